@@ -1,0 +1,30 @@
+"""The rules of the game in pure Python: no widgets, no I/O beyond word decks and saves.
+
+Everything else in incognito_nb builds on this package; it imports nothing from them.
+"""
+
+from .decks import Deck, load_deck, parse_deck
+from .drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
+from .errors import DeckError, IllegalAction, SaveError
+from .game import Game, RoundRecord
+from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Phase, Rules
+
+__all__ = [
+    "BOARD_HEIGHT",
+    "BOARD_WIDTH",
+    "Deck",
+    "DeckError",
+    "Drawing",
+    "Game",
+    "IllegalAction",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Phase",
+    "RoundRecord",
+    "Rules",
+    "SaveError",
+    "Stroke",
+    "load_deck",
+    "parse_deck",
+]

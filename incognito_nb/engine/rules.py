@@ -1,0 +1,55 @@
+"""The fixed vocabulary of a game: its phases, its table limits and its rule options."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+#: Six numbered tokens and six voting cards per player cap the table at six; with two
+#: players an artist could never score (RULES.md, "Components and setup").
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+#: Names are read aloud and shown on a projector: keep them short.
+MAX_NAME_LENGTH = 24
+
+
+class Phase(str, enum.Enum):
+    """The four phases of a round, plus the end of the game."""
+
+    HIDE = "hide"
+    FIND = "find"
+    SCORE = "score"
+    PREPARE = "prepare"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options a table plays with.
+
+    >>> Rules()
+    Rules(rounds=3, lineup_size=6, distinct_votes=True)
+
+    :raises ValueError: if an option is out of range.
+    """
+
+    rounds: int = 3
+    lineup_size: int = 6
+    distinct_votes: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
+            raise ValueError(f"a game lasts 1 to 20 rounds, not {self.rounds!r}")
+        if (
+            isinstance(self.lineup_size, bool)
+            or not isinstance(self.lineup_size, int)
+            or not MIN_PLAYERS <= self.lineup_size <= MAX_PLAYERS
+        ):
+            raise ValueError(
+                f"the line-up has {MIN_PLAYERS} to {MAX_PLAYERS} tokens, not {self.lineup_size!r}"
+            )
+        if not isinstance(self.distinct_votes, bool):
+            raise ValueError(f"distinct_votes is True or False, not {self.distinct_votes!r}")

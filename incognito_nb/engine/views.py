@@ -1,0 +1,74 @@
+"""What each person at the table may know: the only door from the game to a screen.
+
+One pure function, after boardgame.io's ``playerView``: given a game and a viewer (a
+player, or ``None`` for the projector and spectators) it returns JSON-safe data with
+every secret that viewer may not know left out.  Before scoring that means: other
+players' objects, which line-up word belongs to whom, and other players' cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .rules import Phase
+
+if TYPE_CHECKING:
+    from .game import Game, RoundRecord
+
+
+def _record(record: "RoundRecord") -> dict[str, Any]:
+    return {
+        "round": record.number,
+        "objects": dict(record.objects),
+        "locations": dict(record.locations),
+        "lineup": list(record.lineup),
+        "votes": {voter: dict(cards) for voter, cards in record.votes.items()},
+        "found_by": {artist: list(record.found_by(artist)) for artist in record.players},
+        "points": dict(record.points),
+    }
+
+
+def player_view(game: "Game", viewer: str | None) -> dict[str, Any]:
+    """Returns the game as ``viewer`` may see it (``None``: the projector).
+
+    :raises IllegalAction: if the viewer is not at the table.
+    """
+    if viewer is not None:
+        game.seat(viewer)  # refuses strangers
+    phase = game.phase
+    cards_in_play = phase in (Phase.HIDE, Phase.FIND, Phase.SCORE)
+    view: dict[str, Any] = {
+        "viewer": viewer,
+        "players": list(game.players),
+        "rules": {
+            "rounds": game.rules.rounds,
+            "lineup_size": game.rules.lineup_size,
+            "distinct_votes": game.rules.distinct_votes,
+        },
+        "deck": {"name": game.deck_name, "language": game.deck_language},
+        "round": game.round,
+        "phase": phase.value,
+        "moves": game.moves,
+        "locations": {p: game.location(p) for p in game.players} if cards_in_play else {},
+        "object": game.secret_object(viewer) if viewer is not None and cards_in_play else None,
+        "done": list(game.done),
+        "confirmed": list(game.confirmed),
+        "lineup": list(game.lineup),
+        "drawings": {},
+        "my_votes": {},
+        "reveal": None,
+        "scores": game.scores,
+        "history": [_record(r) for r in game.history],
+        "winners": list(game.winners),
+    }
+    if phase is Phase.HIDE:
+        if viewer is not None:  # boards in progress stay with their artist
+            view["drawings"] = {viewer: game.drawing(viewer).to_list()}
+    elif cards_in_play:
+        view["drawings"] = {p: game.drawing(p).to_list() for p in game.players}
+    if viewer is not None and phase is Phase.FIND:
+        view["my_votes"] = game.votes_of(viewer)
+    if phase is Phase.SCORE:
+        view["reveal"] = _record(game.history[-1])
+        view["my_votes"] = dict(game.history[-1].votes[viewer]) if viewer is not None else {}
+    return view

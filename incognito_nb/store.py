@@ -1,0 +1,140 @@
+"""Where a game lives between actions: a folder of saved games on disk.
+
+The dashboard saves after every action, so a killed kernel or a closed laptop loses
+nothing.  Writes are atomic (write a temporary file, flush, fsync, rename), and a save
+is read back before it replaces the old one, so a good save is never overwritten by
+a bad one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .engine import Game, Phase, SaveError
+
+#: The slot the dashboard writes after every action.
+AUTOSAVE = "autosave"
+_SUFFIX = ".incognito.json"
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}\Z")
+
+
+def default_folder() -> Path:
+    """Returns the folder saves go to unless told otherwise: ``$INCOGNITO_NB_SAVES``,
+    or ``incognito-saves`` in the user's home."""
+    return Path(os.environ.get("INCOGNITO_NB_SAVES") or Path.home() / "incognito-saves")
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One save in a folder, as listed for a "resume" choice."""
+
+    name: str
+    path: Path
+    saved_at: datetime
+    players: tuple[str, ...]
+    round: int
+    phase: Phase
+
+    def describe(self) -> str:
+        """Returns a one-line description a teacher can choose from."""
+        when = self.saved_at.astimezone().strftime("%d %b %H:%M")
+        if self.phase is Phase.OVER:
+            stage = "game over"
+        else:
+            stage = f"round {self.round}, {self.phase.value} phase"
+        return f"{', '.join(self.players)} — {stage} (saved {when})"
+
+
+class GameFolder:
+    """A folder of saved games, one JSON file per named slot."""
+
+    def __init__(self, path: str | os.PathLike | None = None) -> None:
+        self.path = Path(path) if path is not None else default_folder()
+
+    def _file(self, name: str) -> Path:
+        if not isinstance(name, str) or not _SAFE_NAME.match(name):
+            raise SaveError(
+                f"A save name uses letters, digits, spaces, '.', '_' or '-' (at most 64), not {name!r}."
+            )
+        return self.path / f"{name}{_SUFFIX}"
+
+    def save(self, game: Game, name: str = AUTOSAVE) -> Path:
+        """Writes the game into the slot ``name`` atomically and returns the file.
+
+        :raises SaveError: if the folder cannot be written; the previous save is kept.
+        """
+        target = self._file(name)
+        text = game.to_json()
+        Game.from_json(text)  # never replace a good save with one that cannot be read
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.path)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as file:
+                    file.write(text)
+                    file.flush()
+                    os.fsync(file.fileno())
+                os.replace(temporary, target)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+            _fsync_folder(self.path)
+        except OSError as error:
+            raise SaveError(f"Could not save the game in {self.path}: {error.strerror or error}.") from None
+        return target
+
+    def load(self, name: str = AUTOSAVE) -> Game:
+        """Reads the game in slot ``name``.
+
+        :raises SaveError: if there is no such save or it cannot be read.
+        """
+        target = self._file(name)
+        try:
+            text = target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SaveError(f"There is no saved game called {name!r} in {self.path}.") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise SaveError(f"Could not read {target.name}: {error}.") from None
+        try:
+            return Game.from_json(text)
+        except SaveError as error:
+            raise SaveError(f"{target.name}: {error}") from None
+
+    def delete(self, name: str = AUTOSAVE) -> None:
+        """Removes the save in slot ``name``, if there is one."""
+        self._file(name).unlink(missing_ok=True)
+
+    def exists(self, name: str = AUTOSAVE) -> bool:
+        """Checks if slot ``name`` holds a save."""
+        return self._file(name).is_file()
+
+    def list(self) -> list[SavedGame]:
+        """Returns the readable saves, newest first; unreadable files are left out."""
+        saves = []
+        if not self.path.is_dir():
+            return saves
+        for file in self.path.glob(f"*{_SUFFIX}"):
+            name = file.name[: -len(_SUFFIX)]
+            try:
+                game = self.load(name)
+                stamp = datetime.fromtimestamp(file.stat().st_mtime, tz=timezone.utc)
+            except (SaveError, OSError):
+                continue
+            saves.append(SavedGame(name, file, stamp, game.players, game.round, game.phase))
+        return sorted(saves, key=lambda s: s.saved_at, reverse=True)
+
+
+def _fsync_folder(path: Path) -> None:
+    """Makes a rename durable: the folder's entry must reach the disk too (POSIX only)."""
+    if os.name != "posix":
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
