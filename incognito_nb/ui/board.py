@@ -1,0 +1,208 @@
+"""Drawings on screen: the one renderer every pad and board shares, and a read-only board.
+
+A :class:`~incognito_nb.engine.drawing.Drawing` is a list of strokes, so the same
+strokes must look the same on a player's pad, in the gallery and in the score reveal;
+they all go through :func:`draw_strokes`.
+
+ipycanvas keeps no picture in the kernel: a browser that connects starts from a blank
+canvas, and a canvas drawn on before its browser view connects is broken for good under
+Voilà (see ``PLATFORM.md``).  So a board draws nothing until its canvas reports
+``client_ready``, and redraws everything from the stored drawing each time it does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Iterable
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipywidgets import Widget
+
+from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
+
+from .palette import PAPER_COLOR
+
+BORDER_COLOR = "#c8c8c8"
+
+
+def draw_paper(canvas: Canvas) -> None:
+    """Paints ``canvas`` as a blank white sheet with a thin border.
+
+    The border is painted, not set in CSS, so that the canvas's on-screen box stays
+    the drawing area and pointer coordinates stay exact.
+    """
+    canvas.clear()
+    canvas.fill_style = PAPER_COLOR
+    canvas.fill_rect(0, 0, BOARD_WIDTH, BOARD_HEIGHT)
+    canvas.line_width = 2
+    canvas.stroke_style = BORDER_COLOR
+    canvas.stroke_rect(1, 1, BOARD_WIDTH - 2, BOARD_HEIGHT - 2)
+
+
+def draw_strokes(canvas: Canvas, strokes: Iterable[Stroke]) -> None:
+    """Draws ``strokes`` on top of what ``canvas`` shows, in order.
+
+    Call it inside the caller's ``hold_canvas()`` so the strokes travel as one message.
+    Erasing strokes punch holes in ``canvas`` (``destination-out``), so draw them on an
+    ink layer that lies over the paper, never on the paper itself.
+    """
+    canvas.line_cap = "round"
+    canvas.line_join = "round"
+    color = width = None
+    for stroke in strokes:
+        # Only changed styles are sent: each assignment is one more command.
+        if stroke.erase:
+            canvas.global_composite_operation = "destination-out"
+        if stroke.color != color:
+            color = stroke.color
+            canvas.stroke_style = color
+            canvas.fill_style = color
+        if stroke.width != width:
+            width = stroke.width
+            canvas.line_width = width
+        first = stroke.points[0]
+        if all(point == first for point in stroke.points):
+            canvas.fill_circle(first[0], first[1], stroke.width / 2)
+        else:
+            # A list, not the stroke's tuple: ipycanvas 0.14 sends only lists and
+            # arrays as binary point buffers, and the browser rejects anything else.
+            canvas.stroke_lines(list(stroke.points))
+        if stroke.erase:
+            canvas.global_composite_operation = "source-over"
+
+
+def close_parts(widget: Widget) -> None:
+    """Closes every widget ``widget`` owns: children, canvas layers, layout and style.
+
+    ``Widget.close`` closes one widget only; the parts left open would stay in the
+    kernel (and in every page's widget state) for as long as the kernel lives.  The
+    canvas manager that all ipycanvas canvases share is left alone.
+    """
+    for part in list(getattr(widget, "children", ())) + list(getattr(widget, "_canvases", ())):
+        if isinstance(part, Widget):
+            close_parts(part)
+            part.close()
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, Widget):
+            part.close()
+
+
+def new_board_canvas(layers: int) -> MultiCanvas:
+    """Returns a board-sized ``MultiCanvas`` that scales to the width of its container.
+
+    Its buffer is the board itself (800 x 600), so the pointer coordinates ipycanvas
+    reports are board units, however large the canvas is on screen.
+    """
+    return MultiCanvas(
+        layers,
+        width=BOARD_WIDTH,
+        height=BOARD_HEIGHT,
+        layout=widgets.Layout(width="100%", height="auto"),
+    )
+
+
+class DrawingView(widgets.VBox):
+    """A read-only board that shows a drawing, for the gallery and the score reveal.
+
+    ``show`` puts a drawing up at once, ``replay`` draws it stroke by stroke.  Nothing is
+    sent to the browser until the canvas is ready; until then the view only remembers
+    what to show.
+    """
+
+    def __init__(self, drawing: Drawing = Drawing(), caption: str = "", **kwargs) -> None:
+        self._drawing = drawing
+        self._visible = len(drawing.strokes)  # how many strokes are up on the board
+        self._client_ready = False
+        self._replay_task: asyncio.Task | None = None
+        self._canvas = new_board_canvas(2)
+        self._caption = widgets.HTML()
+        self._caption.add_class("inc-drawing-caption")
+        super().__init__([self._canvas, self._caption], **kwargs)
+        self.add_class("inc-drawing-view")
+        self.layout.width = "100%"
+        self.caption = caption
+        self._canvas.on_client_ready(self._on_client_ready)
+
+    @property
+    def drawing(self) -> Drawing:
+        """Returns the drawing this view shows (or is replaying)."""
+        return self._drawing
+
+    @property
+    def caption(self) -> str:
+        """Returns the caption under the board, as plain text."""
+        return self._caption_text
+
+    @caption.setter
+    def caption(self, text: str) -> None:
+        """Sets the caption under the board; it is shown as plain text, never as HTML."""
+        self._caption_text = str(text)
+        self._caption.value = html.escape(self._caption_text)
+        self._caption.layout.display = "" if self._caption_text else "none"
+
+    def show(self, drawing: Drawing) -> None:
+        """Shows ``drawing`` whole, stopping any replay."""
+        self._cancel_replay()
+        self._drawing = drawing
+        self._visible = len(drawing.strokes)
+        self._render()
+
+    def replay(self, drawing: Drawing, seconds: float = 2.0) -> None:
+        """Draws ``drawing`` stroke by stroke over about ``seconds``, without blocking.
+
+        The strokes are drawn by a task on the kernel's running asyncio loop; with no
+        loop running (a plain script, a test) the drawing is shown at once.
+        """
+        self._cancel_replay()
+        self._drawing = drawing
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or not drawing.strokes:
+            self._visible = len(drawing.strokes)
+            self._render()
+            return
+        self._visible = 0
+        self._render()
+        self._replay_task = loop.create_task(self._play(max(float(seconds), 0.0)))
+
+    def close(self) -> None:
+        """Closes the view and all its parts, stopping any replay."""
+        self._cancel_replay()
+        self._client_ready = False
+        close_parts(self)
+        super().close()
+
+    async def _play(self, seconds: float) -> None:
+        """Reveals the strokes one by one, ``seconds`` in all."""
+        strokes = self._drawing.strokes
+        pause = seconds / len(strokes)
+        for _ in strokes:
+            await asyncio.sleep(pause)
+            self._visible += 1
+            if self._client_ready:
+                with hold_canvas():
+                    draw_strokes(self._canvas[1], strokes[self._visible - 1 : self._visible])
+        self._replay_task = None
+
+    def _cancel_replay(self) -> None:
+        if self._replay_task is not None:
+            self._replay_task.cancel()
+            self._replay_task = None
+
+    def _on_client_ready(self) -> None:
+        self._client_ready = True
+        self._render()
+
+    def _render(self) -> None:
+        """Redraws paper and visible ink, if a browser is there to see it."""
+        if not self._client_ready:
+            return
+        paper, ink = self._canvas[0], self._canvas[1]
+        with hold_canvas():
+            draw_paper(paper)
+            ink.clear()
+            draw_strokes(ink, self._drawing.strokes[: self._visible])

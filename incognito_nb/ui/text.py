@@ -1,0 +1,50 @@
+"""Putting people's words on screen safely.
+
+Player names and deck words are typed by people, and ``widgets.HTML`` assigns
+``innerHTML`` unsanitised, while ``Label`` typesets ``$…$`` as LaTeX (PLATFORM.md).
+Every user-supplied string shown in HTML goes through :func:`safe`, which escapes it
+and fences it off from MathJax, so ``<img src=x onerror=alert(1)>`` or ``$x^2$`` appear
+exactly as typed.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from .palette import PLAYER_COLORS, text_color_on
+
+
+def safe(text: object) -> str:
+    """Returns ``text`` as HTML that shows it literally, never as markup or mathematics.
+
+    >>> safe("<b>Ana</b> & $x^2$")
+    '<span class="inc-text tex2jax_ignore mathjax_ignore">&lt;b&gt;Ana&lt;/b&gt; &amp; &#36;x^2&#36;</span>'
+    """
+    escaped = html.escape(str(text), quote=True).replace("$", "&#36;").replace("\\", "&#92;")
+    return f'<span class="inc-text tex2jax_ignore mathjax_ignore">{escaped}</span>'
+
+
+def markup(content: str, *classes: str, **layout: str) -> widgets.HTML:
+    """Returns an HTML widget for markup built by this package (user text inside via :func:`safe`)."""
+    # Layout=None is refused by the trait: build the default layout unless one is asked for.
+    widget = widgets.HTML(content, layout=widgets.Layout(**layout)) if layout else widgets.HTML(content)
+    for name in classes:
+        widget.add_class(name)
+    return widget
+
+
+def player_color(seat: int) -> str:
+    """Returns the colour of the player in seat ``seat`` (from 1)."""
+    return PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][1]
+
+
+def player_badge(name: str, seat: int) -> str:
+    """Returns an HTML badge with a player's name on their colour: the name is the cue,
+    the colour only helps (colour is never the only cue)."""
+    color = player_color(seat)
+    return (
+        f'<span class="inc-badge" style="background:{color};color:{text_color_on(color)}">'
+        f"{safe(name)}</span>"
+    )

@@ -1,0 +1,216 @@
+"""Helpers for tests that look at the dashboard the way a player does: in a real browser.
+
+``voila_server`` serves a notebook with standalone Voilà on a free local port; the
+``browser`` and ``page`` fixtures in ``conftest.py`` drive Debian's Chromium through
+Playwright.  Ink is read back from the page's canvases with ``getImageData``, because
+what counts is what reaches the screen, not what the kernel believes it sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Iterator, Mapping, Optional, Sequence
+
+REPO = Path(__file__).resolve().parents[1]
+ARTIFACTS = REPO / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+
+
+def free_port() -> int:
+    """Returns a TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@functools.lru_cache(maxsize=None)
+def _package_is_installed() -> bool:
+    """Checks if a Python started outside the repository can import ``incognito_nb``."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import incognito_nb"],
+        cwd=tempfile.gettempdir(),
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+    )
+    return probe.returncode == 0
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True  # an error page is still a server that answers
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def voila_server(
+    notebook: Path,
+    *,
+    port: Optional[int] = None,
+    extra_args: Sequence[str] = (),
+    cwd: Optional[Path] = None,
+    env: Optional[Mapping[str, str]] = None,
+    timeout: float = 60.0,
+) -> Iterator[str]:
+    """Serves ``notebook`` with Voilà on 127.0.0.1 and yields its base URL.
+
+    The server runs in its own process group, which is ended on exit with its kernels.
+    Its log is printed if it fails to start or if the body of the ``with`` raises.
+
+    :raises RuntimeError: if Voilà exits or does not answer within ``timeout`` seconds.
+    """
+    port = port or free_port()
+    url = f"http://127.0.0.1:{port}"
+    child_env = dict(os.environ if env is None else env)
+    if not _package_is_installed():  # a fallback: `pip install -e .` is the normal way
+        child_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), child_env.get("PYTHONPATH")]))
+    command = [
+        sys.executable, "-m", "voila", str(notebook),
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+        *extra_args,
+    ]
+    with tempfile.TemporaryFile("w+") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=str(cwd or Path(notebook).parent),
+            env=child_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+        def print_log(why: str) -> None:
+            log.seek(0)
+            print(f"--- Voilà log ({why}): {' '.join(command)}\n{log.read()}--- end of Voilà log")
+
+        try:
+            deadline = time.monotonic() + timeout
+            while not _answers(url):
+                if process.poll() is not None:
+                    raise RuntimeError(f"Voilà exited with code {process.returncode} before answering")
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"Voilà did not answer on {url} within {timeout:.0f} s")
+                time.sleep(0.2)
+            yield url
+        except BaseException as error:
+            print_log(f"{type(error).__name__}: {error}")
+            raise
+        finally:
+            _end_process_group(process)
+
+
+def _end_process_group(process: subprocess.Popen) -> None:
+    """Ends Voilà and its process group: SIGTERM (Voilà then shuts its kernels down), SIGKILL after 15 s.
+
+    Kernels run in sessions of their own (jupyter_client starts them so), which is why
+    Voilà is asked, not forced, to stop first.
+    """
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+# -- reading and drawing on canvases ---------------------------------------------------
+
+_COUNT_PIXELS = """
+([selector, region]) => {
+  const result = {canvases: 0, opaque: 0, ink: 0, pixels: 0};
+  for (const root of document.querySelectorAll(selector)) {
+    const canvases = root.tagName === 'CANVAS' ? [root] : root.querySelectorAll('canvas');
+    for (const canvas of canvases) {
+      if (!canvas.width || !canvas.height) continue;
+      const [x, y, w, h] = region || [0, 0, canvas.width, canvas.height];
+      const data = canvas.getContext('2d').getImageData(x, y, w, h).data;
+      result.canvases += 1;
+      result.pixels += w * h;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] === 255) result.opaque += 1;
+        // Ink: visible, and clearly darker or more coloured than white paper.
+        if (data[i + 3] > 64 && Math.min(data[i], data[i + 1], data[i + 2]) < 230) result.ink += 1;
+      }
+    }
+  }
+  return result;
+}
+"""
+
+
+def canvas_pixels(page, selector: str, region: Optional[Sequence[int]] = None) -> dict:
+    """Returns pixel counts of the canvases in (or at) ``selector``: ``canvases``,
+    ``pixels``, ``opaque`` and ``ink`` (non-white, non-transparent).
+
+    ``region`` is ``(x, y, width, height)`` in canvas-buffer pixels (board units for a board).
+    """
+    return page.evaluate(_COUNT_PIXELS, [selector, list(region) if region else None])
+
+
+def wait_for_ink(page, selector: str, timeout: float = 10_000, *, region=None, present: bool = True,
+                 min_pixels: int = 1) -> None:
+    """Waits until the canvases at ``selector`` show ink in ``region`` (or none, if not ``present``).
+
+    :raises playwright.sync_api.TimeoutError: if that does not happen within ``timeout`` ms.
+    """
+    check = f"""(arg) => {{
+        const count = ({_COUNT_PIXELS})(arg);
+        return count.canvases > 0 && ({'count.ink >= ' + str(min_pixels) if present else 'count.ink === 0'});
+    }}"""
+    page.wait_for_function(check, arg=[selector, list(region) if region else None], timeout=timeout)
+
+
+def wait_for_paper(page, selector: str, timeout: float = 30_000) -> None:
+    """Waits until the canvases at ``selector`` are fully painted (the board is drawn)."""
+    check = f"""(arg) => {{
+        const count = ({_COUNT_PIXELS})(arg);
+        return count.canvases > 0 && count.opaque === count.pixels;
+    }}"""
+    page.wait_for_function(check, arg=[selector, None], timeout=timeout)
+
+
+def draw_stroke(page, selector: str, points: Sequence[tuple[float, float]], steps: int = 8) -> None:
+    """Drags the mouse through ``points`` over the element at ``selector``, button down.
+
+    Points are fractions of the element's box: ``(0, 0)`` is its top-left corner,
+    ``(1, 1)`` its bottom-right one.
+    """
+    box = page.locator(selector).first.bounding_box()
+    if box is None:
+        raise RuntimeError(f"{selector} is not on screen")
+
+    def at(point):
+        return box["x"] + point[0] * box["width"], box["y"] + point[1] * box["height"]
+
+    page.mouse.move(*at(points[0]))
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*at(point), steps=steps)
+    page.mouse.up()

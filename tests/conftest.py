@@ -1,0 +1,37 @@
+"""Fixtures for the real-browser tests (``@pytest.mark.browser``): Chromium via Playwright."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from browser import CHROMIUM, CHROMIUM_ARGS
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Yields a headless Chromium, shared by the session's browser tests."""
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        print(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """Yields a fresh page in its own context, laptop-sized; its console is kept in ``page.console``."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.console = []
+    page.on("console", lambda message: page.console.append(f"{message.type}: {message.text}"))
+    yield page
+    context.close()
