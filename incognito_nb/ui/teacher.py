@@ -1,0 +1,201 @@
+"""The teacher's bar: the few controls that must stay in reach whatever the screen shows.
+
+A classroom game runs on one person's authority: the teacher pauses the timer, ends a
+phase that drags on, saves, or abandons the game.  Two of those cannot be undone, so
+they ask first, in place, in words that say what will happen.  The bar only reports the
+teacher's decisions through its callbacks; it keeps no game state.  A callback that
+fails is reported on the bar itself, because an error that reaches only the kernel log
+is an error nobody in the classroom sees.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any, Callable, Optional
+
+import ipywidgets as widgets
+from traitlets import Bool, Unicode, observe
+
+from .text import markup, safe
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_END_PHASE_WARNING = "End this phase now? Unfinished work counts as it stands."
+RESTART_WARNING = "Abandon this game and go back to setup? It stays in the saves folder."
+
+CSS = """
+.inc-teacher { flex-wrap: wrap; align-items: center; gap: 0.3rem; padding: 0.3rem 0; }
+.inc-teacher .inc-confirm {
+  align-items: center; gap: 0.3rem; padding: 0.2rem 0.6rem;
+  border: 2px solid var(--jp-warn-color1, #e69f00); border-radius: 6px;
+}
+.inc-teacher .inc-confirm-text { font-weight: bold; }
+.inc-teacher .inc-teacher-status { opacity: 0.85; margin-left: 0.5rem; }
+"""
+
+
+class TeacherBar(widgets.HBox):
+    """Pause or resume the timer, end the phase, save, restart; and a line to say what happened.
+
+    ``on_end_phase``, ``on_save`` and ``on_restart`` take no arguments;
+    ``on_pause_toggle`` takes none and returns whether the timer is now paused.
+    Ending the phase and restarting happen only after the teacher confirms.
+    """
+
+    timer_running = Bool(False, help="Whether a timer runs, so that Pause has something to pause.")
+    paused = Bool(False, help="Whether the timer is paused; the pause button's label follows it.")
+    end_phase_warning = Unicode(
+        DEFAULT_END_PHASE_WARNING,
+        help="The question asked before ending the current phase; set it when the phase changes.",
+    )
+
+    def __init__(
+        self,
+        *,
+        on_end_phase: Callable[[], Any],
+        on_save: Callable[[], Any],
+        on_restart: Callable[[], Any],
+        on_pause_toggle: Callable[[], bool],
+        **kwargs: Any,
+    ) -> None:
+        self.on_end_phase = on_end_phase
+        self.on_save = on_save
+        self.on_restart = on_restart
+        self.on_pause_toggle = on_pause_toggle
+        self._pending: Optional[str] = None  # the action awaiting "Yes": "end_phase" or "restart"
+        self._status_text = ""
+        self._said = 0  # counts say() calls, to know if a callback spoke for itself
+
+        self.pause_button = self._button("Pause timer", "pause", "inc-pause")
+        self.end_phase_button = self._button("End phase now…", "forward", "inc-end-phase")
+        self.save_button = self._button("Save now", "save", "inc-save")
+        self.restart_button = self._button("Restart…", "undo", "inc-restart")
+        self.confirm_text = markup("", "inc-confirm-text")
+        self.confirm_yes = self._button("Yes, end it", "check", "inc-confirm-yes", style="warning")
+        self.confirm_no = self._button("Cancel", "times", "inc-confirm-no")
+        self.confirm_box = widgets.HBox([self.confirm_text, self.confirm_yes, self.confirm_no])
+        self.confirm_box.add_class("inc-confirm")
+        self.status = markup("", "inc-teacher-status")
+        super().__init__(
+            [self.pause_button, self.end_phase_button, self.save_button, self.restart_button,
+             self.confirm_box, self.status],
+            **kwargs,
+        )
+        self.add_class("inc-teacher")
+        self._show_confirm(False)
+        self._show_pause()
+
+        self.pause_button.on_click(lambda _: self.toggle_pause())
+        self.end_phase_button.on_click(lambda _: self.ask_end_phase())
+        self.save_button.on_click(lambda _: self.save())
+        self.restart_button.on_click(lambda _: self.ask_restart())
+        self.confirm_yes.on_click(lambda _: self.confirm())
+        self.confirm_no.on_click(lambda _: self.cancel())
+
+    @staticmethod
+    def _button(label: str, icon: str, css_class: str, style: str = "") -> widgets.Button:
+        button = widgets.Button(description=label, icon=icon, button_style=style,
+                                layout=widgets.Layout(width="auto"))
+        button.add_class(css_class)
+        return button
+
+    # ------------------------------------------------------------- reading
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text."""
+        return self._status_text
+
+    @property
+    def asking(self) -> Optional[str]:
+        """The action awaiting confirmation ("end_phase" or "restart"), or None."""
+        return self._pending
+
+    # ------------------------------------------------------------ speaking
+    def say(self, text: str) -> None:
+        """Shows ``text`` (plain, escaped here) in the status line."""
+        self._said += 1
+        self._status_text = str(text)
+        self.status.value = f'<span role="status">{safe(text)}</span>' if text else ""
+
+    def enable_end_phase(self, enabled: bool) -> None:
+        """Enables or disables "End phase now" (off when no phase can be ended: setup, game over)."""
+        self.end_phase_button.disabled = not enabled
+        if not enabled and self._pending == "end_phase":
+            self._show_confirm(False)
+
+    # ---------------------------------------------------------------- timer
+    @observe("timer_running", "paused")
+    def _show_pause(self, change: Optional[dict] = None) -> None:
+        self.pause_button.layout.display = None if self.timer_running else "none"
+        self.pause_button.disabled = not self.timer_running
+        self.pause_button.description = "Resume timer" if self.paused else "Pause timer"
+        self.pause_button.icon = "play" if self.paused else "pause"
+
+    def toggle_pause(self) -> None:
+        """Pauses a running timer, or resumes a paused one, through ``on_pause_toggle``."""
+        if not self.timer_running:  # a hidden button can still be clicked from the browser
+            return
+        ok, paused = self._call(self.on_pause_toggle, "pause or resume the timer")
+        if ok:
+            self.paused = bool(paused) if isinstance(paused, bool) else not self.paused
+
+    # ------------------------------------------------------- confirmations
+    def ask_end_phase(self) -> None:
+        """Asks the teacher to confirm ending the current phase."""
+        if self.end_phase_button.disabled:
+            return
+        self._ask("end_phase", self.end_phase_warning or DEFAULT_END_PHASE_WARNING, "Yes, end it")
+
+    def ask_restart(self) -> None:
+        """Asks the teacher to confirm abandoning the game for the setup form."""
+        self._ask("restart", RESTART_WARNING, "Yes, go to setup")
+
+    def _ask(self, action: str, question: str, yes: str) -> None:
+        self._pending = action
+        self.confirm_text.value = safe(question)
+        self.confirm_yes.description = yes
+        self._show_confirm(True)
+
+    @observe("end_phase_warning")
+    def _phase_changed(self, change: dict) -> None:
+        # The question on screen is about a phase that is over: "Yes" must not end the next one.
+        if self._pending == "end_phase":
+            self._show_confirm(False)
+            self.say("The game moved on before you answered; no phase was ended.")
+
+    def confirm(self) -> None:
+        """Carries out the action being asked about (the twin of "Yes")."""
+        action = self._pending
+        self._show_confirm(False)
+        if action == "end_phase" and not self.end_phase_button.disabled:
+            self._call(self.on_end_phase, "end the phase")
+        elif action == "restart":
+            self._call(self.on_restart, "go back to setup")
+
+    def cancel(self) -> None:
+        """Closes the question without doing anything (the twin of "Cancel")."""
+        self._show_confirm(False)
+
+    def _show_confirm(self, visible: bool) -> None:
+        if not visible:
+            self._pending = None
+        self.confirm_box.layout.display = None if visible else "none"
+
+    # ----------------------------------------------------------------- save
+    def save(self) -> None:
+        """Saves the game through ``on_save`` and says when, unless ``on_save`` said something itself."""
+        said = self._said
+        ok, _ = self._call(self.on_save, "save the game")
+        if ok and self._said == said:
+            self.say(f"Saved at {datetime.now():%H:%M}.")
+
+    # ------------------------------------------------------------- plumbing
+    def _call(self, callback: Callable[[], Any], doing: str) -> tuple[bool, Any]:
+        """Calls a callback; a failure is shown in the status line rather than raised."""
+        try:
+            return True, callback()
+        except Exception as error:  # noqa: BLE001 - shown to the teacher, not lost in a log
+            _log.exception("Could not %s", doing)
+            self.say(f"Could not {doing}: {error}")
+            return False, None
