@@ -1,0 +1,72 @@
+"""Every player's drawing side by side, as the whole table sees them while finding.
+
+The gallery is the projector's view of the boards: it reads ``game.player_view(None)``,
+which holds the drawings and the public locations from the find phase on and nothing
+secret, so it is safe on any screen.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from incognito_nb.engine import Drawing, Game
+
+from .board import DrawingView, close_parts
+from .text import markup, player_badge, safe
+
+CSS = """
+.inc-gallery { gap: 12px; width: 100%; }
+.inc-drawing { border: 1px solid #c8c8c8; border-radius: 8px; padding: 6px; background: #fafafa; }
+.inc-drawing .inc-drawing-label > .widget-html-content { line-height: 1.6; }
+.inc-drawing .inc-drawing-location { color: #333333; }
+"""
+
+#: Tiles at least 240 px wide, at most three to a row: 4 x 30 % never fits, 3 x 30 % does.
+GRID_COLUMNS = "repeat(auto-fill, minmax(max(240px, 30%), 1fr))"
+
+
+def tile_label(name: str, seat: int, location: str | None) -> str:
+    """Returns the HTML caption of a tile: the artist's badge and where the object hides."""
+    where = f' <span class="inc-drawing-location">in: {safe(location)}</span>' if location else ""
+    return f"{player_badge(name, seat)}{where}"
+
+
+class Gallery(widgets.GridBox):
+    """One tile per player, in seating order: the drawing, the artist and the location."""
+
+    def __init__(self, game: Game, **kwargs) -> None:
+        self._game = game
+        self._views: list[DrawingView] = []
+        self._labels: list[widgets.HTML] = []
+        tiles = []
+        for seat, _player in enumerate(game.players, start=1):
+            view, label = DrawingView(), markup("", "inc-drawing-label")
+            tile = widgets.VBox([view, label])
+            tile.add_class("inc-drawing")
+            tile.add_class(f"inc-drawing-for-{seat}")
+            self._views.append(view)
+            self._labels.append(label)
+            tiles.append(tile)
+        super().__init__(tiles, **kwargs)
+        self.add_class("inc-gallery")
+        self.layout.grid_template_columns = GRID_COLUMNS
+        self.refresh()
+
+    def view_of(self, seat: int) -> DrawingView:
+        """Returns the board of the player in seat ``seat`` (from 1)."""
+        return self._views[seat - 1]
+
+    def refresh(self) -> None:
+        """Shows the boards and locations as the game has them now."""
+        view = self._game.player_view(None)
+        for seat, player in enumerate(view["players"], start=1):
+            drawing = Drawing.from_list(view["drawings"].get(player, []))
+            board = self._views[seat - 1]
+            if board.drawing != drawing:
+                board.show(drawing)
+            self._labels[seat - 1].value = tile_label(player, seat, view["locations"].get(player))
+
+    def close(self) -> None:
+        """Closes the gallery and every tile in it."""
+        close_parts(self)
+        super().close()

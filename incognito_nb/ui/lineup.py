@@ -1,0 +1,81 @@
+"""The six numbered tokens in the centre of the table, each with its object word.
+
+Players name an object by its token number, so the line-up is the key every vote and
+every reveal refers to.  It shows words only: which word belongs to whom stays in the
+engine until scoring, when :meth:`LineupView.highlight` marks the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import ipywidgets as widgets
+
+from .board import close_parts
+from .text import markup, safe
+
+CSS = """
+.inc-lineup { display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; }
+.inc-token {
+  min-width: 84px; padding: 6px 10px; border: 2px solid #c8c8c8; border-radius: 10px;
+  background: #ffffff; color: #000000; text-align: center;
+}
+.inc-token .inc-token-number { font-size: 1.8em; font-weight: bold; line-height: 1.1; }
+.inc-token .inc-token-word { font-size: 1em; }
+.inc-token .inc-token-mark { font-weight: bold; }
+.inc-lineup .inc-token > .widget-html-content { line-height: 1.25; }
+.inc-token-true { border: 4px solid #000000; background: #fff6d5; }
+"""
+
+
+def token_card(number: int, word: str, *, true: bool = False) -> str:
+    """Returns the HTML of one token card: its number big, its word below."""
+    mark = '<div class="inc-token-mark">✔ the hidden object</div>' if true else ""
+    return (
+        f'<div class="inc-token-number" aria-label="token {number}">{number}</div>'
+        f'<div class="inc-token-word">{safe(word)}</div>{mark}'
+    )
+
+
+class LineupView(widgets.HBox):
+    """The line-up of tokens 1–6, one card per word, in token order."""
+
+    def __init__(self, words: Sequence[str], **kwargs) -> None:
+        self._words = tuple(words)
+        cards = [
+            markup(token_card(number, word), "inc-token", f"inc-token-{number}")
+            for number, word in enumerate(self._words, start=1)
+        ]
+        super().__init__(cards, **kwargs)
+        self.add_class("inc-lineup")
+        self._highlighted: int | None = None
+
+    @property
+    def highlighted(self) -> int | None:
+        """Returns the token marked as the hidden object, if any."""
+        return self._highlighted
+
+    def card(self, token: int) -> widgets.HTML:
+        """Returns the card widget of ``token`` (from 1)."""
+        return self.children[token - 1]
+
+    def highlight(self, token: int | None) -> None:
+        """Marks ``token`` as the hidden object (with a ✔, not by colour alone); ``None`` clears it.
+
+        :raises ValueError: if ``token`` is not on the line-up.
+        """
+        if token is not None and not 1 <= token <= len(self._words):
+            raise ValueError(f"the line-up has tokens 1 to {len(self._words)}, not {token!r}")
+        for number, (card, word) in enumerate(zip(self.children, self._words), start=1):
+            true = number == token
+            card.value = token_card(number, word, true=true)
+            if true:
+                card.add_class("inc-token-true")
+            else:
+                card.remove_class("inc-token-true")
+        self._highlighted = token
+
+    def close(self) -> None:
+        """Closes the line-up and all its cards."""
+        close_parts(self)
+        super().close()

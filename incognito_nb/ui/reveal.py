@@ -1,0 +1,132 @@
+"""The score phase told drawing by drawing: the drawing again, the answer, the cards, the points.
+
+Scoring is the moment the table learns what it got right, so each drawing gets its own
+reveal, built from the round's :class:`~incognito_nb.engine.RoundRecord` (all of it public
+once the round is scored).  The points shown are worked out per drawing and add up to
+the record's points over all drawings.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import ipywidgets as widgets
+
+from incognito_nb.engine import RoundRecord
+from incognito_nb.engine.scoring import ARTIST_POINTS, FINDER_POINTS
+
+from .board import DrawingView, close_parts
+from .lineup import LineupView
+from .palette import text_color_on
+from .text import markup, player_badge, player_color, safe
+
+CSS = """
+.inc-reveal { gap: 8px; max-width: 900px; }
+.inc-reveal > .widget-html > .widget-html-content { line-height: 1.5; }
+.inc-reveal .inc-reveal-answer { font-size: 1.3em; }
+.inc-reveal .inc-reveal-cards { display: flex; flex-wrap: wrap; gap: 6px; }
+.inc-vote-chip { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: bold; }
+.inc-vote-chip-right { outline: 3px solid #000000; outline-offset: 1px; }
+.inc-reveal .inc-reveal-found { font-weight: bold; }
+.inc-reveal .inc-reveal-points { font-size: 1.1em; }
+"""
+
+
+def said_together(names: Iterable[str]) -> str:
+    """Returns names joined as a sentence says them: "Ana", "Ana and Ben", "Ana, Ben and Cleo".
+
+    The names are joined as given: escape them first when the result goes into HTML.
+    """
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def drawing_points(record: RoundRecord, artist: str) -> dict[str, int]:
+    """Returns the points one drawing gave, per player who scored with it (RULES.md, "Score Points")."""
+    finders = record.found_by(artist)
+    points = {finder: FINDER_POINTS for finder in finders}
+    if 0 < len(finders) < len(record.players) - 1:
+        points[artist] = ARTIST_POINTS
+    return points
+
+
+def vote_chip(voter: str, seat: int, card: int | None, right: bool) -> str:
+    """Returns a voter's card as a chip in their colour, saying name, number and ✔/✘ in words too."""
+    color = player_color(seat)
+    kind = "right" if right else ("none" if card is None else "wrong")
+    what = "no card" if card is None else f"card {card}"
+    mark = "✔" if right else "✘"
+    return (
+        f'<span class="inc-vote-chip inc-vote-chip-{kind}" '
+        f'style="background:{color};color:{text_color_on(color)}">'
+        f"{safe(voter)}: {what} {mark}</span>"
+    )
+
+
+class Reveal(widgets.VBox):
+    """One drawing's reveal: replayed drawing, answer on the line-up, every card, the points."""
+
+    def __init__(
+        self,
+        record: RoundRecord,
+        artist: str,
+        *,
+        seat_of: Callable[[str], int],
+        replay_seconds: float = 3.0,
+        **kwargs,
+    ) -> None:
+        self._record, self._artist = record, artist
+        token = record.token_of(artist)
+        location = record.locations.get(artist)
+        where = f" — in: {safe(location)}" if location else ""
+        self.board = DrawingView()
+        self.lineup = LineupView(record.lineup)
+        self.lineup.highlight(token)
+        others = [p for p in record.players if p != artist]
+        chips = " ".join(
+            vote_chip(voter, seat_of(voter), card, card == token)
+            for voter in others
+            for card in [record.votes.get(voter, {}).get(artist)]
+        )
+        finders = record.found_by(artist)
+        found = f"Found by {said_together(safe(f) for f in finders)}" if finders else "Found by no one"
+        super().__init__(
+            [
+                markup(f"{player_badge(artist, seat_of(artist))}&#8217;s drawing{where}", "inc-reveal-artist"),
+                self.board,
+                self.lineup,
+                markup(f"The hidden object was: <b>{safe(record.objects[artist])}</b> "
+                       f"(token {token})", "inc-reveal-answer"),
+                markup(chips, "inc-reveal-cards"),
+                markup(found, "inc-reveal-found"),
+                markup(self._points_text(finders, len(others)), "inc-reveal-points"),
+            ],
+            **kwargs,
+        )
+        self.add_class("inc-reveal")
+        self.replay(replay_seconds)
+
+    @property
+    def points(self) -> dict[str, int]:
+        """Returns the points this drawing gave, per player who scored with it."""
+        return drawing_points(self._record, self._artist)
+
+    def replay(self, seconds: float = 3.0) -> None:
+        """Draws the artist's drawing again, stroke by stroke, over about ``seconds``."""
+        self.board.replay(self._record.drawings[self._artist], seconds)
+
+    def close(self) -> None:
+        """Closes the reveal and everything in it, stopping the replay."""
+        close_parts(self)
+        super().close()
+
+    def _points_text(self, finders: tuple[str, ...], others: int) -> str:
+        """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2"."""
+        points = self.points
+        gained = ", ".join(f"+{points[f]} {safe(f)}" for f in finders) or "No one finds it"
+        artist = f"{safe(self._artist)} (artist) +{points.get(self._artist, 0)}"
+        if not finders:
+            artist += ": found by no one"
+        elif len(finders) == others:
+            artist += ": found by everyone"
+        return f"{gained}; {artist}"

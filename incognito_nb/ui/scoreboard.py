@@ -1,0 +1,111 @@
+"""The points on the table: a running scoreboard between rounds and the podium at the end.
+
+Both read the engine's tallies (``game.scores``, ``game.round_points``, ``game.winners``)
+and add nothing up themselves, so what the class sees is exactly what the rules scored.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from incognito_nb.engine import Game
+
+from .board import close_parts
+from .reveal import said_together
+from .text import markup, player_badge, safe
+
+CSS = """
+.inc-scoreboard, .inc-podium { gap: 2px; max-width: 720px; }
+.inc-score-cells { display: grid; gap: 4px; align-items: center; padding: 3px 6px; }
+.inc-score-header { font-weight: bold; border-bottom: 2px solid #000000; }
+.inc-score-row:nth-child(odd) { background: #f2f2f2; }
+.inc-score-cells .inc-score-number { text-align: right; font-variant-numeric: tabular-nums; }
+.inc-score-cells .inc-score-total { font-weight: bold; }
+.inc-scoreboard > .widget-html > .widget-html-content,
+.inc-podium > .widget-html > .widget-html-content { line-height: 1.5; }
+.inc-podium .inc-winners { font-size: 1.6em; font-weight: bold; margin: 8px 0; }
+.inc-podium .inc-podium-row { font-size: 1.2em; }
+"""
+
+NOT_YET = "–"
+
+
+def ordinal(place: int) -> str:
+    """Returns a place said as a rank: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def cells(parts: list[str], columns: int) -> str:
+    """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid."""
+    template = f"minmax(8em, 2fr) repeat({columns}, minmax(3.5em, 1fr))"
+    name, *numbers, total = parts
+    spans = [f'<span class="inc-score-number">{n}</span>' for n in numbers]
+    spans.append(f'<span class="inc-score-number inc-score-total">{total}</span>')
+    # Spaces between the cells: the grid ignores them, a screen reader or a copy needs them.
+    return (f'<div class="inc-score-cells" style="grid-template-columns:{template}">'
+            f'<span>{name}</span> {" ".join(spans)}</div>')
+
+
+class Scoreboard(widgets.VBox):
+    """Every player's points per round, this round and in total, in seating order."""
+
+    def __init__(self, game: Game, **kwargs) -> None:
+        self._game = game
+        self._header = markup("", "inc-score-header")
+        self._rows = [markup("", "inc-score-row", f"inc-score-row-{seat}")
+                      for seat, _ in enumerate(game.players, start=1)]
+        super().__init__([self._header, *self._rows], **kwargs)
+        self.add_class("inc-scoreboard")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Shows the points as the game has scored them now."""
+        game = self._game
+        rounds = range(1, game.rules.rounds + 1)
+        scored = {record.number: game.round_points(record.number) for record in game.history}
+        columns = len(rounds) + 2
+        self._header.value = cells(["Player", *(f"R{r}" for r in rounds), "this round", "total"], columns)
+        totals = game.scores
+        for seat, (player, row) in enumerate(zip(game.players, self._rows), start=1):
+            per_round = [str(scored[r][player]) if r in scored else NOT_YET for r in rounds]
+            this_round = str(scored[game.round][player]) if game.round in scored else NOT_YET
+            row.value = cells([player_badge(player, seat), *per_round, this_round, str(totals[player])], columns)
+
+    def close(self) -> None:
+        """Closes the scoreboard and all its rows."""
+        close_parts(self)
+        super().close()
+
+
+def winners_text(winners: tuple[str, ...]) -> str:
+    """Returns the winners said in words, as HTML: "Ana wins!" or "Ana and Ben share the victory!"."""
+    if not winners:
+        return "The game is not over yet."
+    names = said_together(safe(w) for w in winners)
+    return f"{names} wins!" if len(winners) == 1 else f"{names} share the victory!"
+
+
+class Podium(widgets.VBox):
+    """The end of the game: who won, in words, then everyone's place and total."""
+
+    def __init__(self, game: Game, **kwargs) -> None:
+        totals = game.scores
+        ranking = sorted(game.players, key=lambda p: -totals[p])  # stable: ties keep seating order
+        rows = []
+        for player in ranking:
+            place = 1 + sum(1 for other in game.players if totals[other] > totals[player])
+            points = "point" if totals[player] == 1 else "points"
+            rows.append(markup(
+                f"<b>{ordinal(place)}</b> {player_badge(player, game.seat(player))} "
+                f"{totals[player]} {points}",
+                "inc-podium-row", f"inc-place-{place}",
+            ))
+        self.winners = markup(winners_text(game.winners), "inc-winners")
+        super().__init__([self.winners, *rows], **kwargs)
+        self.add_class("inc-podium")
+
+    def close(self) -> None:
+        """Closes the podium and all its lines."""
+        close_parts(self)
+        super().close()

@@ -1,0 +1,340 @@
+"""The find phase on screen: the line-up, the gallery and a player's voting cards.
+
+Driven without a browser: games are played through the engine's public API, buttons
+are pressed with ``.click()`` (what a browser's click message runs), and what a person
+would see is read from the widgets' values, classes and flags.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import ipywidgets
+import pytest
+from ipycanvas.canvas import _CanvasManager
+from ipywidgets.widgets import widget as widget_module
+
+from incognito_nb import Drawing, Game, IllegalAction, Rules
+from incognito_nb.ui.gallery import Gallery
+from incognito_nb.ui.lineup import LineupView
+from incognito_nb.ui.text import safe
+from incognito_nb.ui.voting import VotePanel
+
+from tables import ANA_BEN_CLEO, decoy_tokens, doodle, to_find, token
+
+
+@pytest.fixture(autouse=True)
+def callback_errors_fail_the_test(monkeypatch):
+    """Lets an exception in a widget callback reach the test instead of a log line."""
+
+    def call_all(self, *args, **kwargs):
+        value = None
+        for callback in self.callbacks:
+            result = callback(*args, **kwargs)
+            value = result if result is not None else value
+        return value
+
+    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
+
+
+def find_game(**kwargs) -> Game:
+    return to_find(Game.new(ANA_BEN_CLEO, seed=1, **kwargs))
+
+
+def with_class(widget, css_class):
+    """Returns the widgets under ``widget`` (itself included) that carry ``css_class``, in screen order."""
+    found = [widget] if css_class in getattr(widget, "_dom_classes", ()) else []
+    for child in getattr(widget, "children", ()):
+        found += with_class(child, css_class)
+    return found
+
+
+def model_ids(widget) -> set[str]:
+    """Returns the model ids of ``widget`` and every widget it holds (children, layout, style)."""
+    ids = {widget.model_id}
+    for part in list(getattr(widget, "children", ())) + [getattr(widget, "layout", None), getattr(widget, "style", None)]:
+        if isinstance(part, ipywidgets.Widget):
+            ids |= model_ids(part)
+    return ids
+
+
+def widgets_built_by(build):
+    """Runs ``build``; returns what it built and the widgets it added to the kernel, by model id.
+
+    The one canvas manager ipycanvas shares between all canvases is left out: it is
+    created with the first canvas of the process, whichever that is.
+    """
+    before = set(widget_module._instances)
+    built = build()
+    added = {
+        key: w for key, w in widget_module._instances.items()
+        if key not in before and not isinstance(w, _CanvasManager)
+    }
+    return built, added
+
+
+def state_text(widget) -> str:
+    """Returns the widget's synced state as the browser receives it, model ids blanked."""
+    text = json.dumps(widget.get_state(), default=repr, sort_keys=True)
+    return re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL_", text)
+
+
+def mentions(text: str, word: str) -> bool:
+    """Checks if ``word`` appears in ``text`` as a whole word, raw or HTML-escaped."""
+    import html
+
+    return any(
+        re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE)
+        for form in {word, html.escape(word, quote=True)}
+    )
+
+
+# -- the line-up --------------------------------------------------------------------------
+
+
+def test_lineup_shows_one_card_per_token_in_token_order():
+    words = ("cup", "hat", "key", "owl", "egg", "fan")
+    lineup = LineupView(words)
+    assert "inc-lineup" in lineup._dom_classes
+    for number, (card, word) in enumerate(zip(lineup.children, words), start=1):
+        assert {"inc-token", f"inc-token-{number}"} <= set(card._dom_classes)
+        assert f">{number}<" in card.value and f">{word}</span>" in card.value
+    lineup.close()
+
+
+def test_lineup_marks_the_true_object_with_a_tick_not_colour_alone():
+    lineup = LineupView(("cup", "hat", "key", "owl", "egg", "fan"))
+    lineup.highlight(3)
+    assert [c for c in lineup.children if "inc-token-true" in c._dom_classes] == [lineup.card(3)]
+    assert "✔" in lineup.card(3).value and all("✔" not in lineup.card(n).value for n in (1, 2, 4, 5, 6))
+    lineup.highlight(None)
+    assert not with_class(lineup, "inc-token-true") and "✔" not in "".join(c.value for c in lineup.children)
+    with pytest.raises(ValueError):
+        lineup.highlight(7)
+    lineup.close()
+
+
+def test_lineup_words_are_shown_as_typed_never_as_markup():
+    lineup = LineupView(("<img src=x onerror=alert(1)>", "$x^2$", "c", "d", "e", "f"))
+    assert "&lt;img src=x" in lineup.card(1).value and "<img" not in lineup.card(1).value
+    assert "&#36;x^2&#36;" in lineup.card(2).value
+    lineup.close()
+
+
+# -- the gallery ---------------------------------------------------------------------------
+
+
+def test_gallery_shows_every_drawing_in_seating_order_with_its_location():
+    game = find_game()
+    gallery = Gallery(game)
+    assert "inc-gallery" in gallery._dom_classes
+    assert "repeat(auto-fill" in gallery.layout.grid_template_columns
+    for seat, (player, tile) in enumerate(zip(game.players, gallery.children), start=1):
+        assert {"inc-drawing", f"inc-drawing-for-{seat}"} <= set(tile._dom_classes)
+        assert gallery.view_of(seat).drawing == game.drawing(player) == doodle(seat - 1)
+        label = with_class(tile, "inc-drawing-label")[0].value
+        assert f">{player}</span>" in label
+        assert f"in: {safe(game.location(player))}" in label
+    gallery.close()
+
+
+def test_gallery_keeps_boards_in_progress_hidden_until_the_find_phase():
+    game = Game.new(ANA_BEN_CLEO, seed=1)
+    game.update_drawing("Ana", doodle(5))
+    gallery = Gallery(game)
+    assert gallery.view_of(1).drawing == Drawing()
+    for player in game.players:
+        game.submit_drawing(player, doodle(7))
+    game.advance()
+    gallery.refresh()
+    assert [gallery.view_of(s).drawing for s in (1, 2, 3)] == [doodle(7)] * 3
+    gallery.close()
+
+
+# -- the voting panel ----------------------------------------------------------------------
+
+
+def test_vote_panel_has_a_control_for_each_other_drawing_and_none_for_ones_own():
+    game = find_game()
+    for voter in game.players:
+        panel = VotePanel(game, voter)
+        controls = with_class(panel, "inc-vote")
+        others = [game.seat(p) for p in game.players if p != voter]
+        assert [f"inc-vote-for-{s}" in c._dom_classes for c, s in zip(controls, others)] == [True, True]
+        assert len(controls) == 2 and not with_class(panel, f"inc-vote-for-{game.seat(voter)}")
+        with pytest.raises(KeyError):
+            panel.buttons_for(voter)
+        panel.close()
+
+
+def test_vote_panel_offers_tokens_one_to_six_and_no_card():
+    game = find_game()
+    panel = VotePanel(game, "Ana")
+    buttons = panel.buttons_for("Ben")
+    assert [buttons[n].description for n in range(1, 7)] == ["1", "2", "3", "4", "5", "6"]
+    assert all({"inc-card", f"inc-card-{n}"} <= set(buttons[n]._dom_classes) for n in range(1, 7))
+    assert "inc-card-none" in buttons[None]._dom_classes
+    assert "inc-card-selected" in buttons[None]._dom_classes  # no card placed yet
+    labels = [w.value for w in with_class(panel, "inc-vote-label")]
+    assert ">Ben</span>" in labels[0] and "in: " in labels[0] and game.location("Ben") in labels[0]
+    assert ">Cleo</span>" in labels[1] and game.location("Cleo") in labels[1]
+    panel.close()
+
+
+def test_clicking_a_number_places_that_card_and_tells_the_caller():
+    game = find_game()
+    changes = []
+    panel = VotePanel(game, "Ana", on_change=lambda: changes.append(game.votes_of("Ana")))
+    panel.buttons_for("Ben")[3].click()
+    assert game.votes_of("Ana") == {"Ben": 3} and changes == [{"Ben": 3}]
+    three = panel.buttons_for("Ben")[3]
+    assert three.button_style == "primary" and "inc-card-selected" in three._dom_classes
+    assert "inc-card-selected" not in panel.buttons_for("Ben")[None]._dom_classes
+    summary = with_class(panel, "inc-vote-summary")[0].value
+    assert "You placed 1 of 2 cards" in summary
+    assert "without a card counts as not found" in with_class(panel, "inc-vote-reminder")[0].value
+    panel.buttons_for("Ben")[5].click()  # changing one's mind moves the card
+    assert game.votes_of("Ana") == {"Ben": 5} and panel.buttons_for("Ben")[3].button_style == ""
+    panel.close()
+
+
+def test_a_number_used_on_one_drawing_is_disabled_on_the_others():
+    game = find_game()
+    panel = VotePanel(game, "Ana")
+    panel.buttons_for("Ben")[3].click()
+    assert panel.buttons_for("Cleo")[3].disabled
+    assert not panel.buttons_for("Ben")[3].disabled  # the card where it lies stays clickable
+    assert [n for n, b in panel.buttons_for("Cleo").items() if b.disabled] == [3]
+    panel.close()
+
+
+def test_numbers_stay_free_when_the_table_plays_without_distinct_votes():
+    game = find_game(rules=Rules(distinct_votes=False))
+    panel = VotePanel(game, "Ana")
+    panel.buttons_for("Ben")[3].click()
+    panel.buttons_for("Cleo")[3].click()
+    assert game.votes_of("Ana") == {"Ben": 3, "Cleo": 3}
+    assert not any(b.disabled for b in panel.buttons_for("Cleo").values())
+    panel.close()
+
+
+def test_no_card_takes_the_card_back():
+    game = find_game()
+    panel = VotePanel(game, "Ana")
+    panel.buttons_for("Ben")[3].click()
+    panel.buttons_for("Ben")[None].click()
+    assert game.votes_of("Ana") == {}
+    assert not panel.buttons_for("Cleo")[3].disabled
+    assert "inc-card-selected" in panel.buttons_for("Ben")[None]._dom_classes
+    assert "You placed 0 of 2 cards" in with_class(panel, "inc-vote-summary")[0].value
+    panel.close()
+
+
+def test_a_forged_click_on_a_disabled_number_is_refused_and_changes_nothing():
+    game = find_game()
+    changes = []
+    panel = VotePanel(game, "Ana", on_change=lambda: changes.append(1))
+    panel.buttons_for("Ben")[3].click()
+    saved = game.to_json()
+    forged = panel.buttons_for("Cleo")[3]
+    assert forged.disabled
+    forged.click()  # what a browser that ignores `disabled` could send
+    assert game.to_json() == saved and changes == [1]
+    assert "already placed card 3" in panel.error
+    error = with_class(panel, "inc-vote-error")[0]
+    assert "already placed card 3" in error.value and error.layout.display != "none"
+    assert forged.disabled and "inc-card-selected" not in forged._dom_classes
+    panel.buttons_for("Cleo")[4].click()  # the next good move clears the message
+    assert panel.error == "" and error.layout.display == "none"
+    panel.close()
+
+
+def test_confirming_calls_back_and_later_clicks_are_refused_by_the_engine():
+    game = find_game()
+    confirmed = []
+    panel = VotePanel(game, "Ana", on_confirm=lambda: confirmed.append(game.confirmed))
+    assert "inc-confirm-votes" in panel.confirm_button._dom_classes
+    panel.buttons_for("Ben")[2].click()
+    panel.confirm_button.click()
+    assert confirmed == [("Ana",)]
+    assert panel.confirm_button.disabled and all(b.disabled for b in panel.buttons_for("Cleo").values())
+    saved = game.to_json()
+    panel.buttons_for("Cleo")[4].click()
+    assert game.to_json() == saved and "already confirmed" in panel.error
+    panel.confirm_button.click()
+    assert game.to_json() == saved and confirmed == [("Ana",)] and "already confirmed" in panel.error
+    panel.close()
+
+
+def test_a_panel_is_only_built_for_a_player_at_the_table():
+    game = find_game()
+    with pytest.raises(IllegalAction):
+        VotePanel(game, "Zed")
+
+
+def test_a_panel_outside_the_find_phase_offers_nothing_to_click():
+    game = Game.new(ANA_BEN_CLEO, seed=1)
+    panel = VotePanel(game, "Ana")
+    assert panel.confirm_button.disabled and all(b.disabled for b in panel.buttons_for("Ben").values())
+    panel.buttons_for("Ben")[1].click()
+    assert "find phase" in panel.error and game.votes_of("Ana") == {}
+    panel.close()
+
+
+def test_closing_a_panel_closes_all_its_widgets():
+    game = find_game()
+    panel, added = widgets_built_by(lambda: VotePanel(game, "Ana"))
+    assert model_ids(panel) == set(added)
+    panel.close()
+    assert not set(added) & set(widget_module._instances)
+
+
+# -- secrets -------------------------------------------------------------------------------
+
+
+def build_find_screen(game: Game, voter: str):
+    """Builds what a voter's find screen holds: the gallery, the line-up, the voter's cards."""
+    return Gallery(game), LineupView(game.lineup), VotePanel(game, voter)
+
+
+def test_the_find_screen_holds_no_one_elses_secrets():
+    game = find_game()
+    decoy = decoy_tokens(game)
+    game.cast_vote("Ana", "Ben", 4)
+    game.cast_vote("Ben", "Cleo", token(game, "Cleo"))
+    game.cast_vote("Cleo", "Ana", token(game, "Ana"))
+    game.cast_vote("Cleo", "Ben", decoy[0])
+
+    (gallery, lineup, panel), added = widgets_built_by(lambda: build_find_screen(game, "Ana"))
+    states = {key: state_text(w) for key, w in added.items()}
+
+    # Objects (other players' and Ana's own) appear only on the line-up's token cards,
+    # which show words, never whose they are.
+    token_cards = {card.model_id for card in lineup.children}
+    for player in game.players:
+        word = game.secret_object(player)
+        holders = {key for key, text in states.items() if mentions(text, word)}
+        assert holders and holders <= token_cards, (player, word)
+
+    # No one else's cards: Ana's screen is the same whatever Ben and Cleo placed.
+    quiet = find_game()
+    quiet.cast_vote("Ana", "Ben", 4)
+    quiet.cast_vote("Ben", "Ana", decoy[1])
+    screens, quiet_added = widgets_built_by(lambda: build_find_screen(quiet, "Ana"))
+    assert [state_text(w) for w in quiet_added.values()] == list(states.values())
+    for widget in screens:
+        widget.close()
+
+    # Ana's own cards live in her panel only, and leave the widget state when it closes.
+    in_panel = model_ids(panel)
+    selected = {key for key, text in states.items() if "inc-card-selected" in text}
+    assert selected and selected <= in_panel
+    panel.close()
+    left = set(added) & set(widget_module._instances)
+    assert left == set(added) - in_panel and model_ids(gallery) | model_ids(lineup) <= left
+    remaining = " ".join(state_text(widget_module._instances[key]) for key in left)
+    assert "inc-card" not in remaining and "inc-vote" not in remaining and "You placed" not in remaining
+    gallery.close()
+    lineup.close()
+    assert not set(added) & set(widget_module._instances)

@@ -1,0 +1,261 @@
+"""The score phase and the end on screen: each drawing's reveal, the scoreboard, the podium.
+
+Games are played through the engine's public API (the rule book's worked example,
+round after round); what a person would read is taken from the widgets' HTML with the
+tags stripped.
+"""
+
+from __future__ import annotations
+
+import re
+
+import ipywidgets
+import pytest
+
+from incognito_nb import Game, Phase
+from incognito_nb.ui.gallery import Gallery
+from incognito_nb.ui.reveal import Reveal, drawing_points, said_together
+from incognito_nb.ui.scoreboard import Podium, Scoreboard, ordinal
+from incognito_nb.ui.text import player_color, safe
+from incognito_nb.ui.voting import VotePanel
+
+from tables import ANA_BEN_CLEO, confirm_all, decoy_tokens, to_find, token
+
+
+@pytest.fixture(autouse=True)
+def callback_errors_fail_the_test(monkeypatch):
+    """Lets an exception in a widget callback reach the test instead of a log line."""
+
+    def call_all(self, *args, **kwargs):
+        value = None
+        for callback in self.callbacks:
+            result = callback(*args, **kwargs)
+            value = result if result is not None else value
+        return value
+
+    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
+
+
+def worked_example(game: Game) -> None:
+    """Places the cards of RULES.md's worked example: Ana 3, Ben 1, Cleo 1."""
+    decoys = decoy_tokens(game)
+    game.cast_vote("Ben", "Ana", token(game, "Ana"))  # Ana's drawing: found by Ben only
+    game.cast_vote("Cleo", "Ana", decoys[0])
+    game.cast_vote("Ana", "Ben", token(game, "Ben"))  # Ben's drawing: found by everyone
+    game.cast_vote("Cleo", "Ben", token(game, "Ben"))
+    game.cast_vote("Ana", "Cleo", decoys[1])  # Cleo's drawing: found by no one (Ben: no card)
+
+
+def mutual_finds(game: Game) -> None:
+    """Ana and Ben find each other's objects; Cleo places nothing: Ana 3, Ben 3, Cleo 0."""
+    game.cast_vote("Ana", "Ben", token(game, "Ben"))
+    game.cast_vote("Ben", "Ana", token(game, "Ana"))
+
+
+def scored_round(cards=worked_example, players=ANA_BEN_CLEO) -> Game:
+    """Returns a game in round 1's score phase, after ``cards`` were placed."""
+    game = to_find(Game.new(players, seed=1))
+    cards(game)
+    return confirm_all(game)
+
+
+def finished_game(cards=worked_example, players=ANA_BEN_CLEO) -> Game:
+    """Returns a game over after three rounds, each played with ``cards``."""
+    game = Game.new(players, seed=1)
+    while True:
+        to_find(game)
+        cards(game)
+        confirm_all(game)
+        if game.advance() is Phase.OVER:
+            return game
+        game.advance()
+
+
+def text(widget) -> str:
+    """Returns what a person reads in an HTML widget: tags stripped, entities kept."""
+    return " ".join(re.sub(r"<[^>]+>", "", widget.value).split())
+
+
+def part(widget, css_class) -> ipywidgets.HTML:
+    """Returns the one widget under ``widget`` that carries ``css_class``."""
+    found = [w for w in walk(widget) if css_class in getattr(w, "_dom_classes", ())]
+    assert len(found) == 1, (css_class, found)
+    return found[0]
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+# -- the reveal ---------------------------------------------------------------------------
+
+
+def test_the_reveals_of_a_round_add_up_to_its_points():
+    game = scored_round()
+    record = game.history[-1]
+    reveals = [Reveal(record, artist, seat_of=game.seat) for artist in game.players]
+    total = {p: 0 for p in game.players}
+    for reveal in reveals:
+        for player, points in reveal.points.items():
+            total[player] += points
+        reveal.close()
+    assert total == dict(record.points) == {"Ana": 3, "Ben": 1, "Cleo": 1}
+
+
+def test_a_drawing_found_by_some_but_not_all_scores_its_artist_two():
+    game = scored_round()
+    record = game.history[-1]
+    reveal = Reveal(record, "Ana", seat_of=game.seat)
+    assert "inc-reveal" in reveal._dom_classes
+    assert reveal.board.drawing == record.drawings["Ana"]
+    assert reveal.lineup.highlighted == record.token_of("Ana")
+    assert "inc-token-true" in reveal.lineup.card(record.token_of("Ana"))._dom_classes
+    artist = part(reveal, "inc-reveal-artist").value
+    assert ">Ana</span>" in artist and f"in: {safe(record.locations['Ana'])}" in artist
+    assert f"The hidden object was: {record.objects['Ana']}" in text(part(reveal, "inc-reveal-answer"))
+    cards = text(part(reveal, "inc-reveal-cards"))
+    wrong = record.votes["Cleo"]["Ana"]
+    assert cards == f"Ben: card {record.token_of('Ana')} ✔ Cleo: card {wrong} ✘"
+    assert text(part(reveal, "inc-reveal-found")) == "Found by Ben"
+    assert text(part(reveal, "inc-reveal-points")) == "+1 Ben; Ana (artist) +2"
+    reveal.close()
+
+
+def test_a_drawing_found_by_everyone_scores_its_artist_nothing():
+    game = scored_round()
+    reveal = Reveal(game.history[-1], "Ben", seat_of=game.seat)
+    assert text(part(reveal, "inc-reveal-found")) == "Found by Ana and Cleo"
+    assert text(part(reveal, "inc-reveal-points")) == "+1 Ana, +1 Cleo; Ben (artist) +0: found by everyone"
+    reveal.close()
+
+
+def test_a_drawing_found_by_no_one_scores_nothing_and_shows_missing_cards():
+    game = scored_round()
+    record = game.history[-1]
+    reveal = Reveal(record, "Cleo", seat_of=game.seat)
+    cards = part(reveal, "inc-reveal-cards")
+    assert text(cards) == f"Ana: card {record.votes['Ana']['Cleo']} ✘ Ben: no card ✘"
+    assert "inc-vote-chip-none" in cards.value and "inc-vote-chip-wrong" in cards.value
+    assert text(part(reveal, "inc-reveal-found")) == "Found by no one"
+    assert text(part(reveal, "inc-reveal-points")) == "No one finds it; Cleo (artist) +0: found by no one"
+    assert drawing_points(record, "Cleo") == {}
+    reveal.close()
+
+
+def test_each_card_is_shown_in_its_voters_colour_with_the_name_too():
+    game = scored_round()
+    reveal = Reveal(game.history[-1], "Ana", seat_of=game.seat)
+    chips = re.findall(r'class="inc-vote-chip[^"]*" style="background:(#[0-9a-f]{6});[^"]*"><span[^>]*>([^<]*)</span>',
+                       part(reveal, "inc-reveal-cards").value)
+    assert chips == [(player_color(2), "Ben"), (player_color(3), "Cleo")]
+    reveal.close()
+
+
+def test_names_are_said_together_as_in_a_sentence():
+    assert [said_together(n) for n in (["Ana"], ["Ana", "Ben"], ["Ana", "Ben", "Cleo"])] == [
+        "Ana", "Ana and Ben", "Ana, Ben and Cleo"
+    ]
+
+
+# -- the scoreboard -----------------------------------------------------------------------
+
+
+def numbers(row) -> list[str]:
+    return re.findall(r'<span class="inc-score-number[^"]*">([^<]*)</span>', row.value)
+
+
+def test_the_scoreboard_lists_players_in_seating_order_with_round_and_total():
+    game = scored_round()
+    board = Scoreboard(game)
+    assert "inc-scoreboard" in board._dom_classes
+    assert text(part(board, "inc-score-header")) == "Player R1 R2 R3 this round total"
+    rows = [w for w in board.children if "inc-score-row" in w._dom_classes]
+    assert [text(r).split()[0] for r in rows] == ["Ana", "Ben", "Cleo"]
+    assert [numbers(r) for r in rows] == [
+        ["3", "–", "–", "3", "3"],
+        ["1", "–", "–", "1", "1"],
+        ["1", "–", "–", "1", "1"],
+    ]
+    board.close()
+
+
+def test_the_scoreboard_follows_the_game_when_refreshed():
+    game = scored_round()
+    board = Scoreboard(game)
+    game.advance()  # prepare
+    game.advance()  # round 2 hide: nothing scored this round yet
+    board.refresh()
+    assert numbers(board.children[1]) == ["3", "–", "–", "–", "3"]
+    to_find(game)
+    worked_example(game)
+    confirm_all(game)
+    board.refresh()
+    assert numbers(board.children[1]) == ["3", "3", "–", "3", "6"]
+    board.close()
+
+
+def test_the_scoreboard_totals_are_the_games_totals_at_the_end():
+    game = finished_game()
+    board = Scoreboard(game)
+    assert [numbers(r)[-1] for r in board.children[1:]] == [str(game.scores[p]) for p in game.players]
+    assert numbers(board.children[1]) == ["3", "3", "3", "3", "9"]
+    board.close()
+
+
+# -- the podium ---------------------------------------------------------------------------
+
+
+def test_the_podium_names_a_single_winner_in_words():
+    game = finished_game()
+    podium = Podium(game)
+    assert "inc-winners" in podium.winners._dom_classes
+    assert text(podium.winners) == "Ana wins!"
+    assert [text(r) for r in podium.children[1:]] == ["1st Ana 9 points", "2nd Ben 3 points", "2nd Cleo 3 points"]
+    podium.close()
+
+
+def test_tied_winners_share_the_victory_and_the_place():
+    game = finished_game(mutual_finds)
+    podium = Podium(game)
+    assert game.winners == ("Ana", "Ben")
+    assert text(podium.winners) == "Ana and Ben share the victory!"
+    assert [text(r) for r in podium.children[1:]] == ["1st Ana 9 points", "1st Ben 9 points", "3rd Cleo 0 points"]
+    podium.close()
+
+
+def test_a_table_where_no_one_scores_all_share_the_victory():
+    game = finished_game(lambda game: None)
+    podium = Podium(game)
+    assert text(podium.winners) == "Ana, Ben and Cleo share the victory!"
+    podium.close()
+
+
+def test_places_are_said_as_ranks():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+    ]
+
+
+# -- names typed by people ----------------------------------------------------------------
+
+TRICKY = ("<img src=x onerror=f()>", "$x^2$", "Cleo")
+
+
+def test_names_typed_by_people_are_shown_as_typed_never_as_markup():
+    def tricky_cards(game):
+        game.cast_vote(TRICKY[0], TRICKY[1], token(game, TRICKY[1]))
+
+    found = to_find(Game.new(TRICKY, seed=1))
+    game = finished_game(tricky_cards, TRICKY)
+    screens = [
+        Gallery(found), VotePanel(found, "Cleo"),
+        Reveal(game.history[-1], TRICKY[1], seat_of=game.seat), Scoreboard(game), Podium(game),
+    ]
+    for screen in screens:
+        values = [w.value for w in walk(screen) if isinstance(w, ipywidgets.HTML)]
+        shown = " ".join(values)
+        assert "<img" not in shown and "&lt;img src=x onerror=f()&gt;" in shown, type(screen).__name__
+        assert "$x^2$" not in shown and "&#36;x^2&#36;" in shown, type(screen).__name__
+        screen.close()
