@@ -1,0 +1,74 @@
+"""``incognito-nb``: starts the table dashboard in Voilà and opens the browser.
+
+    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--saves DIR]
+
+The play notebook ships inside the package, so the command works from any folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+from ..engine import DeckError, load_deck
+from ..store import default_folder
+
+
+def play_notebook() -> Path:
+    """Returns the path of the packaged play notebook."""
+    return Path(str(resources.files("incognito_nb.app") / "play.ipynb"))
+
+
+def parser() -> argparse.ArgumentParser:
+    """Returns the command line of ``incognito-nb``."""
+    cli = argparse.ArgumentParser(
+        prog="incognito-nb",
+        description="Play Incognito, the hidden-object drawing game, in the browser (a Voilà dashboard).",
+    )
+    cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
+    cli.add_argument("--port", type=int, default=8866, help="the port to serve on (default: 8866)")
+    cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to preselect at setup")
+    cli.add_argument("--theme", choices=("light", "dark"), default="light", help="the page theme (dark for projectors)")
+    cli.add_argument("--saves", metavar="DIR", help=f"where games are saved (default: {default_folder()})")
+    return cli
+
+
+def voila_command(options: argparse.Namespace) -> list[str]:
+    """Returns the Voilà command line for ``options``."""
+    command = [
+        sys.executable, "-m", "voila", str(play_notebook()),
+        f"--port={options.port}", f"--theme={options.theme}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    if options.no_browser:
+        command.append("--no-browser")
+    return command
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs the launcher; returns the process exit code."""
+    options = parser().parse_args(argv)
+    env = dict(os.environ)
+    if options.deck:
+        try:
+            deck = load_deck(options.deck)
+        except DeckError as error:
+            print(f"incognito-nb: {error}", file=sys.stderr)
+            return 2
+        env["INCOGNITO_NB_DECK"] = str(Path(options.deck).resolve())
+        print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    if options.saves:
+        env["INCOGNITO_NB_SAVES"] = str(Path(options.saves).resolve())
+    print(f"Incognito is at http://127.0.0.1:{options.port}/ — press Ctrl+C to stop.", flush=True)
+    try:
+        return subprocess.call(voila_command(options), env=env)
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

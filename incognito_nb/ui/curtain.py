@@ -1,0 +1,58 @@
+"""The privacy curtain of hot-seat play, and the secret card behind it.
+
+On one shared screen, a secret can only be shown while everyone else looks away.  The
+curtain names whose turn it is and holds nothing secret; the card behind it shows one
+player's object and is closed (its widgets destroyed, so the word leaves every widget's
+state) as soon as that player is done.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as widgets
+
+from .text import markup, player_badge, safe
+
+CSS = """
+.inc-curtain { align-items: center; padding: 2.5em 1em; border-radius: 12px;
+  background: var(--jp-layout-color2, #eef1f5); text-align: center; }
+.inc-curtain-call { font-size: 1.8em; line-height: 1.4; }
+.inc-curtain-hint { font-size: 1.1em; opacity: 0.85; }
+.inc-curtain .inc-show-card { height: 3em; min-width: 16em; font-size: 1.2em; }
+.inc-card { gap: 0.3em; }
+.inc-card-head { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: baseline; }
+.inc-secret, .inc-location { font-size: 1.5em; }
+.inc-secret b, .inc-location b { font-size: 1.25em; }
+.inc-secret b { color: var(--jp-brand-color1, #0072b2); }
+"""
+
+
+class Curtain(widgets.VBox):
+    """The screen between two players' turns: "Pass the screen to Ana — everyone else look away"."""
+
+    def __init__(self, player: str, seat: int, *, task: str, button: str, on_open: Callable[[], None]) -> None:
+        self.player = player
+        call = markup(
+            f"Pass the screen to {player_badge(player, seat)} — everyone else look away.",
+            "inc-curtain-call",
+        )
+        hint = markup(safe(task), "inc-curtain-hint")
+        # Sized to its label, which holds a name of up to 24 characters: a fixed width would cut it.
+        self.show_button = widgets.Button(
+            description=button, button_style="primary", icon="eye", tooltip=button,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.show_button.add_class("inc-show-card")
+        self.show_button.on_click(lambda _: on_open())
+        super().__init__([call, hint, self.show_button])
+        self.add_class("inc-curtain")
+
+
+def secret_card_header(obj: str, location: str) -> widgets.HBox:
+    """Returns the head of a player's card: the secret object and the public location."""
+    secret = markup(f"Your secret object: <b>{safe(obj)}</b>", "inc-secret")
+    place = markup(f"Hide it in: <b>{safe(location)}</b>", "inc-location")
+    head = widgets.HBox([secret, place])
+    head.add_class("inc-card-head")
+    return head

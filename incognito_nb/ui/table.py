@@ -1,0 +1,390 @@
+"""The table-mode dashboard: one screen, one kernel, one :class:`Game`, a whole game.
+
+A laptop passed around a group or a classroom projector plays every phase here: setup,
+hiding behind a privacy curtain, finding, the reveal, the scoreboard and the podium.
+The screen is re-rendered from the game after every action; the only state kept here is
+what no rule cares about: whose card is open, which drawing the reveal is at, and the
+timer.  Every action is saved at once, so a dead kernel loses nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+import traceback
+from typing import Callable
+
+import ipywidgets as widgets
+
+from ..engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
+from ..store import GameFolder
+from . import curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting
+from .board import close_parts
+from .curtain import Curtain, secret_card_header
+from .gallery import Gallery
+from .lineup import LineupView
+from .pad import DrawingPad
+from .reveal import Reveal
+from .scoreboard import Podium, Scoreboard
+from .setup import SetupForm
+from .teacher import TeacherBar
+from .text import markup, player_badge, safe
+from .timer import DrawingTimer
+from .voting import VotePanel
+
+log = logging.getLogger(__name__)
+
+PHASE_TITLES = {
+    Phase.HIDE: "Hide the object",
+    Phase.FIND: "Find the hidden objects",
+    Phase.SCORE: "Score points",
+    Phase.PREPARE: "Prepare for the next round",
+    Phase.OVER: "Game over",
+}
+END_PHASE_WARNINGS = {
+    Phase.HIDE: "End the hide phase now? Unfinished drawings count as they stand.",
+    Phase.FIND: "End the find phase now? Cards already placed count, confirmed or not.",
+    Phase.SCORE: "Skip the rest of the reveal and record the scores?",
+    Phase.PREPARE: "Deal the next round now?",
+}
+
+APP_CSS = """
+.inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
+.inc-header { font-size: 1.6em; font-weight: 600; }
+.inc-progress { font-size: 1.05em; }
+.inc-badge { display: inline-block; padding: 0 0.45em; border-radius: 0.4em; font-weight: 600; }
+.inc-message:empty { display: none; }
+.inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
+  background: #fde8e1; color: #7a2600; border: 1px solid #d55e00; }
+.inc-stage { gap: 0.8em; }
+.inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
+.inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible {
+  outline: 3px solid #0072b2; outline-offset: 2px; }
+"""
+
+
+def stylesheet() -> str:
+    """Returns the dashboard's CSS, gathered from every widget module."""
+    parts = [APP_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting)]
+    return "<style>" + "\n".join(parts) + "</style>"
+
+
+class TableApp(widgets.VBox):
+    """The whole dashboard for one table: build it and display it.
+
+    ``folder`` is where the game is autosaved after every action (``None``: the default
+    saves folder); ``deck`` preselects a deck in the setup form.
+    """
+
+    def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None) -> None:
+        self.folder = folder if folder is not None else GameFolder()
+        self.deck = deck
+        self.game: Game | None = None
+        self.timer_seconds = 0
+        self.open_for: str | None = None  # the player whose card is open behind the curtain
+        self.reveal_at = 0  # the drawing the reveal shows; len(players) means the scoreboard
+        self.pad: DrawingPad | None = None
+        self.countdown: DrawingTimer | None = None
+        self.timer_paused = False
+        self._find_boards: tuple[int, Gallery, LineupView] | None = None
+
+        self.header = markup("", "inc-header")
+        self.progress = markup("", "inc-progress")
+        self.message = markup("", "inc-message")
+        self.teacher = TeacherBar(
+            on_end_phase=self._guarded(self.end_phase),
+            on_save=self._guarded(self.save_now),
+            on_restart=self._guarded(self.restart),
+            on_pause_toggle=self.toggle_pause,
+        )
+        self.stage = widgets.VBox()
+        self.stage.add_class("inc-stage")
+        super().__init__([markup(stylesheet()), self.header, self.teacher, self.progress, self.message, self.stage])
+        self.add_class("inc-app")
+        self.show_setup()
+
+    # ---------------------------------------------------------------- screens
+    def show_setup(self) -> None:
+        """Shows the setup form (with the saved game on offer, if there is one)."""
+        self._stop_timer()
+        self.game = None
+        self.open_for = None
+        form = SetupForm(on_start=self._guarded(self.start), folder=self.folder,
+                         on_resume=self._guarded(self.resume), deck=self.deck)
+        self._set_stage([form])
+        self.header.value = "Incognito"
+        self.progress.value = ""
+        self.teacher.enable_end_phase(False)
+        self.teacher.timer_running = False
+
+    def start(self, game: Game, timer_seconds: int = 0) -> None:
+        """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none)."""
+        self.game, self.timer_seconds = game, timer_seconds
+        self.open_for, self.reveal_at = None, 0
+        self._save()
+        self.render()
+
+    def resume(self, game: Game) -> None:
+        """Carries on with a saved game, at the curtain of whoever's turn it is."""
+        self.start(game, self.timer_seconds)
+
+    def render(self) -> None:
+        """Rebuilds the screen from the game."""
+        game = self.game
+        if game is None:
+            self.show_setup()
+            return
+        phase = game.phase
+        self.header.value = (
+            f"Round {game.round} of {game.rules.rounds} · {PHASE_TITLES[phase]}"
+            if phase is not Phase.OVER else "Game over"
+        )
+        self.teacher.enable_end_phase(phase is not Phase.OVER)
+        self.teacher.end_phase_warning = END_PHASE_WARNINGS.get(phase, "")
+        self.progress.value = self._progress_markup()
+        self._stop_timer()
+        self.pad = None
+        screens: dict[Phase, Callable[[], list[widgets.Widget]]] = {
+            Phase.HIDE: self._hide_screen,
+            Phase.FIND: self._find_screen,
+            Phase.SCORE: self._score_screen,
+            Phase.PREPARE: self._prepare_screen,
+            Phase.OVER: self._over_screen,
+        }
+        self._set_stage(screens[phase]())
+
+    def _progress_markup(self) -> str:
+        game = self.game
+        if game.phase is Phase.HIDE:
+            finished, verb = set(game.done), "drawing"
+        elif game.phase is Phase.FIND:
+            finished, verb = set(game.confirmed), "placing cards"
+        else:
+            return ""
+        chips = " ".join(
+            f"{player_badge(p, game.seat(p))} {'✔ done' if p in finished else '✎ ' + verb}"
+            for p in game.players
+        )
+        return f'<span class="inc-who">{chips}</span>'
+
+    def _waiting(self) -> str | None:
+        """Returns the next player, in seating order, still to draw or vote."""
+        game = self.game
+        finished = set(game.done if game.phase is Phase.HIDE else game.confirmed)
+        return next((p for p in game.players if p not in finished), None)
+
+    # ---------------------------------------------------------------- hide
+    def _hide_screen(self) -> list[widgets.Widget]:
+        game = self.game
+        if self.open_for is None:
+            player = self._waiting()
+            return [Curtain(player, game.seat(player),
+                            task="Draw your secret object hidden in your location, so that some — "
+                                 "but not all — of the others can find it.",
+                            button=f"I am {player}: show my card",
+                            on_open=self._guarded(lambda: self.open_card(player)))]
+        player = self.open_for
+        self.pad = DrawingPad(game.drawing(player), location=game.location(player),
+                              on_change=self._guarded_change(player))
+        # Sized to its label: the default width (148 px) cuts it to "Done — hide my…".
+        done = widgets.Button(description="Done — hide my card", button_style="success", icon="check",
+                              layout=widgets.Layout(width="auto", align_self="flex-start"))
+        done.add_class("inc-done")
+        done.on_click(self._guarded(lambda _=None: self.finish_drawing(player)))
+        parts = [secret_card_header(game.secret_object(player), game.location(player))]
+        if self.timer_seconds:
+            self.countdown = DrawingTimer(self.timer_seconds, on_zero=self._guarded(lambda: self.finish_drawing(player)))
+            self.countdown.pause(self.timer_paused)
+            self.teacher.timer_running = True
+            parts.append(self.countdown)
+        card = widgets.VBox(parts + [self.pad, done])
+        card.add_class("inc-card")
+        return [card]
+
+    def open_card(self, player: str) -> None:
+        """Opens the card of the player whose turn it is (hide: the pad; find: the cards)."""
+        if player != self._waiting():
+            raise IllegalAction(f"It is not {player}'s turn.", rule="turn")
+        self.open_for = player
+        self.render()
+
+    def _guarded_change(self, player: str) -> Callable[[Drawing], None]:
+        def changed(drawing: Drawing) -> None:
+            self.game.update_drawing(player, drawing)
+            self._save()
+        return self._guarded(changed)
+
+    def finish_drawing(self, player: str) -> None:
+        """Submits the open pad's drawing as it stands and closes the curtain."""
+        game = self.game
+        if game is None or game.phase is not Phase.HIDE or self.open_for != player:
+            return  # the turn already ended (a late timer, a double click)
+        game.submit_drawing(player, self.pad.drawing)
+        self.open_for = None
+        self._stop_timer()
+        if not self._waiting():
+            game.advance()
+        self._save()
+        self.render()
+
+    # ---------------------------------------------------------------- find
+    def _find_boards_now(self) -> tuple[Gallery, LineupView]:
+        """Returns the gallery and line-up of this round, built once: redrawing six boards
+        after every voter's turn would only make the projector flicker."""
+        if self._find_boards is None or self._find_boards[0] != self.game.round:
+            self._find_boards = (self.game.round, Gallery(self.game), LineupView(self.game.lineup))
+        return self._find_boards[1], self._find_boards[2]
+
+    def _find_screen(self) -> list[widgets.Widget]:
+        game = self.game
+        board, words = self._find_boards_now()
+        if self.open_for is None:
+            player = self._waiting()
+            turn = Curtain(player, game.seat(player),
+                           task="Place a card in front of every other drawing: the number of the "
+                                "object you think is hidden in it.",
+                           button=f"I am {player}: show my cards",
+                           on_open=self._guarded(lambda: self.open_card(player)))
+        else:
+            turn = VotePanel(game, self.open_for, on_change=self._save,
+                             on_confirm=self._guarded(self.finish_voting))
+        return [words, turn, board]
+
+    def finish_voting(self) -> None:
+        """Closes the voter's cards once confirmed, and scores when everyone has."""
+        self.open_for = None
+        if not self._waiting():
+            self.game.advance()
+            self.reveal_at = 0
+        self._save()
+        self.render()
+
+    # ---------------------------------------------------------------- score and after
+    def _next_button(self, text: str, action: Callable[[], None]) -> widgets.Button:
+        button = widgets.Button(description=text, button_style="primary", icon="arrow-right")
+        button.add_class("inc-next")
+        button.on_click(self._guarded(lambda _=None: action()))
+        return button
+
+    def _score_screen(self) -> list[widgets.Widget]:
+        game = self.game
+        record = game.history[-1]
+        if self.reveal_at < len(game.players):
+            artist = game.players[self.reveal_at]
+            last = self.reveal_at == len(game.players) - 1
+            return [Reveal(record, artist, seat_of=game.seat),
+                    self._next_button("Show the scores" if last else "Next drawing", self.next_reveal)]
+        final = game.round >= game.rules.rounds
+        return [Scoreboard(game),
+                self._next_button("See the winners" if final else "Prepare the next round", self.advance)]
+
+    def next_reveal(self) -> None:
+        """Moves the reveal on to the next drawing, then to the scoreboard."""
+        self.reveal_at += 1
+        self.render()
+
+    def advance(self) -> None:
+        """Moves the game on to its next phase (the table's own "next" button)."""
+        self.game.advance()
+        self.open_for, self.reveal_at = None, 0
+        self._save()
+        self.render()
+
+    def _prepare_screen(self) -> list[widgets.Widget]:
+        game = self.game
+        note = markup(
+            f"Round {game.round} is scored. Boards are cleared and the used cards discarded; "
+            f"round {game.round + 1} deals new objects and locations.", "inc-prepare")
+        return [note, Scoreboard(game), self._next_button(f"Start round {game.round + 1}", self.advance)]
+
+    def _over_screen(self) -> list[widgets.Widget]:
+        again = widgets.Button(description="New game", button_style="primary", icon="refresh")
+        again.add_class("inc-new-game")
+        again.on_click(self._guarded(lambda _=None: self.show_setup()))
+        return [Podium(self.game), Scoreboard(self.game), again]
+
+    # ---------------------------------------------------------------- teacher
+    def end_phase(self) -> None:
+        """Ends the current phase now (the teacher's call): boards and cards count as they lie."""
+        game = self.game
+        if game is None or game.phase is Phase.OVER:
+            return
+        if game.phase is Phase.HIDE and self.open_for is not None and self.pad is not None:
+            game.update_drawing(self.open_for, self.pad.drawing)
+        self._stop_timer()
+        game.advance(force=True)
+        self.open_for, self.reveal_at = None, 0
+        self._save()
+        self.render()
+
+    def save_now(self) -> None:
+        """Saves the game now and says so."""
+        if self.game is None:
+            self.teacher.say("Nothing to save yet: start a game first.")
+            return
+        path = self.folder.save(self.game)
+        self.teacher.say(f"Saved at {datetime.now():%H:%M} in {path.parent}.")
+
+    def restart(self) -> None:
+        """Leaves this game (it stays saved) and goes back to setup."""
+        self._save()
+        self.show_setup()
+
+    def toggle_pause(self) -> bool:
+        """Pauses or resumes the drawing timer; returns whether it is now paused."""
+        self.timer_paused = not self.timer_paused
+        if self.countdown is not None:
+            self.countdown.pause(self.timer_paused)
+        return self.timer_paused
+
+    def close(self) -> None:
+        """Stops the timer and closes every widget of the dashboard."""
+        self._stop_timer()
+        close_parts(self)
+        super().close()
+
+    # ---------------------------------------------------------------- plumbing
+    def _stop_timer(self) -> None:
+        if self.countdown is not None:
+            self.countdown.stop()
+            self.countdown = None
+        self.teacher.timer_running = False
+
+    def _set_stage(self, children: list[widgets.Widget]) -> None:
+        """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
+        keep = set(map(id, children))
+        if self._find_boards is not None:
+            if self.game is not None and self.game.phase is Phase.FIND:
+                keep |= set(map(id, self._find_boards[1:]))
+            else:
+                self._find_boards = None
+        for old in self.stage.children:
+            if id(old) not in keep:
+                close_parts(old)
+                old.close()
+        self.stage.children = children
+
+    def _save(self) -> None:
+        if self.game is None:
+            return
+        try:
+            self.folder.save(self.game)
+        except SaveError as error:
+            self._report(f"Autosave failed: {error} The game goes on; use “Save now” once fixed.")
+
+    def _report(self, text: str) -> None:
+        self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>'
+
+    def _guarded(self, action: Callable) -> Callable:
+        """Wraps a callback so that a refusal or a failure shows on screen, not only in the log."""
+        def run(*args, **kwargs):
+            self.message.value = ""
+            try:
+                return action(*args, **kwargs)
+            except IllegalAction as refusal:
+                self._report(str(refusal))
+            except Exception as error:  # the dashboard must survive and say what happened
+                log.error("dashboard action failed:\n%s", traceback.format_exc())
+                self._report(f"Something went wrong: {error}. Your game is saved; try again, "
+                             "or use Restart in the teacher bar.")
+        return run

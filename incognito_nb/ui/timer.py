@@ -1,0 +1,91 @@
+"""The drawing timer: a visible countdown that ends a turn when it reaches zero.
+
+It ticks on the kernel's own event loop (no thread, nothing to poll from the browser),
+and can be paused by the teacher.  Without a running loop, as in tests, it only moves
+when :meth:`DrawingTimer.tick` is called, which is also its programmatic twin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+import ipywidgets as widgets
+
+CSS = """
+.inc-timer-bar { width: 100%; }
+.inc-timer-text { font-variant-numeric: tabular-nums; font-size: 1.2em; min-width: 7em; }
+"""
+
+
+class DrawingTimer(widgets.HBox):
+    """A countdown with a progress bar; calls ``on_zero()`` once when time is up."""
+
+    def __init__(self, seconds: int, *, on_zero: Callable[[], None]) -> None:
+        self.total = seconds
+        self.left = seconds
+        self.paused = False
+        self._on_zero = on_zero
+        self._handle: asyncio.TimerHandle | None = None
+        self.bar = widgets.IntProgress(value=seconds, min=0, max=max(seconds, 1))
+        self.bar.add_class("inc-timer-bar")
+        self.text = widgets.HTML()
+        self.text.add_class("inc-timer-text")
+        super().__init__([self.text, self.bar], layout=widgets.Layout(width="100%", align_items="center"))
+        self.add_class("inc-timer")
+        self._show()
+        self._schedule()
+
+    def tick(self, seconds: int = 1) -> None:
+        """Counts ``seconds`` down (unless paused), ending the turn at zero."""
+        if self.paused or self.left <= 0:
+            return
+        self.left = max(0, self.left - seconds)
+        self._show()
+        if self.left == 0:
+            self.stop()
+            self._on_zero()
+
+    def pause(self, paused: bool) -> None:
+        """Stops or restarts the countdown where it stands."""
+        self.paused = paused
+        self._show()
+
+    def stop(self) -> None:
+        """Stops ticking for good."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def close(self) -> None:
+        """Stops the countdown and closes its widgets."""
+        self.stop()
+        for part in (self.bar, self.text):
+            part.close()
+        super().close()
+
+    def _show(self) -> None:
+        self.bar.value = self.left
+        minutes, seconds = divmod(self.left, 60)
+        state = " (paused)" if self.paused else " left"
+        self.text.value = f"⏱ {minutes}:{seconds:02d}{state}"
+
+    def _schedule(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            try:
+                loop = asyncio.get_event_loop()
+            except RuntimeError:
+                return
+            if not loop.is_running():
+                return
+        self._handle = loop.call_later(1.0, self._tick_and_reschedule)
+
+    def _tick_and_reschedule(self) -> None:
+        self._handle = None
+        try:
+            self.tick()
+        finally:
+            if self.left > 0:
+                self._schedule()

@@ -1,0 +1,247 @@
+"""The table dashboard without a browser: programmatic clicks through whole games.
+
+The secret-keeping test walks every live widget's synced state after every click, as a
+curious student with the browser's developer tools would.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import ipywidgets as widgets
+import pytest
+
+from incognito_nb import Deck, Drawing, Game, Phase, Stroke
+from incognito_nb.store import GameFolder
+from incognito_nb.ui.table import TableApp
+
+NAMES = ["Ana", "Ben", "Cleo"]
+
+
+def secret_deck() -> Deck:
+    """Words no widget could hold by chance, so finding one in a widget's state means a leak."""
+    return Deck(objects=tuple(f"Zobj{i:02d}q" for i in range(24)),
+                locations=tuple(f"Zloc{i:02d}q" for i in range(24)), name="Secrets")
+
+
+def find(root: widgets.Widget, css_class: str) -> list[widgets.Widget]:
+    """Returns the widgets under ``root`` that carry ``css_class``, in display order."""
+    found = []
+    if css_class in getattr(root, "_dom_classes", ()):
+        found.append(root)
+    for child in getattr(root, "children", ()):
+        found += find(child, css_class)
+    return found
+
+
+def plain(markup: str) -> str:
+    """Returns the text a person reads in an HTML widget's value."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def one(root: widgets.Widget, css_class: str) -> widgets.Widget:
+    matches = find(root, css_class)
+    assert len(matches) == 1, f"expected one .{css_class}, found {len(matches)}"
+    return matches[0]
+
+
+def live_states() -> list[str]:
+    """Returns the synced state of every live widget, as JSON text."""
+    states = []
+    for widget in list(widgets.Widget.widgets.values()):
+        state = widget.get_state()
+        states.append(json.dumps({k: v for k, v in state.items() if not isinstance(v, (bytes, memoryview))},
+                                 default=str))
+    return states
+
+
+def check_secrets(app: TableApp) -> None:
+    """Asserts that no widget holds what nobody at the screen may see right now."""
+    game = app.game
+    if game is None or game.phase not in (Phase.HIDE, Phase.FIND):
+        return
+    states = live_states()
+    for player in game.players:
+        word = game.secret_object(player)
+        allowed_owner = game.phase is Phase.HIDE and app.open_for == player
+        for state in states:
+            if game.phase is Phase.HIDE and not allowed_owner:
+                assert word not in state, f"{player}'s secret object leaked during hide"
+            if game.phase is Phase.FIND and player != app.open_for:
+                # the line-up shows every word, but nothing may pair a word with its artist
+                assert not (word in state and player in state), f"{player}'s object is paired with their name"
+    classes = [w.get_state().get("_dom_classes", ()) for w in list(widgets.Widget.widgets.values())]
+    selected = sum("inc-card-selected" in c and "inc-card-none" not in c for c in classes)
+    owner_cards = len(game.votes_of(app.open_for)) if game.phase is Phase.FIND and app.open_for else 0
+    assert selected == owner_cards, "cards other than the open voter's own are in the widget state"
+
+
+def start(app: TableApp, names=NAMES, deck: Deck | None = None, timer: int = 0, seed: int = 1) -> Game:
+    game = Game.new(names, deck or secret_deck(), seed=seed)
+    app.start(game, timer)
+    return game
+
+
+def draw_turn(app: TableApp, strokes: int = 1) -> None:
+    one(app, "inc-show-card").click()
+    pad = app.pad
+    for i in range(strokes):
+        pad.pen_down(100 + i, 100)
+        pad.pen_move(200, 150 + i)
+        pad.pen_up()
+    one(app, "inc-done").click()
+
+
+def vote_turn(app: TableApp, choose) -> None:
+    """Opens the voter's cards, places ``choose(voter, artist) -> number|None`` and confirms."""
+    one(app, "inc-show-card").click()
+    voter = app.open_for
+    game = app.game
+    for artist in game.players:
+        if artist == voter:
+            continue
+        number = choose(voter, artist)
+        control = one(app, f"inc-vote-for-{game.seat(artist)}")
+        label = "no card" if number is None else str(number)
+        button = next(b for b in find(control, "inc-card") + find(control, "inc-card-none")
+                      if b.description.strip().lower() == label)
+        button.click()
+        check_secrets(app)
+    one(app, "inc-confirm-votes").click()
+
+
+@pytest.fixture
+def app(tmp_path):
+    table = TableApp(folder=GameFolder(tmp_path))
+    yield table
+    table.close()
+
+
+def test_a_whole_game_through_the_dashboard_keeps_every_secret(app, tmp_path):
+    game = start(app)
+    truth = {}
+    while game.phase is not Phase.OVER:
+        check_secrets(app)
+        if game.phase is Phase.HIDE:
+            assert one(app, "inc-curtain")
+            draw_turn(app, strokes=2)
+        elif game.phase is Phase.FIND:
+            truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in game.players}
+            # everyone finds Ana; nobody finds the others
+            vote_turn(app, lambda v, a: truth[a] if a == "Ana" else None)
+        else:
+            one(app, "inc-next").click()
+    assert game.scores == {"Ana": 0, "Ben": 3, "Cleo": 3}
+    assert "Ben and Cleo share the victory" in plain(one(app, "inc-winners").value)
+    assert GameFolder(tmp_path).load().to_json() == game.to_json()
+
+
+def test_the_curtain_calls_players_in_seating_order_in_hide_and_find(app):
+    game = start(app)
+    called = []
+    while game.phase is Phase.HIDE:
+        called.append(one(app, "inc-curtain").player)
+        draw_turn(app)
+    while game.phase is Phase.FIND:
+        called.append(one(app, "inc-curtain").player)
+        vote_turn(app, lambda v, a: None)
+    assert called == NAMES + NAMES
+
+
+def test_done_stores_the_strokes_drawn_on_the_pad(app):
+    game = start(app)
+    draw_turn(app, strokes=3)
+    assert len(game.drawing("Ana")) == 3 and game.done == ("Ana",)
+
+
+def test_the_secret_leaves_the_widget_state_when_the_card_closes(app):
+    game = start(app)
+    one(app, "inc-show-card").click()
+    assert game.secret_object("Ana") in one(app, "inc-secret").value
+    one(app, "inc-done").click()
+    assert not any(game.secret_object("Ana") in s for s in live_states())
+
+
+def test_the_teacher_ends_the_hide_phase_and_boards_count_as_they_stand(app):
+    game = start(app)
+    one(app, "inc-show-card").click()
+    app.pad.pen_down(10, 10)
+    app.pad.pen_move(50, 50)
+    app.pad.pen_up()
+    app.end_phase()
+    assert game.phase is Phase.FIND
+    assert len(game.drawing("Ana")) == 1 and game.drawing("Ben") == Drawing()
+    assert len(find(app, "inc-lineup")[0].children) == 6
+
+
+def test_a_timer_at_zero_submits_the_drawing_as_it_stands(app):
+    game = start(app, timer=60)
+    one(app, "inc-show-card").click()
+    app.pad.pen_down(10, 10)
+    app.pad.pen_up()
+    app.countdown.tick(30)
+    app.toggle_pause()
+    app.countdown.tick(30)  # paused: nothing happens
+    assert game.done == ()
+    app.toggle_pause()
+    app.countdown.tick(30)
+    assert game.done == ("Ana",) and len(game.drawing("Ana")) == 1
+    assert one(app, "inc-curtain").player == "Ben"
+
+
+def test_every_stroke_is_autosaved_and_a_new_kernel_resumes_it(app, tmp_path):
+    game = start(app)
+    draw_turn(app)
+    one(app, "inc-show-card").click()
+    app.pad.pen_down(1, 1)
+    app.pad.pen_move(9, 9)
+    app.pad.pen_up()  # Ben is mid-drawing when the kernel dies
+    saved = GameFolder(tmp_path).load()
+    assert len(saved.drawing("Ben")) == 1 and saved.done == ("Ana",)
+    fresh = TableApp(folder=GameFolder(tmp_path))
+    try:
+        one(fresh, "inc-resume-game").click()
+        assert fresh.game.to_json() == game.to_json()
+        assert one(fresh, "inc-curtain").player == "Ben"
+        one(fresh, "inc-show-card").click()
+        assert len(fresh.pad.drawing) == 1
+    finally:
+        fresh.close()
+
+
+def test_a_refused_action_is_shown_on_the_dashboard(app):
+    start(app)
+    app._guarded(lambda: app.open_card("Cleo"))()
+    assert "not Cleo's turn" in plain(app.message.value)
+
+
+def test_names_with_markup_appear_literally(app):
+    start(app, names=["<img src=x onerror=f()>", "$x^2$", "Cleo"])
+    live = list(widgets.Widget.widgets.values())
+    # HTML widgets set innerHTML: names must arrive there escaped and fenced off from MathJax
+    markup = "\n".join(w.value for w in live if isinstance(w, widgets.HTML) and "<style>" not in w.value)
+    assert "<img src=x" not in markup and "&lt;img src=x onerror=f()&gt;" in markup
+    assert "$x^2$" not in markup and "&#36;x^2&#36;" in markup
+    # Labels typeset $…$ as LaTeX, so no name may be put in one
+    labels = [w.value for w in live if isinstance(w, widgets.Label)]
+    assert not any("x^2" in text or "img" in text for text in labels)
+    # button captions are set as plain text by ipywidgets: the name shows as typed
+    assert one(app, "inc-show-card").description == "I am <img src=x onerror=f()>: show my card"
+
+
+def test_a_six_player_round(app):
+    names = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
+    game = start(app, names=names)
+    for _ in names:
+        draw_turn(app)
+    truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in names}
+    for _ in names:
+        vote_turn(app, lambda v, a: truth[a] if v == "Ana" else None)
+    assert game.phase is Phase.SCORE
+    assert game.round_points(1)["Ana"] == 5
+    for _ in names:
+        one(app, "inc-next").click()
+    rows = find(one(app, "inc-scoreboard"), "inc-score-row")
+    assert len(rows) == 6
