@@ -56,6 +56,7 @@ def _package_is_installed() -> bool:
 
 
 def _answers(url: str) -> bool:
+    """Checks if an HTTP server answers at ``url`` (any status counts)."""
     try:
         with urllib.request.urlopen(url, timeout=2):
             return True
@@ -63,6 +64,66 @@ def _answers(url: str) -> bool:
         return True  # an error page is still a server that answers
     except OSError:
         return False
+
+
+#: A path no server here serves: probing it costs a 404, where probing "/" would make
+#: Voilà start a kernel and run the notebook for nobody.
+PROBE_PATH = "/incognito-nb-test-probe"
+
+
+def _child_env(env: Optional[Mapping[str, str]]) -> dict[str, str]:
+    child_env = dict(os.environ if env is None else env)
+    if not _package_is_installed():  # a fallback: `pip install -e .` is the normal way
+        child_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), child_env.get("PYTHONPATH")]))
+    return child_env
+
+
+@contextlib.contextmanager
+def server(
+    command: Sequence[str],
+    url: str,
+    *,
+    cwd: Optional[Path] = None,
+    env: Optional[Mapping[str, str]] = None,
+    timeout: float = 60.0,
+    name: str = "server",
+) -> Iterator[str]:
+    """Runs ``command`` (a web server that will answer at ``url``) and yields ``url`` once it answers.
+
+    The server runs in its own process group, which is ended on exit (see
+    :func:`_end_process_group`).  Its log is printed if it fails to start or if the body
+    of the ``with`` raises.
+
+    :raises RuntimeError: if the server exits or does not answer within ``timeout`` seconds.
+    """
+    with tempfile.TemporaryFile("w+") as log:
+        process = subprocess.Popen(
+            list(command),
+            cwd=str(cwd) if cwd else None,
+            env=_child_env(env),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+        def print_log(why: str) -> None:
+            log.seek(0)
+            print(f"--- {name} log ({why}): {' '.join(map(str, command))}\n{log.read()}--- end of {name} log")
+
+        try:
+            deadline = time.monotonic() + timeout
+            while not _answers(url.rstrip("/") + PROBE_PATH):
+                if process.poll() is not None:
+                    raise RuntimeError(f"{name} exited with code {process.returncode} before answering")
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{name} did not answer on {url} within {timeout:.0f} s")
+                time.sleep(0.2)
+            yield url
+        except BaseException as error:
+            print_log(f"{type(error).__name__}: {error}")
+            raise
+        finally:
+            _end_process_group(process)
 
 
 @contextlib.contextmanager
@@ -83,61 +144,81 @@ def voila_server(
     :raises RuntimeError: if Voilà exits or does not answer within ``timeout`` seconds.
     """
     port = port or free_port()
-    url = f"http://127.0.0.1:{port}"
-    child_env = dict(os.environ if env is None else env)
-    if not _package_is_installed():  # a fallback: `pip install -e .` is the normal way
-        child_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), child_env.get("PYTHONPATH")]))
     command = [
         sys.executable, "-m", "voila", str(notebook),
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
         *extra_args,
     ]
-    with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(
-            command,
-            cwd=str(cwd or Path(notebook).parent),
-            env=child_env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-        def print_log(why: str) -> None:
-            log.seek(0)
-            print(f"--- Voilà log ({why}): {' '.join(command)}\n{log.read()}--- end of Voilà log")
-
-        try:
-            deadline = time.monotonic() + timeout
-            while not _answers(url):
-                if process.poll() is not None:
-                    raise RuntimeError(f"Voilà exited with code {process.returncode} before answering")
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not answer on {url} within {timeout:.0f} s")
-                time.sleep(0.2)
-            yield url
-        except BaseException as error:
-            print_log(f"{type(error).__name__}: {error}")
-            raise
-        finally:
-            _end_process_group(process)
+    with server(command, f"http://127.0.0.1:{port}", cwd=cwd or Path(notebook).parent, env=env,
+                timeout=timeout, name="Voilà") as url:
+        yield url
 
 
-def _end_process_group(process: subprocess.Popen) -> None:
-    """Ends Voilà and its process group: SIGTERM (Voilà then shuts its kernels down), SIGKILL after 15 s.
+@contextlib.contextmanager
+def launcher_server(
+    saves: Path,
+    *,
+    port: Optional[int] = None,
+    extra_args: Sequence[str] = (),
+    env: Optional[Mapping[str, str]] = None,
+    timeout: float = 60.0,
+) -> Iterator[str]:
+    """Starts the dashboard as the README says (``incognito-nb --no-browser``) and yields its URL.
+
+    It runs ``python -m incognito_nb.app.launcher`` with this interpreter, games saved in
+    ``saves``, from a neutral working directory; the URL ends with ``/``.
+    """
+    port = port or free_port()
+    command = [
+        sys.executable, "-m", "incognito_nb.app.launcher",
+        "--no-browser", "--port", str(port), "--saves", str(saves), *extra_args,
+    ]
+    with server(command, f"http://127.0.0.1:{port}/", cwd=Path(saves).parent, env=env,
+                timeout=timeout, name="incognito-nb") as url:
+        yield url
+
+
+def _end_process_group(process: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Ends a server and its process group: SIGTERM (Voilà then shuts its kernels down),
+    SIGKILL for whatever is left after ``timeout`` seconds.
 
     Kernels run in sessions of their own (jupyter_client starts them so), which is why
-    Voilà is asked, not forced, to stop first.
+    Voilà is asked, not forced, to stop first.  The launcher runs Voilà as its child, in
+    the same group: the group is waited for, not only the process started.
     """
-    if process.poll() is not None:
-        return
+    group = process.pid
     with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
+        os.killpg(group, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=timeout)
+    while _group_alive(group) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if _group_alive(group):
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+            os.killpg(group, signal.SIGKILL)
+    process.wait()
+
+
+def _group_alive(group: int) -> bool:
+    """Checks if any process of the process group ``group`` is still running (zombies aside)."""
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A member that has exited but is not reaped yet still counts for killpg: look closer.
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            return True
+    return False
 
 
 # -- reading and drawing on canvases ---------------------------------------------------

@@ -52,6 +52,7 @@ APP_CSS = """
 .inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
 .inc-header { font-size: 1.6em; font-weight: 600; }
 .inc-progress { font-size: 1.05em; }
+.inc-who-chip { white-space: nowrap; margin-right: 0.4em; }
 .inc-badge { display: inline-block; padding: 0 0.45em; border-radius: 0.4em; font-weight: 600; }
 .inc-message:empty { display: none; }
 .inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
@@ -161,8 +162,10 @@ class TableApp(widgets.VBox):
             finished, verb = set(game.confirmed), "placing cards"
         else:
             return ""
+        # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
         chips = " ".join(
-            f"{player_badge(p, game.seat(p))} {'✔ done' if p in finished else '✎ ' + verb}"
+            f'<span class="inc-who-chip">{player_badge(p, game.seat(p))} '
+            f"{'✔ done' if p in finished else '✎ ' + verb}</span>"
             for p in game.players
         )
         return f'<span class="inc-who">{chips}</span>'
