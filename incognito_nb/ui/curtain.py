@@ -20,7 +20,7 @@ CSS = """
 .inc-curtain-call { font-size: 1.8em; line-height: 1.4; }
 .inc-curtain-hint { font-size: 1.1em; opacity: 0.85; }
 .inc-curtain .inc-show-card { height: 3em; min-width: 16em; font-size: 1.2em; }
-.inc-card { gap: 0.3em; }
+.inc-hide-card { gap: 0.3em; }
 .inc-card-head { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: baseline; }
 .inc-secret, .inc-location { font-size: 1.5em; }
 .inc-secret b, .inc-location b { font-size: 1.25em; }

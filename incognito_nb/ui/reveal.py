@@ -21,7 +21,10 @@ from .palette import text_color_on
 from .text import markup, player_badge, player_color, safe
 
 CSS = """
-.inc-reveal { gap: 8px; max-width: 900px; }
+.inc-reveal { gap: 8px; }
+.inc-reveal-body { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+.inc-reveal-board { flex: 3 1 360px; max-width: min(820px, calc((100vh - 260px) * 4 / 3)); }
+.inc-reveal-facts { flex: 2 1 320px; gap: 8px; }
 .inc-reveal > .widget-html > .widget-html-content { line-height: 1.5; }
 .inc-reveal .inc-reveal-answer { font-size: 1.3em; }
 .inc-reveal .inc-reveal-cards { display: flex; flex-wrap: wrap; gap: 6px; }
@@ -90,17 +93,21 @@ class Reveal(widgets.VBox):
         )
         finders = record.found_by(artist)
         found = f"Found by {said_together(safe(f) for f in finders)}" if finders else "Found by no one"
+        self.board.add_class("inc-reveal-board")
+        facts = widgets.VBox([
+            self.lineup,
+            markup(f"The hidden object was: <b>{safe(record.objects[artist])}</b> "
+                   f"(token {token})", "inc-reveal-answer"),
+            markup(chips, "inc-reveal-cards"),
+            markup(found, "inc-reveal-found"),
+            markup(self._points_text(finders, len(others)), "inc-reveal-points"),
+        ])
+        facts.add_class("inc-reveal-facts")
+        # The drawing beside the answer, so a projector shows both without scrolling.
+        body = widgets.HBox([self.board, facts])
+        body.add_class("inc-reveal-body")
         super().__init__(
-            [
-                markup(f"{player_badge(artist, seat_of(artist))}&#8217;s drawing{where}", "inc-reveal-artist"),
-                self.board,
-                self.lineup,
-                markup(f"The hidden object was: <b>{safe(record.objects[artist])}</b> "
-                       f"(token {token})", "inc-reveal-answer"),
-                markup(chips, "inc-reveal-cards"),
-                markup(found, "inc-reveal-found"),
-                markup(self._points_text(finders, len(others)), "inc-reveal-points"),
-            ],
+            [markup(f"{player_badge(artist, seat_of(artist))}&#8217;s drawing{where}", "inc-reveal-artist"), body],
             **kwargs,
         )
         self.add_class("inc-reveal")

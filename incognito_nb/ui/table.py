@@ -58,6 +58,13 @@ APP_CSS = """
 .inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
   background: #fde8e1; color: #7a2600; border: 1px solid #d55e00; }
 .inc-stage { gap: 0.8em; }
+.inc-find { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+.inc-find > .inc-gallery { flex: 3 1 480px; }
+.inc-find-side { flex: 2 1 340px; gap: 12px; }
+.inc-find-side .inc-lineup { flex-wrap: wrap; justify-content: flex-start; }
+.inc-find-side .inc-curtain { padding: 1.2em 1em; }
+.inc-find-side .inc-curtain-call { font-size: 1.4em; }
+.inc-hide-card .inc-pad { max-width: min(860px, calc((100vh - 250px) * 4 / 3)); }
 .inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
 .inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible {
   outline: 3px solid #0072b2; outline-offset: 2px; }
@@ -68,6 +75,27 @@ def stylesheet() -> str:
     """Returns the dashboard's CSS, gathered from every widget module."""
     parts = [APP_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting)]
     return "<style>" + "\n".join(parts) + "</style>"
+
+
+class FindLayout(widgets.HBox):
+    """The find screen's frame: the gallery on the left; the line-up and the turn on the right."""
+
+    def __init__(self, game: Game) -> None:
+        self.round = game.round
+        self.gallery = Gallery(game)
+        self.lineup = LineupView(game.lineup)
+        self.side = widgets.VBox([self.lineup])
+        self.side.add_class("inc-find-side")
+        super().__init__([self.gallery, self.side])
+        self.add_class("inc-find")
+
+    def show_turn(self, turn: widgets.Widget) -> None:
+        """Puts ``turn`` (a curtain or a vote panel) under the line-up, closing the one before."""
+        old = self.side.children[1:]
+        self.side.children = [self.lineup, turn]
+        for widget in old:
+            close_parts(widget)
+            widget.close()
 
 
 class TableApp(widgets.VBox):
@@ -87,7 +115,7 @@ class TableApp(widgets.VBox):
         self.pad: DrawingPad | None = None
         self.countdown: DrawingTimer | None = None
         self.timer_paused = False
-        self._find_boards: tuple[int, Gallery, LineupView] | None = None
+        self._find_layout: FindLayout | None = None
 
         self.header = markup("", "inc-header")
         self.progress = markup("", "inc-progress")
@@ -201,7 +229,7 @@ class TableApp(widgets.VBox):
             self.teacher.timer_running = True
             parts.append(self.countdown)
         card = widgets.VBox(parts + [self.pad, done])
-        card.add_class("inc-card")
+        card.add_class("inc-hide-card")
         return [card]
 
     def open_card(self, player: str) -> None:
@@ -231,16 +259,15 @@ class TableApp(widgets.VBox):
         self.render()
 
     # ---------------------------------------------------------------- find
-    def _find_boards_now(self) -> tuple[Gallery, LineupView]:
-        """Returns the gallery and line-up of this round, built once: redrawing six boards
-        after every voter's turn would only make the projector flicker."""
-        if self._find_boards is None or self._find_boards[0] != self.game.round:
-            self._find_boards = (self.game.round, Gallery(self.game), LineupView(self.game.lineup))
-        return self._find_boards[1], self._find_boards[2]
-
     def _find_screen(self) -> list[widgets.Widget]:
+        """Returns the find screen: the gallery beside the line-up and whoever's turn it is.
+
+        The gallery and line-up are built once a round: redrawing six boards after every
+        voter's turn would only make the projector flicker.
+        """
         game = self.game
-        board, words = self._find_boards_now()
+        if self._find_layout is None or self._find_layout.round != game.round:
+            self._find_layout = FindLayout(game)
         if self.open_for is None:
             player = self._waiting()
             turn = Curtain(player, game.seat(player),
@@ -251,7 +278,8 @@ class TableApp(widgets.VBox):
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
                              on_confirm=self._guarded(self.finish_voting))
-        return [words, turn, board]
+        self._find_layout.show_turn(turn)
+        return [self._find_layout]
 
     def finish_voting(self) -> None:
         """Closes the voter's cards once confirmed, and scores when everyone has."""
@@ -356,11 +384,8 @@ class TableApp(widgets.VBox):
     def _set_stage(self, children: list[widgets.Widget]) -> None:
         """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
         keep = set(map(id, children))
-        if self._find_boards is not None:
-            if self.game is not None and self.game.phase is Phase.FIND:
-                keep |= set(map(id, self._find_boards[1:]))
-            else:
-                self._find_boards = None
+        if self._find_layout is not None and id(self._find_layout) not in keep:
+            self._find_layout = None  # closed below with the rest of the old screen
         for old in self.stage.children:
             if id(old) not in keep:
                 close_parts(old)

@@ -67,7 +67,7 @@ class VotePanel(widgets.VBox):
         self._summary = markup("", "inc-vote-summary")
         self._reminder = markup("A drawing without a card counts as not found.", "inc-vote-reminder")
         self._error = markup("", "inc-vote-error")
-        self.confirm_button = widgets.Button(description="Confirm my cards", icon="check")
+        self.confirm_button = widgets.Button(description="Confirm my cards", icon="check", button_style="success")
         self.confirm_button.add_class("inc-confirm-votes")
         self.confirm_button.on_click(lambda _: self._confirm())
         super().__init__(rows + [self._summary, self._reminder, self._error, self.confirm_button], **kwargs)
