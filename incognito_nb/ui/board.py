@@ -22,9 +22,7 @@ from ipywidgets import Widget
 
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 
-from .palette import PAPER_COLOR
-
-BORDER_COLOR = "#c8c8c8"
+from .palette import BORDER_COLOR, PAPER_COLOR
 
 
 def draw_paper(canvas: Canvas) -> None:

@@ -41,6 +41,9 @@ ERASER_WIDTH = 30
 #: The colour of the paper every drawing sits on.
 PAPER_COLOR = "#ffffff"
 
+#: The colour of the thin border around the paper, on screen and in exported images.
+BORDER_COLOR = "#c8c8c8"
+
 
 def _luminance(color: str) -> float:
     """Returns the relative luminance of a ``#rrggbb`` colour (WCAG 2)."""

@@ -1,0 +1,284 @@
+"""What a teacher takes home after a game: drawings, a poster, results and a vocabulary report.
+
+Each export is a pure function of a :class:`~incognito_nb.engine.Game`: it
+reads the scored rounds (``game.history``, all public from their scoring on) and
+returns bytes or text, so the dashboard can offer them as downloads and
+``notebooks/results.ipynb`` can write them for any saved game (:func:`game_for_results`
+picks one).  A round still in play is never exported: its drawings and cards may still
+be secret.  The pictures are drawn in ``pictures.py``, the poster laid out in ``poster.py``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import os
+import re
+import unicodedata
+from pathlib import Path
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from ..engine import Drawing, Game, RoundRecord, SaveError
+from ..engine.scoring import ARTIST_POINTS
+from ..store import GameFolder
+from .pictures import chart_png, drawing_png
+from .poster import render_poster
+
+__all__ = [
+    "GameToExport",
+    "NothingToExport",
+    "drawing_png",
+    "export_all",
+    "gallery_pngs",
+    "game_for_results",
+    "poster_pdf",
+    "results_csv",
+    "scored_rounds",
+    "vocabulary_chart_png",
+    "vocabulary_csv",
+    "vocabulary_report",
+]
+
+
+class NothingToExport(ValueError):
+    """Raised for a game with no scored round: there is nothing public to export yet."""
+
+
+def scored_rounds(game: Game) -> tuple[RoundRecord, ...]:
+    """Returns the game's scored rounds, oldest first.
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"exports are made from a Game, not {type(game).__name__}")
+    records = game.history
+    if not records:
+        raise NothingToExport("Play at least one round to the scores before exporting.")
+    return records
+
+
+def artist_points(record: RoundRecord, artist: str) -> int:
+    """Returns what the artist scored with this drawing: 2 if some but not all others found it."""
+    found, could = len(record.found_by(artist)), len(record.players) - 1
+    return ARTIST_POINTS if 0 < found < could else 0
+
+
+# ----------------------------------------------------------------- drawings
+def file_part(name: str) -> str:
+    """Returns a name made safe for a file name: letters and digits of any language stay,
+    everything else becomes ``_``.
+
+    >>> file_part("Zoë O'Neil"), file_part("../=cmd"), file_part("Ωmega")
+    ('Zoë_O_Neil', 'cmd', 'Ωmega')
+    """
+    text = unicodedata.normalize("NFC", name)
+    text = re.sub(r"[^\w]+|_+", "_", text).strip("_")
+    return text or "player"
+
+
+def gallery_pngs(game: Game) -> dict[str, bytes]:
+    """Returns every drawing of every scored round as PNG, by file name
+    (``round1_01_Ana.png``: the round, the artist's seat and name).
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    files = {}
+    for record in scored_rounds(game):
+        for seat, artist in enumerate(record.players, start=1):
+            name = f"round{record.number}_{seat:02d}_{file_part(artist)}.png"
+            files[name] = drawing_png(record.drawings.get(artist, Drawing()))
+    return files
+
+
+def poster_pdf(game: Game, *, title: str | None = None, date: dt.date | None = None) -> bytes:
+    """Returns the classroom poster as PDF: a title page with the winners and scores, then
+    each round's drawings with artist, location, hidden object and who found it.
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    records = scored_rounds(game)
+    title = title if title is not None else f"Incognito — {game.deck_name}"
+    return render_poster(game, records, title=title, date=date or dt.date.today(),
+                         words=vocabulary_report(game))
+
+
+# ----------------------------------------------------------------- tables
+#: Spreadsheets run a cell that starts with one of these as a formula.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """Returns a text cell a spreadsheet will show, never run: a leading apostrophe
+    defuses ``=``, ``+``, ``-`` and ``@``.
+
+    >>> spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("Ana"), spreadsheet_safe(-2)
+    ("'=HYPERLINK(1)", 'Ana', -2)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([spreadsheet_safe(cell) for cell in header])
+    for row in rows:
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return buffer.getvalue()
+
+
+def results_csv(game: Game) -> str:
+    """Returns the results as CSV text: one row per drawing and round, with the artist,
+    the object and its token, the location, each voter's card (``card from Ben``; empty
+    when they left none or it is their own drawing), who found it and the points the
+    artist scored with it.  Each finder's point is implicit: 1 per name in "found by".
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    records = scored_rounds(game)
+    players = game.players
+    header = ["round", "artist", "object", "token", "location",
+              *[f"card from {voter}" for voter in players], "found by", "artist points"]
+    rows = []
+    for record in records:
+        for artist in record.players:
+            cards = [
+                "" if voter == artist else record.votes.get(voter, {}).get(artist, "")
+                for voter in players
+            ]
+            rows.append([
+                record.number, artist, record.objects[artist], record.token_of(artist),
+                record.locations[artist], *cards, "; ".join(record.found_by(artist)),
+                artist_points(record, artist),
+            ])
+    return _csv(header, rows)
+
+
+def vocabulary_report(game: Game) -> list[dict[str, Any]]:
+    """Returns, for each word drawn, how many classmates found it out of how many could,
+    hardest first (then by round and seat): the words the class does not know yet lead.
+
+    Each row has ``word``, ``round``, ``artist``, ``location``, ``found``, ``could``
+    (the other players) and ``share`` (found in percent of could, rounded).
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    rows = []
+    for record in scored_rounds(game):
+        could = len(record.players) - 1
+        for seat, artist in enumerate(record.players):
+            found = len(record.found_by(artist))
+            rows.append({
+                "word": record.objects[artist],
+                "round": record.number,
+                "artist": artist,
+                "location": record.locations[artist],
+                "found": found,
+                "could": could,
+                "share": round(100 * found / could),
+                "_order": (found / could, record.number, seat),
+            })
+    rows.sort(key=lambda row: row["_order"])
+    for row in rows:
+        del row["_order"]
+    return rows
+
+
+VOCABULARY_COLUMNS = ("word", "round", "artist", "location", "found", "could", "share")
+
+
+def vocabulary_csv(game: Game) -> str:
+    """Returns :func:`vocabulary_report` as CSV text (the share in percent).
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    report = vocabulary_report(game)
+    header = [*VOCABULARY_COLUMNS[:-1], "share (%)"]
+    return _csv(header, ([row[key] for key in VOCABULARY_COLUMNS] for row in report))
+
+
+def vocabulary_chart_png(game: Game) -> bytes:
+    """Returns the vocabulary report as a bar chart (PNG): one bar per word, hardest first.
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    report = vocabulary_report(game)
+    return chart_png(
+        report,
+        title="Which words did the class find?",
+        subtitle=f"{game.deck_name}: how many classmates found each hidden word, "
+                 f"out of how many could",
+    )
+
+
+# ----------------------------------------------------------------- which game
+class GameToExport(NamedTuple):
+    """A game chosen for the results, with the save it came from (``None``: a demo game)
+    and that origin in words."""
+
+    game: Game
+    save: str | None
+    source: str
+
+
+def game_for_results(name: str | None = None, folder: GameFolder | None = None) -> GameToExport:
+    """Returns the game to export: the save called ``name``, else the newest save with a
+    scored round, else a demo game played by the computer (so that a notebook always has
+    something to show).
+
+    :raises SaveError: if the save called ``name`` cannot be read.
+    """
+    folder = folder if folder is not None else GameFolder()
+    if name is not None:
+        return GameToExport(folder.load(name), name, f"the saved game {name!r} in {folder.path}")
+    for save in folder.list():  # newest first
+        try:
+            game = folder.load(save.name)
+        except SaveError:
+            continue
+        if game.history:
+            return GameToExport(game, save.name, f"the saved game {save.name!r}: {save.describe()}")
+    from ..demo import play_demo
+
+    game = play_demo(out=lambda *_: None)
+    return GameToExport(game, None, f"a demo game, as no game saved in {folder.path} has a scored round yet")
+
+
+# ----------------------------------------------------------------- all at once
+#: The files :func:`export_all` writes, beside the ``drawings/`` folder.
+POSTER, RESULTS, VOCABULARY, CHART, DRAWINGS = (
+    "poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings",
+)
+
+
+def export_all(game: Game, folder: str | os.PathLike) -> list[Path]:
+    """Writes the poster, the results, the vocabulary report and chart, and every drawing
+    (in ``drawings/``) into ``folder``, creating it, and returns the files written.
+
+    CSV files are written with a byte-order mark, so that spreadsheet programs read
+    accented names correctly.
+
+    :raises NothingToExport: if no round has been scored yet (nothing is written).
+    """
+    scored_rounds(game)
+    folder = Path(folder)
+    (folder / DRAWINGS).mkdir(parents=True, exist_ok=True)
+    written = []
+
+    def write(name: str | Path, content: bytes | str) -> None:
+        path = folder / name
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8-sig", newline="")
+        else:
+            path.write_bytes(content)
+        written.append(path)
+
+    write(POSTER, poster_pdf(game))
+    write(RESULTS, results_csv(game))
+    write(VOCABULARY, vocabulary_csv(game))
+    write(CHART, vocabulary_chart_png(game))
+    for name, png in gallery_pngs(game).items():
+        write(Path(DRAWINGS) / name, png)
+    return written

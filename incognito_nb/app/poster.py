@@ -1,0 +1,298 @@
+"""The poster: one printable PDF of a game for the classroom wall (A4 landscape).
+
+The first page tells who played with which words, who won and the final scores; then
+every round has a page of its drawings, each captioned with its artist, the location,
+the hidden object and who found it.  Text is written in a Unicode font when the
+machine has one (see ``fonts.py``) and simplified to Latin-1 otherwise, so no name can
+make the export fail.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import warnings
+from typing import Iterable, Mapping, Sequence
+
+from fpdf import FPDF
+
+from ..engine import Drawing, Game, RoundRecord
+from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
+from ..engine.scoring import ARTIST_POINTS
+from ..ui.palette import PLAYER_COLORS
+from .fonts import fallback_fonts, latin1, unicode_font
+from .pictures import FOUND, drawing_image
+
+FAMILY = "Poster"
+PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 297.0, 210.0, 12.0
+INK, MUTED, RULE = (26, 26, 26), (85, 85, 85), (200, 200, 200)
+#: Drawings are embedded at this fraction of the board's size: sharp in print, small in the file.
+IMAGE_SCALE = 0.75
+
+
+def said_together(names: Iterable[str]) -> str:
+    """Returns names joined as a sentence says them.
+
+    >>> said_together(["Ana"]), said_together(["Ana", "Ben", "Cleo"])
+    ('Ana', 'Ana, Ben and Cleo')
+    """
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def standings_text(game: Game) -> str:
+    """Returns who won in words ("Ana wins!", "Ana and Ben share the victory!"),
+    or who leads while the game is still going."""
+    if game.winners:
+        names = said_together(game.winners)
+        return f"{names} wins!" if len(game.winners) == 1 else f"{names} share the victory!"
+    totals = game.scores
+    best = max(totals.values())
+    leaders = [p for p in game.players if totals[p] == best]
+    played = f"After round {game.history[-1].number} of {game.rules.rounds}"
+    return f"{played}, {said_together(leaders)} {'leads' if len(leaders) == 1 else 'lead'}."
+
+
+class _Poster(FPDF):
+    """An A4 landscape page set with the fonts chosen once for all its text."""
+
+    def __init__(self) -> None:
+        super().__init__(orientation="L", unit="mm", format="A4")
+        self.set_auto_page_break(False)
+        self.set_margins(MARGIN, MARGIN, MARGIN)
+        self.c_margin = 0  # parts of one line sit side by side with no padding between them
+        files = unicode_font()
+        self.unicode = False
+        if files is not None:
+            try:
+                self.add_font(FAMILY, "", str(files.regular))
+                self.add_font(FAMILY, "B", str(files.bold))
+                self.unicode = True
+                self._add_fallbacks()
+            except Exception:  # an unreadable font file: fall back to the core font
+                self.unicode = False
+        self.family = FAMILY if self.unicode else "Helvetica"
+
+    def _add_fallbacks(self) -> None:
+        """Takes the letters the main font lacks (Chinese, say) from other installed fonts."""
+        names = []
+        for index, path in enumerate(fallback_fonts()):
+            try:
+                self.add_font(f"{FAMILY}Fallback{index}", "", str(path))
+            except Exception:  # noqa: BLE001 - an unreadable fallback is simply not used
+                continue
+            names.append(f"{FAMILY}Fallback{index}")
+        if names:
+            self.set_fallback_fonts(names, exact_match=False)
+
+    def say(self, text: str) -> str:
+        """Returns ``text`` as this poster's font can write it."""
+        return str(text) if self.unicode else latin1(str(text))
+
+    def write_line(self, text: str, *, size: float, bold: bool = False, color=INK,
+                   width: float = 0, align: str = "L", min_size: float = 7) -> None:
+        """Writes one line at the cursor, shrinking the type (down to ``min_size``) and then
+        cutting the text so that it fits ``width`` (0: up to the right margin)."""
+        self.write_parts([(text, bold)], size=size, color=color, width=width, align=align, min_size=min_size)
+
+    def write_parts(self, parts: Sequence[tuple[str, bool]], *, size: float, color=INK,
+                    width: float = 0, align: str = "L", min_size: float = 7) -> None:
+        """Writes one line made of (text, bold) parts, fitted to ``width`` as a whole."""
+        parts = [(self.say(text), bold) for text, bold in parts]
+        width = width or (self.w - self.r_margin - self.x)
+        room = width - 1
+
+        def measure(parts, size) -> float:
+            total = 0.0
+            for text, bold in parts:
+                self.set_font(self.family, "B" if bold else "", size)
+                total += self.get_string_width(text)
+            return total
+
+        while size > min_size and measure(parts, size) > room:
+            size -= 0.5
+        while measure(parts, size) > room and parts and len(parts[-1][0]) > 1:
+            text, bold = parts[-1]
+            parts[-1] = (text.rstrip(".")[:-1] + "...", bold)
+        self.set_text_color(*color)
+        x, y, height = self.x, self.y, size * 0.5
+        if align == "C":
+            x += (width - measure(parts, size)) / 2
+        for text, bold in parts:
+            self.set_font(self.family, "B" if bold else "", size)
+            part_width = self.get_string_width(text)
+            self.set_xy(x, y)
+            self.cell(part_width, height, text)
+            x += part_width
+        self.set_xy(self.l_margin, y + height)
+
+    def chip(self, x: float, y: float, seat: int, size: float = 4.0) -> None:
+        """Draws the player's colour square, the same colour as their badge on screen."""
+        colour = PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][1]
+        self.set_fill_color(*_rgb(colour))
+        self.rect(x, y, size, size, style="F", round_corners=True, corner_radius=0.8)
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def render_poster(game: Game, records: Sequence[RoundRecord], *, title: str, date: dt.date,
+                  words: Sequence[Mapping] = ()) -> bytes:
+    """Returns the poster of ``records`` (the scored rounds) as PDF bytes; ``words``, the
+    rows of the vocabulary report, are listed beside the scores on the first page."""
+    pdf = _Poster()
+    pdf.set_title(pdf.say(title))
+    pdf.set_creator("incognito-nb")
+    if game.deck_language:
+        pdf.set_lang(game.deck_language)
+    with warnings.catch_warnings():
+        # fpdf2 warns once per missing glyph (an emoji in a name): the export goes on.
+        warnings.simplefilter("ignore")
+        _title_page(pdf, game, records, title=title, date=date, words=words)
+        for record in records:
+            _round_page(pdf, game, record)
+        return bytes(pdf.output())
+
+
+def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, title: str,
+                date: dt.date, words: Sequence[Mapping]) -> None:
+    pdf.add_page()
+    pdf.set_y(MARGIN + 2)
+    pdf.write_line(title, size=32, bold=True)
+    pdf.ln(3)
+    when = f"{date.day} {date.strftime('%B %Y')}"
+    deck = game.deck_name + (f" ({game.deck_language})" if game.deck_language else "")
+    pdf.write_parts([(when, False), ("  ·  words: ", False), (deck, True)], size=13, color=MUTED)
+    pdf.ln(1)
+    pdf.write_parts([("Players: ", False), (said_together(game.players), True)], size=13, color=MUTED)
+    top = pdf.get_y() + 8
+
+    # The left column: who won, then the scores, best first (ties keep seating order).
+    left_width = 145.0 if words else PAGE_WIDTH - 2 * MARGIN
+    pdf.set_xy(MARGIN, top)
+    pdf.write_line(standings_text(game), size=26, bold=True, width=left_width)
+    totals = game.scores
+    ranking = sorted(game.players, key=lambda p: -totals[p])
+    numbers = [r.number for r in records]
+    cell_width = min(24.0, (left_width - 50) / (len(numbers) + 1))
+    widths = [left_width - cell_width * (len(numbers) + 1)] + [cell_width] * (len(numbers) + 1)
+    header = ["Player"] + [f"Round {n}" for n in numbers] + ["Total"]
+    row_height, y = 11.0, pdf.get_y() + 8
+    pdf.set_draw_color(*RULE)
+    pdf.set_line_width(0.3)
+    x = MARGIN
+    for index, (text, width) in enumerate(zip(header, widths)):
+        pdf.set_xy(x, y)
+        pdf.write_line(text, size=11, bold=True, color=MUTED, width=width, align="C" if index else "L")
+        x += width
+    y += row_height - 3
+    pdf.line(MARGIN, y, MARGIN + left_width, y)
+    points = {r.number: r.points for r in records}
+    for player in ranking:
+        pdf.chip(MARGIN, y + 3.4, game.seat(player), size=4.6)
+        pdf.set_xy(MARGIN + 7, y + 2.5)
+        pdf.write_line(player, size=15, bold=True, width=widths[0] - 8)
+        x = MARGIN + widths[0]
+        for number in numbers:
+            pdf.set_xy(x, y + 2.5)
+            pdf.write_line(str(points[number][player]), size=15, width=cell_width, align="C")
+            x += cell_width
+        pdf.set_xy(x, y + 2.5)
+        star = " ★" if player in game.winners and pdf.unicode else ""
+        pdf.write_line(f"{totals[player]}{star}", size=15, bold=True, width=cell_width, align="C")
+        y += row_height
+        pdf.line(MARGIN, y, MARGIN + left_width, y)
+
+    if words:
+        _words_column(pdf, words, left=MARGIN + left_width + 12, top=top)
+
+    pdf.set_xy(MARGIN, PAGE_HEIGHT - MARGIN - 10)
+    rules = ("How to read the drawings: each player hid a secret object in a drawing of their place. "
+             "A classmate who found the object scored 1 point; an artist found by some, but not all, "
+             f"scored {ARTIST_POINTS}.")
+    pdf.set_font(pdf.family, "", 10)
+    pdf.set_text_color(*MUTED)
+    pdf.multi_cell(PAGE_WIDTH - 2 * MARGIN, 4.5, pdf.say(rules))
+
+
+def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: float) -> None:
+    """Lists the words drawn, hardest first, each with one cell per classmate who could
+    find it, filled for each who did (the vocabulary chart, in print)."""
+    width = PAGE_WIDTH - MARGIN - left
+    pdf.set_xy(left, top)
+    pdf.write_line("Which words did the class find?", size=15, bold=True, width=width)
+    pdf.set_x(left)
+    pdf.write_line("hardest first: classmates who found the word, out of those who could",
+                   size=9.5, color=MUTED, width=width)
+    y = pdf.get_y() + 2
+    row = min(9.0, (PAGE_HEIGHT - MARGIN - 16 - y) / max(len(words), 1))
+    size = min(12.0, row * 1.45)
+    word_width, count_width = width * 0.42, 16.0
+    bar_left = left + word_width
+    bar_width = width - word_width - count_width
+    for index, entry in enumerate(words):
+        if index % 2:
+            pdf.set_fill_color(246, 246, 246)
+            pdf.rect(left - 1.5, y, width + 1.5, row, style="F")
+        pdf.set_xy(left, y + (row - size * 0.5) / 2)
+        pdf.write_parts([(str(entry["word"]), True), (f"  {entry['artist']}", False)],
+                        size=size, width=word_width - 2, min_size=6)
+        could, found = max(int(entry["could"]), 1), int(entry["found"])
+        cell = bar_width / could
+        for seat in range(could):
+            pdf.set_fill_color(*(_rgb(FOUND) if seat < found else (228, 228, 228)))
+            pdf.rect(bar_left + seat * cell + 0.4, y + row * 0.2, cell - 0.8, row * 0.6, style="F",
+                     round_corners=True, corner_radius=0.8)
+        pdf.set_xy(bar_left + bar_width, y + (row - size * 0.5) / 2)
+        pdf.write_line(f"{found} of {entry['could']}", size=size * 0.9, bold=True, width=count_width,
+                       align="C", min_size=6)
+        y += row
+
+
+def _grid(count: int) -> tuple[int, int]:
+    """Returns (columns, rows) for ``count`` drawings on one page: as large as they fit."""
+    rows = 1 if count <= 3 else 2
+    return math.ceil(count / rows), rows
+
+
+def _round_page(pdf: _Poster, game: Game, record: RoundRecord) -> None:
+    pdf.add_page()
+    pdf.set_y(MARGIN - 2)
+    pdf.write_line(f"Round {record.number}", size=22, bold=True)
+    players = record.players or game.players
+    columns, rows = _grid(len(players))
+    top = pdf.get_y() + 4
+    gap, caption = 7.0, 17.0
+    cell_width = (PAGE_WIDTH - 2 * MARGIN - gap * (columns - 1)) / columns
+    cell_height = (PAGE_HEIGHT - MARGIN - top - gap * (rows - 1)) / rows
+    image_width = min(cell_width, (cell_height - caption) * BOARD_WIDTH / BOARD_HEIGHT)
+    image_height = image_width * BOARD_HEIGHT / BOARD_WIDTH
+    # The grid is centred as a whole, so the drawings of a row stand close together
+    # and a single row (three players) does not leave the bottom half empty.
+    grid_width = columns * image_width + (columns - 1) * gap * 2
+    left = (PAGE_WIDTH - grid_width) / 2
+    row_height = image_height + caption
+    top += (PAGE_HEIGHT - MARGIN - top - rows * row_height - (rows - 1) * gap) / 2
+    cell_height = row_height
+    others = len(players) - 1
+    for index, artist in enumerate(players):
+        column, row = index % columns, index // columns
+        x = left + column * (image_width + 2 * gap)
+        y = top + row * (cell_height + gap)
+        image = drawing_image(record.drawings.get(artist, Drawing()), scale=IMAGE_SCALE)
+        pdf.image(image, x=x, y=y, w=image_width, h=image_height)
+        pdf.chip(x, y + image_height + 2.0, index + 1, size=4.2)
+        pdf.set_xy(x + 6, y + image_height + 1.4)
+        finders = record.found_by(artist)
+        scored = 0 < len(finders) < others
+        pdf.write_parts([(artist, True), (f"  +{ARTIST_POINTS} points" if scored else "", False)],
+                        size=13, width=image_width - 6)
+        pdf.set_x(x)
+        pdf.write_parts([("hidden: ", False), (record.objects[artist], True),
+                         ("   in: ", False), (record.locations[artist], True)],
+                        size=12, width=image_width, min_size=8)
+        pdf.set_x(x)
+        who = said_together(finders) if finders else "no one"
+        pdf.write_line(f"found by {who} ({len(finders)} of {others})", size=11, color=MUTED,
+                       width=image_width, min_size=7)
