@@ -325,6 +325,9 @@ def test_deck_capacity_counts_rounds_for_each_player_count():
 
 # --- built-in decks --------------------------------------------------------------------
 
+#: The built-in decks in languages other than English, and their language codes.
+BUILTIN_LANGUAGES = {"es_everyday": "es", "fr_everyday": "fr", "de_everyday": "de"}
+
 
 def test_builtin_deck_names_put_the_default_first():
     names = Deck.builtin_names()
@@ -338,7 +341,7 @@ def test_builtin_deck_loads_and_fits_six_players_for_three_rounds(name):
     deck = Deck.builtin(name)
     deck.check_fits(players=6, rounds=3)
     assert len(deck.objects) >= 30 and len(deck.locations) >= 30
-    assert deck.language == "en"
+    assert deck.language == BUILTIN_LANGUAGES.get(name, "en")
     assert deck.name and deck.name != name
     assert deck.source == f"{name}.csv"
 
@@ -368,3 +371,136 @@ def test_decks_module_uses_the_standard_library_only():
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
                  if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module}
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+
+
+# --- built-in decks in several languages -----------------------------------------------
+
+#: Letters outside ASCII that each language's deck must show intact (read as UTF-8).
+SPECIAL_LETTERS = {"es": "áéíóúñ", "fr": "éèêàâçôû", "de": "äöüß"}
+
+
+def test_builtin_decks_cover_english_spanish_french_and_german():
+    languages = {Deck.builtin(name).language for name in Deck.builtin_names()}
+    assert languages >= {"en", "es", "fr", "de"}
+
+
+def test_builtin_deck_names_list_english_decks_first_then_each_language_together():
+    languages = [Deck.builtin(name).language for name in Deck.builtin_names()]
+    assert languages[: languages.count("en")] == ["en"] * languages.count("en")
+    seen: list[str] = []
+    for language in languages:
+        if not seen or seen[-1] != language:
+            assert language not in seen, f"the {language} decks are not listed together: {languages}"
+            seen.append(language)
+
+
+@pytest.mark.parametrize("name", Deck.builtin_names())
+def test_builtin_deck_serves_every_table_for_three_rounds(name):
+    deck = Deck.builtin(name)
+    for players in range(3, 7):
+        deck.check_fits(players=players, rounds=3)
+    assert all(rounds >= 3 for rounds in deck.capacity().values())
+
+
+@pytest.mark.parametrize("name", Deck.builtin_names())
+def test_builtin_deck_has_no_word_twice_even_ignoring_case_and_accents(name):
+    import unicodedata
+
+    deck = Deck.builtin(name)
+
+    def bare(word: str) -> str:
+        letters = unicodedata.normalize("NFKD", word.casefold())
+        return "".join(ch for ch in letters if not unicodedata.combining(ch))
+
+    words = [bare(w) for w in deck.objects + deck.locations]
+    assert len(set(words)) == len(words)
+
+
+@pytest.mark.parametrize("name", Deck.builtin_names())
+def test_builtin_deck_words_are_tidy(name):
+    deck = Deck.builtin(name)
+    for word in deck.objects + deck.locations:
+        assert word == " ".join(word.split()) and len(word) <= 40
+        assert unicodedata_is_composed(word), f"{word!r} is not in NFC form"
+
+
+def unicodedata_is_composed(word: str) -> bool:
+    import unicodedata
+
+    return unicodedata.normalize("NFC", word) == word
+
+
+@pytest.mark.parametrize("name, language", sorted(BUILTIN_LANGUAGES.items()))
+def test_builtin_deck_in_another_language_keeps_its_accents(name, language):
+    deck = Deck.builtin(name)
+    assert deck.language == language
+    text = "".join(deck.objects + deck.locations).casefold()
+    found = {letter for letter in SPECIAL_LETTERS[language] if letter in text}
+    assert len(found) >= 2, f"{name} shows only {found} of {SPECIAL_LETTERS[language]}"
+    assert not any("\ufffd" in word or "Ã" in word for word in deck.objects + deck.locations)
+
+
+def test_builtin_german_deck_capitalises_its_nouns():
+    deck = Deck.builtin("de_everyday")
+    assert all(word[0].isupper() for word in deck.objects + deck.locations)
+
+
+@pytest.mark.parametrize("name", ["es_everyday", "fr_everyday"])
+def test_builtin_spanish_and_french_decks_are_bare_lowercase_nouns(name):
+    deck = Deck.builtin(name)
+    articles = ("el ", "la ", "los ", "las ", "un ", "una ", "le ", "les ", "l'", "une ")
+    for word in deck.objects + deck.locations:
+        assert word == word.lower() and not word.startswith(articles), word
+
+
+@pytest.mark.parametrize("name", Deck.builtin_names())
+def test_builtin_deck_name_is_written_in_its_language_and_file_says_so(name):
+    from importlib import resources
+
+    text = (resources.files("incognito_nb.engine") / "word_decks" / f"{name}.csv").read_text("utf-8")
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    assert f"# language: {Deck.builtin(name).language}" in comments
+    assert f"# name: {Deck.builtin(name).name}" in comments
+
+
+# --- a deck's name and language: from the file, or from the file name ------------------
+
+
+def test_deck_language_in_the_file_wins_over_the_file_name():
+    deck = parse_deck("# language: fr\n" + HEADER + ENOUGH, source="mots.es.csv")
+    assert (deck.name, deck.language) == ("mots", "fr")
+
+
+def test_deck_name_in_the_file_wins_over_the_file_name():
+    deck = parse_deck("# name: Les animaux\n" + HEADER + ENOUGH, source="animals.fr.csv")
+    assert (deck.name, deck.language) == ("Les animaux", "fr")
+
+
+@pytest.mark.parametrize("source, name, language", [
+    ("animales.es.csv", "animales", "es"),
+    ("Tiere_im_Zoo.DE.csv", "Tiere im Zoo", "de"),
+    ("words.en-GB.csv", "words", "en-GB"),
+    ("palavras.pt_br.csv", "palavras", "pt-BR"),
+])
+def test_deck_language_falls_back_to_a_code_before_csv_in_the_file_name(source, name, language):
+    deck = parse_deck(HEADER + ENOUGH, source=source)
+    assert (deck.name, deck.language) == (name, language)
+
+
+@pytest.mark.parametrize("source", ["deck.old.csv", "es.csv", "fruit_es.csv", "v1.2.csv", "words.csv"])
+def test_deck_file_name_without_a_language_suffix_means_english(source):
+    deck = parse_deck(HEADER + ENOUGH, source=source)
+    assert deck.language == "en"
+    assert deck.name == " ".join(source.removesuffix(".csv").replace("_", " ").split())
+
+
+def test_deck_loaded_from_disk_takes_name_and_language_from_its_file_name(tmp_path):
+    path = tmp_path / "la_ferme.fr.csv"
+    path.write_text(HEADER + "object,poussin\nlocation,étable\n", encoding="utf-8")
+    deck = load_deck(path)
+    assert (deck.name, deck.language, deck.locations) == ("la ferme", "fr", ("étable",))
+
+
+def test_deck_settings_lines_that_are_blank_fall_back_to_the_file_name():
+    deck = parse_deck("# name:\n# language:\n" + HEADER + ENOUGH, source="casa.es.csv")
+    assert (deck.name, deck.language) == ("casa", "es")

@@ -15,9 +15,16 @@ The file format, one word per row after a ``kind,word`` header::
     object,key,small and made of metal
     location,kitchen,
 
+A deck without those comment lines takes its name from the file name, and its language
+from a two-letter code just before ``.csv`` if there is one (``animales.es.csv`` is the
+Spanish deck "animales"); otherwise the language is English.
+
 >>> deck = parse_deck(b"kind,word\\nobject,Key\\nlocation,  Living   room\\n", "my_words.csv")
->>> deck.objects, deck.locations, deck.name
-(('Key',), ('Living room',), 'my words')
+>>> deck.objects, deck.locations, deck.name, deck.language
+(('Key',), ('Living room',), 'my words', 'en')
+>>> deck = parse_deck("kind,word\\nobject,llave\\nlocation,cocina\\n", "en_casa.es.csv")
+>>> deck.name, deck.language
+('en casa', 'es')
 """
 
 from __future__ import annotations
@@ -49,6 +56,11 @@ MIN_PLAYERS = 3
 KINDS = ("object", "location")
 _SETTING = re.compile(r"#\s*(name|language)\s*:(.*)\Z", re.IGNORECASE)
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\Z")
+# A language in a file name is two letters (and perhaps a region) before ".csv", as in
+# "animales.es.csv" or "words.en-GB.csv": three letters would read "deck.old.csv" as a language.
+_LANGUAGE_IN_NAME = re.compile(r"(?P<stem>.+)\.(?P<code>[A-Za-z]{2}(?:[-_][A-Za-z]{2})?)\Z")
+#: The language a deck is in when neither its file nor its file name says.
+DEFAULT_LANGUAGE = "en"
 # Not str.splitlines(): it also breaks lines on control characters, which words must not hide.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _MAX_LISTED_ERRORS = 25
@@ -111,7 +123,8 @@ class Deck:
 
     @staticmethod
     def builtin_names() -> tuple[str, ...]:
-        """Returns the short ids of the built-in decks, the default deck first."""
+        """Returns the short ids of the built-in decks: the default deck first, then the
+        other decks in its language, then the rest grouped by language."""
         return _builtin_ids()
 
     def check_fits(self, players: int, rounds: int, lineup_size: int = 6) -> None:
@@ -155,7 +168,7 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
     text = data if isinstance(data, str) else _decode(data, source)
     text = text.removeprefix("\ufeff")
 
-    settings = {"name": "", "language": "en"}
+    settings = {"name": "", "language": ""}
     errors: list[str] = []
     columns: dict[str, int] | None = None
     delimiter = ","
@@ -206,11 +219,12 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
         listed = errors[:_MAX_LISTED_ERRORS]
         more = [f"... and {len(errors) - len(listed)} more."] if len(errors) > len(listed) else []
         _fail("\n".join([summary, *listed, *more]), errors)
+    stem, language_in_name = _split_file_name(source)
     return Deck(
         objects=tuple(words["object"]),
         locations=tuple(words["location"]),
-        name=settings["name"] or _readable_stem(source),
-        language=settings["language"],
+        name=settings["name"] or _readable_stem(stem),
+        language=settings["language"] or language_in_name or DEFAULT_LANGUAGE,
         notes=notes,
         source=source,
     )
@@ -243,7 +257,13 @@ def _builtin_folder():
 def _builtin_ids() -> tuple[str, ...]:
     stems = sorted(p.name.removesuffix(".csv") for p in _builtin_folder().iterdir()
                    if p.name.endswith(".csv"))
-    return tuple(sorted(stems, key=lambda stem: stem != DEFAULT_DECK))
+    home = _load_builtin(DEFAULT_DECK).language
+
+    def order(stem: str) -> tuple[bool, bool, str, str]:
+        language = _load_builtin(stem).language
+        return stem != DEFAULT_DECK, language != home, language, stem
+
+    return tuple(sorted(stems, key=order))
 
 
 @functools.lru_cache(maxsize=None)
@@ -282,6 +302,8 @@ def _read_setting(comment: str, where: str, settings: dict[str, str], errors: li
     if not match:
         return
     key, value = match.group(1).casefold(), " ".join(match.group(2).split())
+    if not value:
+        return  # a blank setting, as in the template: the file name decides
     if key == "name" and len(value) > MAX_NAME_LENGTH:
         errors.append(f"{where}: the deck name is {len(value)} characters long; "
                       f"keep it to {MAX_NAME_LENGTH}.")
@@ -291,7 +313,7 @@ def _read_setting(comment: str, where: str, settings: dict[str, str], errors: li
     elif key == "language":
         primary, _, rest = value.partition("-")
         settings[key] = primary.casefold() + ("-" + rest if rest else "")
-    elif value:
+    else:
         settings[key] = value
 
 
@@ -351,8 +373,18 @@ def _row(cells: list[str], columns: dict[str, int], where: str, delimiter: str,
     return kind, word, extra
 
 
-def _readable_stem(source: str) -> str:
+def _split_file_name(source: str) -> tuple[str, str]:
+    """Returns a file name's stem and the language code at its end ('' if none)."""
     stem = Path(source).stem
+    match = _LANGUAGE_IN_NAME.match(stem)
+    if not match:
+        return stem, ""
+    code = match.group("code").replace("_", "-")
+    primary, _, region = code.partition("-")
+    return match.group("stem"), primary.casefold() + ("-" + region.upper() if region else "")
+
+
+def _readable_stem(stem: str) -> str:
     return " ".join(re.sub(r"[_\-]+", " ", stem).split()) or "Custom deck"
 
 
