@@ -1,6 +1,7 @@
 """``incognito-nb``: starts the table dashboard in Voilà and opens the browser.
 
     incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--saves DIR]
+    incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
 
 The play notebook ships inside the package, so the command works from any folder.
 """
@@ -28,6 +29,8 @@ def parser() -> argparse.ArgumentParser:
     cli = argparse.ArgumentParser(
         prog="incognito-nb",
         description="Play Incognito, the hidden-object drawing game, in the browser (a Voilà dashboard).",
+        epilog="Word decks: 'incognito-nb deck check FILE.csv' checks a deck, "
+               "'incognito-nb deck template' prints a template, 'incognito-nb deck list' lists the built-in decks.",
     )
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     cli.add_argument("--port", type=int, default=8866, help="the port to serve on (default: 8866)")
@@ -51,6 +54,11 @@ def voila_command(options: argparse.Namespace) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Runs the launcher; returns the process exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["deck"]:
+        from .deck_cli import main as deck_main
+
+        return deck_main(argv[1:])
     options = parser().parse_args(argv)
     env = dict(os.environ)
     if options.deck:

@@ -1,0 +1,221 @@
+"""``incognito-nb deck``: checking a teacher's deck from the command line, and the template deck.
+
+The commands run as a teacher runs them, in a separate process (``python -m
+incognito_nb.app.launcher deck ...`` is what the ``incognito-nb`` script calls), and the
+tests read what they print and how they exit.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from incognito_nb.app import deck_cli, launcher
+from incognito_nb.engine import Deck, load_deck
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_deck(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """Runs ``incognito-nb deck ARGS`` through the launcher module, in ``cwd``."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "incognito_nb.app.launcher", "deck", *args],
+        cwd=cwd, env=env, capture_output=True, text=True, encoding="utf-8", timeout=60,
+    )
+
+
+def write_deck(folder: Path, name: str, objects: int, locations: int, header: str = "") -> Path:
+    rows = [f"object,objet {i}" for i in range(objects)] + [f"location,lieu {i}" for i in range(locations)]
+    path = folder / name
+    path.write_text(header + "kind,word\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+# --- deck check ------------------------------------------------------------------------
+
+
+def test_deck_check_prints_counts_name_language_and_the_rounds_each_table_gets(tmp_path):
+    path = write_deck(tmp_path, "cuisine.csv", 20, 15, header="# name: À la cuisine\n# language: fr\n")
+    result = run_deck("check", str(path), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    out = result.stdout
+    assert out.splitlines()[0] == "cuisine.csv: ready for 3 to 5 players."
+    assert "Name:      À la cuisine" in out
+    assert "Language:  fr" in out
+    assert "Words:     20 objects, 15 locations" in out
+    assert "3 players: 3 rounds; 4 players: 3 rounds; 5 players: 3 rounds; 6 players: 2 rounds" in out
+    assert "To seat 6 players for 3 rounds, the deck needs 18 locations" in out
+
+
+def test_deck_check_takes_name_and_language_from_the_file_name_when_the_file_is_silent(tmp_path):
+    path = write_deck(tmp_path, "la_granja.es.csv", 18, 18)
+    result = run_deck("check", str(path), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Name:      la granja" in result.stdout and "Language:  es" in result.stdout
+    assert "ready for 3 to 6 players." in result.stdout
+
+
+def test_deck_check_lists_every_error_with_its_line_number_and_exits_2(tmp_path):
+    path = tmp_path / "bad words.csv"
+    path.write_text("# name: Bad\nkind,word\nobject,key\nanimal,cat\nobject,\nlocation,kitchen\n"
+                    "object,KEY\nobject,salt, pepper\n", encoding="utf-8")
+    result = run_deck("check", str(path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines[0] == "bad words.csv has 4 problems; fix them and try again:"
+    assert [re.match(r"  bad words\.csv:(\d+): ", line).group(1) for line in lines[1:]] == ["4", "5", "7", "8"]
+    assert "unknown kind 'animal'" in lines[1] and "already on line 3" in lines[3]
+
+
+def test_deck_check_prints_all_errors_even_beyond_the_25_a_message_lists(tmp_path):
+    path = tmp_path / "many.csv"
+    path.write_text("kind,word\nobject,key\nlocation,kitchen\n"
+                    + "".join(f"animal,cat {i}\n" for i in range(30)), encoding="utf-8")
+    result = run_deck("check", str(path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 + 30
+    assert "many.csv:33: unknown kind" in result.stderr
+
+
+def test_deck_check_of_a_file_that_cannot_be_read_says_so_and_exits_2(tmp_path):
+    result = run_deck("check", "missing.csv", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("missing.csv: the file cannot be read (No such file or directory); "
+                                     "check the path and try again.")
+
+
+def test_deck_check_of_a_utf16_file_gives_the_advice_and_exits_2(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_bytes("kind,word\nobject,key\nlocation,kitchen\n".encode("utf-16"))
+    result = run_deck("check", str(path), cwd=tmp_path)
+    assert result.returncode == 2 and "CSV UTF-8" in result.stderr
+
+
+def test_deck_check_of_a_readable_deck_too_small_for_any_game_exits_1(tmp_path):
+    path = write_deck(tmp_path, "tiny.csv", 17, 30)
+    result = run_deck("check", str(path), cwd=tmp_path)
+    assert result.returncode == 1
+    assert "tiny.csv: too small for a game." in result.stdout
+    assert "3 players: 2 rounds" in result.stdout
+    assert "needs at least 18 objects and 9 locations" in result.stdout
+
+
+def test_deck_check_of_several_files_reports_each_and_exits_with_the_worst(tmp_path):
+    good = write_deck(tmp_path, "good.csv", 18, 18)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("kind,word\nobject,key\n", encoding="utf-8")
+    result = run_deck("check", str(good), str(bad), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "good.csv: ready for 3 to 6 players." in result.stdout
+    assert "bad.csv: the deck has no locations" in result.stderr
+
+
+@pytest.mark.parametrize("name", Deck.builtin_names())
+def test_deck_check_passes_every_built_in_deck_with_its_accents_intact(name):
+    out, err = io.StringIO(), io.StringIO()
+    path = Path(str(resources.files("incognito_nb.engine") / "word_decks" / f"{name}.csv"))
+    assert deck_cli.main(["check", str(path)], out=out, err=err) == 0, err.getvalue()
+    deck = Deck.builtin(name)
+    assert f"Name:      {deck.name}\n" in out.getvalue()
+    assert f"Language:  {deck.language}\n" in out.getvalue()
+
+
+def test_deck_check_escapes_control_characters_in_a_deck_name():
+    out = io.StringIO()
+    deck = Deck(objects=tuple(f"o{i}" for i in range(18)), locations=tuple(f"l{i}" for i in range(18)),
+                name="Red \x1b[31malert")
+    for line in deck_cli.describe(deck):
+        print(line, file=out)
+    assert "\x1b" not in out.getvalue() and "Red \\x1b[31malert" in out.getvalue()
+
+
+def test_deck_without_a_subcommand_shows_the_usage_and_exits_2(tmp_path):
+    result = run_deck(cwd=tmp_path)
+    assert result.returncode == 2 and "usage: incognito-nb deck" in result.stderr
+
+
+# --- the template ----------------------------------------------------------------------
+
+
+def test_deck_template_ships_in_the_package_and_is_not_a_built_in_deck():
+    path = deck_cli.template_path()
+    assert path.is_file()
+    assert Path(launcher.__file__).parent in path.parents
+    assert "deck_template" not in Deck.builtin_names()
+
+
+def test_deck_template_passes_deck_check_for_every_table(tmp_path):
+    result = run_deck("check", str(deck_cli.template_path()), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "deck_template.csv: ready for 3 to 6 players." in result.stdout
+    deck = load_deck(deck_cli.template_path())
+    assert deck.notes, "the template shows an optional hint column"
+
+
+def test_deck_template_is_printed_and_can_be_copied_but_never_over_a_file(tmp_path):
+    printed = run_deck("template", cwd=tmp_path)
+    assert printed.returncode == 0
+    assert printed.stdout == deck_cli.template_path().read_text(encoding="utf-8")
+
+    copied = run_deck("template", "mine.csv", cwd=tmp_path)
+    assert copied.returncode == 0, copied.stderr
+    assert (tmp_path / "mine.csv").read_text(encoding="utf-8") == printed.stdout
+    assert "incognito-nb deck check mine.csv" in copied.stdout
+
+    (tmp_path / "mine.csv").write_text("my own words", encoding="utf-8")
+    again = run_deck("template", "mine.csv", cwd=tmp_path)
+    assert again.returncode == 2 and "already exists" in again.stderr
+    assert (tmp_path / "mine.csv").read_text(encoding="utf-8") == "my own words"
+
+    where = run_deck("template", "--path", cwd=tmp_path)
+    assert Path(where.stdout.strip()) == deck_cli.template_path()
+
+
+def test_deck_template_is_linked_from_the_readme():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#\s]+deck_template\.csv)\)", readme)
+    assert links, "the README links to the template deck"
+    assert all((REPO / link).resolve() == deck_cli.template_path().resolve() for link in links)
+
+
+def test_deck_list_names_every_built_in_deck_with_its_language(tmp_path):
+    result = run_deck("list", cwd=tmp_path)
+    assert result.returncode == 0
+    for name in Deck.builtin_names():
+        deck = Deck.builtin(name)
+        assert re.search(rf"^{name}\s+{deck.language}\s+{re.escape(deck.name)} \(", result.stdout, re.M)
+
+
+# --- the launcher still launches -------------------------------------------------------
+
+
+def test_launcher_options_still_build_the_voila_command():
+    options = launcher.parser().parse_args(["--no-browser", "--port", "9000", "--theme", "dark"])
+    command = launcher.voila_command(options)
+    assert "--port=9000" in command and "--theme=dark" in command and "--no-browser" in command
+
+
+def test_launcher_refuses_a_bad_deck_option_before_starting_voila(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("kind,word\nobject,key\n", encoding="utf-8")
+    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    assert launcher.main(["--deck", str(bad)]) == 2
+    assert "bad.csv: the deck has no locations" in capsys.readouterr().err
+
+
+def test_launcher_without_deck_word_launches_voila(monkeypatch):
+    started = []
+    monkeypatch.setattr(launcher.subprocess, "call", lambda command, env: started.append(command) or 0)
+    assert launcher.main(["--no-browser", "--port", "9001"]) == 0
+    assert started and started[0][1:3] == ["-m", "voila"]
