@@ -4,13 +4,7 @@ from __future__ import annotations
 
 import os
 
-import tempfile
-
 import pytest
-
-# Tests and the notebooks they run (nbval kernels inherit this environment) save games in
-# a throwaway folder, never in the teacher's own saves.
-os.environ["INCOGNITO_NB_SAVES"] = tempfile.mkdtemp(prefix="incognito-test-saves-")
 
 from browser import CHROMIUM, CHROMIUM_ARGS
 
