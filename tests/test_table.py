@@ -245,3 +245,23 @@ def test_a_six_player_round(app):
         one(app, "inc-next").click()
     rows = find(one(app, "inc-scoreboard"), "inc-score-row")
     assert len(rows) == 6
+
+
+def test_the_teacher_bar_switches_projector_mode(app):
+    assert not app.projector
+    one(app, "inc-projector-toggle").click()
+    assert app.projector and "inc-projector" in app._dom_classes
+    assert one(app, "inc-projector-toggle").description == "Laptop mode"
+    one(app, "inc-projector-toggle").click()
+    assert not app.projector
+
+
+def test_the_dashboard_starts_in_projector_mode_when_asked(tmp_path, monkeypatch):
+    from incognito_nb.app import dashboard
+
+    monkeypatch.setenv("INCOGNITO_NB_PROJECTOR", "1")
+    table = dashboard(saves=str(tmp_path))
+    try:
+        assert table.projector
+    finally:
+        table.close()

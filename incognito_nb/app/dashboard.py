@@ -2,7 +2,8 @@
 
 The launcher passes its options to the Voilà kernel through environment variables
 (a Voilà kernel inherits the server's environment): ``INCOGNITO_NB_DECK`` names a CSV
-deck to preselect and ``INCOGNITO_NB_SAVES`` the folder games are saved in.
+deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
+``INCOGNITO_NB_PROJECTOR`` starts in projector mode.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from ..store import GameFolder
 from ..ui.table import TableApp
 
 
-def dashboard(*, deck_path: str | None = None, saves: str | None = None) -> TableApp:
+def dashboard(*, deck_path: str | None = None, saves: str | None = None,
+              projector: bool | None = None) -> TableApp:
     """Returns the table dashboard, ready to display.
 
-    Arguments left out are read from ``INCOGNITO_NB_DECK`` and ``INCOGNITO_NB_SAVES``.
+    Arguments left out are read from ``INCOGNITO_NB_DECK``, ``INCOGNITO_NB_SAVES`` and
+    ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode).
     A deck that cannot be read is reported on the setup screen; the built-in decks remain.
     """
     deck_path = deck_path or os.environ.get("INCOGNITO_NB_DECK") or None
@@ -28,7 +31,9 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None) -> Tabl
             deck = load_deck(deck_path)
         except DeckError as error:
             problem = f"The deck {deck_path} could not be used: {error}"
-    app = TableApp(folder=folder, deck=deck)
+    if projector is None:
+        projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
+    app = TableApp(folder=folder, deck=deck, projector=projector)
     if problem:
         app._report(problem)
     return app

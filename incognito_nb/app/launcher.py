@@ -1,6 +1,6 @@
 """``incognito-nb``: starts the table dashboard in Voilà and opens the browser.
 
-    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--saves DIR]
+    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--saves DIR]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
 
 The play notebook ships inside the package, so the command works from any folder.
@@ -35,7 +35,10 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     cli.add_argument("--port", type=int, default=8866, help="the port to serve on (default: 8866)")
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to preselect at setup")
-    cli.add_argument("--theme", choices=("light", "dark"), default="light", help="the page theme (dark for projectors)")
+    cli.add_argument("--theme", choices=("light", "dark"), default="light",
+                     help="the page theme; dark also starts in projector mode")
+    cli.add_argument("--projector", action="store_true",
+                     help="start in projector mode: large type, high contrast, each phase on one screen")
     cli.add_argument("--saves", metavar="DIR", help=f"where games are saved (default: {default_folder()})")
     return cli
 
@@ -69,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         env["INCOGNITO_NB_DECK"] = str(Path(options.deck).resolve())
         print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    if options.projector or options.theme == "dark":
+        env["INCOGNITO_NB_PROJECTOR"] = "1"
     if options.saves:
         env["INCOGNITO_NB_SAVES"] = str(Path(options.saves).resolve())
     print(f"Incognito is at http://127.0.0.1:{options.port}/ — press Ctrl+C to stop.", flush=True)

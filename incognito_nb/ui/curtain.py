@@ -20,9 +20,12 @@ CSS = """
 .inc-curtain-call { font-size: 1.8em; line-height: 1.4; }
 .inc-curtain-hint { font-size: 1.1em; opacity: 0.85; }
 .inc-curtain .inc-show-card { height: 3em; min-width: 16em; font-size: 1.2em; }
-.inc-hide-card { gap: 0.3em; }
-.inc-card-head { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: baseline; }
-.inc-secret, .inc-location { font-size: 1.5em; }
+.inc-hide-card { gap: 1em; align-items: flex-start; }
+.inc-hide-info { flex: 0 0 15em; gap: 0.8em; }
+.inc-hide-info .inc-done { width: 100%; height: 3em; }
+.inc-card-head { gap: 0.6em; }
+.inc-secret, .inc-location { font-size: 1.4em; }
+.inc-card-head .widget-html-content { line-height: 1.35; }
 .inc-secret b, .inc-location b { font-size: 1.25em; }
 .inc-secret b { color: var(--jp-brand-color1, #0072b2); }
 """
@@ -49,10 +52,10 @@ class Curtain(widgets.VBox):
         self.add_class("inc-curtain")
 
 
-def secret_card_header(obj: str, location: str) -> widgets.HBox:
+def secret_card_header(obj: str, location: str) -> widgets.VBox:
     """Returns the head of a player's card: the secret object and the public location."""
-    secret = markup(f"Your secret object: <b>{safe(obj)}</b>", "inc-secret")
-    place = markup(f"Hide it in: <b>{safe(location)}</b>", "inc-location")
-    head = widgets.HBox([secret, place])
+    secret = markup(f"Your secret object:<br><b>{safe(obj)}</b>", "inc-secret")
+    place = markup(f"Hide it in:<br><b>{safe(location)}</b>", "inc-location")
+    head = widgets.VBox([secret, place])
     head.add_class("inc-card-head")
     return head

@@ -17,8 +17,8 @@ from .text import markup, player_badge, safe
 CSS = """
 .inc-scoreboard, .inc-podium { gap: 2px; max-width: 720px; }
 .inc-score-cells { display: grid; gap: 4px; align-items: center; padding: 3px 6px; }
-.inc-score-header { font-weight: bold; border-bottom: 2px solid #000000; }
-.inc-score-row:nth-child(odd) { background: #f2f2f2; }
+.inc-score-header { font-weight: bold; border-bottom: 2px solid var(--jp-ui-font-color0, #000000); }
+.inc-score-row:nth-child(odd) { background: var(--jp-layout-color2, #f2f2f2); }
 .inc-score-cells .inc-score-number { text-align: right; font-variant-numeric: tabular-nums; }
 .inc-score-cells .inc-score-total { font-weight: bold; }
 .inc-scoreboard > .widget-html > .widget-html-content,

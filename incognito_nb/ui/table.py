@@ -64,16 +64,46 @@ APP_CSS = """
 .inc-find-side .inc-lineup { flex-wrap: wrap; justify-content: flex-start; }
 .inc-find-side .inc-curtain { padding: 1.2em 1em; }
 .inc-find-side .inc-curtain-call { font-size: 1.4em; }
-.inc-hide-card .inc-pad { max-width: min(860px, calc((100vh - 250px) * 4 / 3)); }
+.inc-hide-card .inc-pad { flex: 1 1 auto; max-width: min(860px, calc((100vh - 220px) * 4 / 3)) !important; }
+.inc-pad-tools { flex-wrap: wrap; }
+.inc-pad-tools > *, .inc-pad-tools .widget-toggle-button { flex-shrink: 0; }
 .inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
 .inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible {
   outline: 3px solid #0072b2; outline-offset: 2px; }
 """
 
 
+#: Projector mode: type readable across a classroom, strong borders, and every phase on
+#: one 1280x720 or 1920x1080 screen without scrolling (boards are sized by the window's height).
+PROJECTOR_CSS = """
+.inc-projector { max-width: none; font-size: 20px; gap: 0.4em;
+  --jp-widgets-font-size: 18px; --jp-widgets-inline-height: 34px; }
+.inc-projector .inc-header { font-size: 1.4em; }
+.inc-projector .inc-teacher { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; }
+.inc-projector .inc-progress { font-size: 0.85em; }
+.inc-projector .inc-token { min-width: 96px; border: 3px solid #000000; }
+.inc-projector .inc-token .inc-token-number { font-size: 1.9em; }
+.inc-projector .inc-token .inc-token-word { font-size: 1.15em; font-weight: 600; }
+.inc-projector .inc-token-true { border-width: 5px; }
+.inc-projector .inc-find { flex-wrap: nowrap; }
+.inc-projector .inc-find > .inc-gallery { grid-template-columns: repeat(3, minmax(0, 1fr)) !important;
+  flex: 3 1 0; gap: 8px; }
+.inc-projector .inc-find-side { flex: 2 1 0; min-width: 340px; }
+.inc-projector .inc-gallery .inc-drawing { border: 2px solid #000000; padding: 4px; }
+.inc-projector .inc-gallery .inc-drawing-view { max-width: calc((100vh - 320px) / 2 * 4 / 3); margin: 0 auto; }
+.inc-projector .inc-votes { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 30px; gap: 2px; }
+.inc-projector .inc-secret, .inc-projector .inc-location { font-size: 1.6em; }
+.inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 300px) * 4 / 3)) !important;
+  --jp-widgets-font-size: 14px; --jp-widgets-inline-height: 30px; }
+.inc-projector .inc-reveal-board { max-width: calc((100vh - 300px) * 4 / 3); }
+.inc-projector .inc-reveal-artist { font-size: 1.3em; }
+.inc-projector .inc-scoreboard, .inc-projector .inc-podium { max-width: 1000px; --jp-widgets-font-size: 26px; }
+"""
+
+
 def stylesheet() -> str:
     """Returns the dashboard's CSS, gathered from every widget module."""
-    parts = [APP_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting)]
+    parts = [APP_CSS, PROJECTOR_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting)]
     return "<style>" + "\n".join(parts) + "</style>"
 
 
@@ -105,7 +135,8 @@ class TableApp(widgets.VBox):
     saves folder); ``deck`` preselects a deck in the setup form.
     """
 
-    def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None) -> None:
+    def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
+                 projector: bool = False) -> None:
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck
         self.game: Game | None = None
@@ -125,11 +156,13 @@ class TableApp(widgets.VBox):
             on_save=self._guarded(self.save_now),
             on_restart=self._guarded(self.restart),
             on_pause_toggle=self.toggle_pause,
+            on_projector=self.set_projector,
         )
         self.stage = widgets.VBox()
         self.stage.add_class("inc-stage")
         super().__init__([markup(stylesheet()), self.header, self.teacher, self.progress, self.message, self.stage])
         self.add_class("inc-app")
+        self.set_projector(projector)
         self.show_setup()
 
     # ---------------------------------------------------------------- screens
@@ -217,9 +250,9 @@ class TableApp(widgets.VBox):
         player = self.open_for
         self.pad = DrawingPad(game.drawing(player), location=game.location(player),
                               on_change=self._guarded_change(player))
-        # Sized to its label: the default width (148 px) cuts it to "Done — hide my…".
+        # As wide as the card column: the default width (148 px) cuts it to "Done — hide my…".
         done = widgets.Button(description="Done — hide my card", button_style="success", icon="check",
-                              layout=widgets.Layout(width="auto", align_self="flex-start"))
+                              layout=widgets.Layout(width="100%"))
         done.add_class("inc-done")
         done.on_click(self._guarded(lambda _=None: self.finish_drawing(player)))
         parts = [secret_card_header(game.secret_object(player), game.location(player))]
@@ -228,7 +261,10 @@ class TableApp(widgets.VBox):
             self.countdown.pause(self.timer_paused)
             self.teacher.timer_running = True
             parts.append(self.countdown)
-        card = widgets.VBox(parts + [self.pad, done])
+        # The card beside the pad: the word and Done stay in view however tall the board is.
+        info = widgets.VBox(parts + [done])
+        info.add_class("inc-hide-info")
+        card = widgets.HBox([info, self.pad])
         card.add_class("inc-hide-card")
         return [card]
 
@@ -360,6 +396,16 @@ class TableApp(widgets.VBox):
         """Leaves this game (it stays saved) and goes back to setup."""
         self._save()
         self.show_setup()
+
+    def set_projector(self, on: bool) -> None:
+        """Switches projector mode: large type, high contrast, each phase on one screen."""
+        (self.add_class if on else self.remove_class)("inc-projector")
+        self.teacher.projector = on
+
+    @property
+    def projector(self) -> bool:
+        """Whether projector mode is on."""
+        return "inc-projector" in self._dom_classes
 
     def toggle_pause(self) -> bool:
         """Pauses or resumes the drawing timer; returns whether it is now paused."""

@@ -45,6 +45,7 @@ class TeacherBar(widgets.HBox):
 
     timer_running = Bool(False, help="Whether a timer runs, so that Pause has something to pause.")
     paused = Bool(False, help="Whether the timer is paused; the pause button's label follows it.")
+    projector = Bool(False, help="Whether projector mode (large type, high contrast) is on.")
     end_phase_warning = Unicode(
         DEFAULT_END_PHASE_WARNING,
         help="The question asked before ending the current phase; set it when the phase changes.",
@@ -57,12 +58,14 @@ class TeacherBar(widgets.HBox):
         on_save: Callable[[], Any],
         on_restart: Callable[[], Any],
         on_pause_toggle: Callable[[], bool],
+        on_projector: Optional[Callable[[bool], Any]] = None,
         **kwargs: Any,
     ) -> None:
         self.on_end_phase = on_end_phase
         self.on_save = on_save
         self.on_restart = on_restart
         self.on_pause_toggle = on_pause_toggle
+        self.on_projector = on_projector
         self._pending: Optional[str] = None  # the action awaiting "Yes": "end_phase" or "restart"
         self._status_text = ""
         self._said = 0  # counts say() calls, to know if a callback spoke for itself
@@ -71,6 +74,7 @@ class TeacherBar(widgets.HBox):
         self.end_phase_button = self._button("End phase now…", "forward", "inc-end-phase")
         self.save_button = self._button("Save now", "save", "inc-save")
         self.restart_button = self._button("Restart…", "undo", "inc-restart")
+        self.projector_button = self._button("Projector mode", "television", "inc-projector-toggle")
         self.confirm_text = markup("", "inc-confirm-text")
         self.confirm_yes = self._button("Yes, end it", "check", "inc-confirm-yes", style="warning")
         self.confirm_no = self._button("Cancel", "times", "inc-confirm-no")
@@ -79,7 +83,7 @@ class TeacherBar(widgets.HBox):
         self.status = markup("", "inc-teacher-status")
         super().__init__(
             [self.pause_button, self.end_phase_button, self.save_button, self.restart_button,
-             self.confirm_box, self.status],
+             self.projector_button, self.confirm_box, self.status],
             **kwargs,
         )
         self.add_class("inc-teacher")
@@ -90,6 +94,7 @@ class TeacherBar(widgets.HBox):
         self.end_phase_button.on_click(lambda _: self.ask_end_phase())
         self.save_button.on_click(lambda _: self.save())
         self.restart_button.on_click(lambda _: self.ask_restart())
+        self.projector_button.on_click(lambda _: self.toggle_projector())
         self.confirm_yes.on_click(lambda _: self.confirm())
         self.confirm_no.on_click(lambda _: self.cancel())
 
@@ -139,6 +144,21 @@ class TeacherBar(widgets.HBox):
         ok, paused = self._call(self.on_pause_toggle, "pause or resume the timer")
         if ok:
             self.paused = bool(paused) if isinstance(paused, bool) else not self.paused
+
+    # ------------------------------------------------------------ projector
+    @observe("projector")
+    def _show_projector(self, change: Optional[dict] = None) -> None:
+        self.projector_button.description = "Laptop mode" if self.projector else "Projector mode"
+        self.projector_button.button_style = "info" if self.projector else ""
+
+    def toggle_projector(self) -> None:
+        """Switches projector mode (large type, high contrast) on or off, through ``on_projector``."""
+        wanted = not self.projector
+        if self.on_projector is not None:
+            ok, _ = self._call(lambda: self.on_projector(wanted), "switch projector mode")
+            if not ok:
+                return
+        self.projector = wanted
 
     # ------------------------------------------------------- confirmations
     def ask_end_phase(self) -> None:

@@ -24,7 +24,7 @@ CSS = """
 .inc-vote { flex-wrap: wrap; gap: 4px; }
 .inc-vote .inc-card { min-width: 44px; font-weight: bold; }
 .inc-vote .inc-card-selected { outline: 3px solid #000000; outline-offset: 1px; }
-.inc-votes .inc-vote-error { color: #b00020; font-weight: bold; }
+.inc-votes .inc-vote-error { color: var(--jp-error-color1, #b00020); font-weight: bold; }
 .inc-votes .inc-vote-summary { font-weight: bold; }
 """
 
