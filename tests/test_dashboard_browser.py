@@ -10,7 +10,13 @@ Screenshots of every phase go to ``artifacts/dashboard_*.png``, to be looked at.
 
 from __future__ import annotations
 
+import csv
+import io
+import subprocess
+import zipfile
 from pathlib import Path
+
+from PIL import Image
 
 import pytest
 
@@ -34,7 +40,7 @@ def table(page, tmp_path):
 ANA_BEN_CLEO = ["Ana", "Ben", "Cleo"]
 
 
-def test_a_whole_three_player_game_in_the_browser(table):
+def test_a_whole_three_player_game_in_the_browser(table, tmp_path):
     """Three rounds from setup to podium, the scoreboard checked against the rule book after each."""
     page = table.page
     table.snap("game_1_setup")
@@ -70,6 +76,40 @@ def test_a_whole_three_player_game_in_the_browser(table):
     assert winners.inner_text().strip() == "Ben wins!"
     assert table.scores() == totals
     table.snap("game_8_podium")
+    take_the_game_home(table, tmp_path)
+
+
+def take_the_game_home(table: Table, folder: Path) -> None:
+    """Downloads every file the game-over screen offers, and opens each one."""
+    page = table.page
+    table.press(".inc-prepare-downloads")
+    page.wait_for_selector(".inc-downloads .inc-download", timeout=STEP)
+    page.wait_for_selector(".inc-takeaways img.inc-chart", timeout=STEP)
+    table.snap("game_9_takeaways")
+    received = {}
+    for link in page.locator(".inc-download").all():
+        with page.expect_download(timeout=STEP) as arrival:
+            link.click()
+        download = arrival.value
+        received[download.suggested_filename] = path = folder / download.suggested_filename
+        download.save_as(path)
+    assert set(received) == {"poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip"}
+    poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
+                            check=True).stdout
+    assert all(player in poster for player in ANA_BEN_CLEO) and "Ben wins!" in poster
+    with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 9 and {row["artist"] for row in rows} == set(ANA_BEN_CLEO)
+    for row in rows:  # the last round's objects are the secrets its players read behind the curtain
+        if row["round"] == "3":
+            assert row["object"] == table.secrets[row["artist"]]
+    with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
+        assert len(list(csv.DictReader(file))) == 9
+    assert Image.open(received["vocabulary.png"]).format == "PNG"
+    with zipfile.ZipFile(received["drawings.zip"]) as archive:
+        drawings = [name for name in archive.namelist() if name.endswith(".png")]
+        assert len(drawings) == 9
+        assert Image.open(io.BytesIO(archive.read(drawings[0]))).size[0] >= 800
 
 
 def test_a_six_player_round_in_the_browser(table):

@@ -265,3 +265,21 @@ def test_the_dashboard_starts_in_projector_mode_when_asked(tmp_path, monkeypatch
         assert table.projector
     finally:
         table.close()
+
+
+def test_game_over_offers_the_poster_and_results_for_download(tmp_path):
+    from incognito_nb.app.exports import takeaway_files
+
+    table = TableApp(folder=GameFolder(tmp_path), takeaway_files=takeaway_files)
+    try:
+        game = start(table)
+        while game.phase is not Phase.OVER:
+            table.end_phase()
+        takeaways = one(table, "inc-takeaways")
+        one(takeaways, "inc-prepare-downloads").click()
+        links = one(takeaways, "inc-downloads").value
+        for name in ("poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip"):
+            assert f'download="{name}"' in links
+        assert find(takeaways, "inc-chart")[0].value[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        table.close()

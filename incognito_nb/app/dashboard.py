@@ -13,6 +13,7 @@ import os
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
 from ..ui.table import TableApp
+from .exports import takeaway_files
 
 
 def dashboard(*, deck_path: str | None = None, saves: str | None = None,
@@ -33,7 +34,7 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
             problem = f"The deck {deck_path} could not be used: {error}"
     if projector is None:
         projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
-    app = TableApp(folder=folder, deck=deck, projector=projector)
+    app = TableApp(folder=folder, deck=deck, projector=projector, takeaway_files=takeaway_files)
     if problem:
         app._report(problem)
     return app

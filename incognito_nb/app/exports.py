@@ -16,6 +16,7 @@ import io
 import os
 import re
 import unicodedata
+import zipfile
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple, Sequence
 
@@ -35,6 +36,7 @@ __all__ = [
     "poster_pdf",
     "results_csv",
     "scored_rounds",
+    "takeaway_files",
     "vocabulary_chart_png",
     "vocabulary_csv",
     "vocabulary_report",
@@ -282,3 +284,23 @@ def export_all(game: Game, folder: str | os.PathLike) -> list[Path]:
     for name, png in gallery_pngs(game).items():
         write(Path(DRAWINGS) / name, png)
     return written
+
+
+def takeaway_files(game: Game) -> dict[str, bytes]:
+    """Returns what the dashboard offers to download after a game, file name to content:
+    the poster, the results, the vocabulary report and chart, and the drawings as one zip.
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    scored_rounds(game)
+    drawings = io.BytesIO()
+    with zipfile.ZipFile(drawings, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, png in gallery_pngs(game).items():
+            archive.writestr(f"{DRAWINGS}/{name}", png)
+    return {
+        POSTER: poster_pdf(game),
+        RESULTS: results_csv(game).encode("utf-8-sig"),
+        VOCABULARY: vocabulary_csv(game).encode("utf-8-sig"),
+        CHART: vocabulary_chart_png(game),
+        f"{DRAWINGS}.zip": drawings.getvalue(),
+    }

@@ -12,13 +12,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 import traceback
-from typing import Callable
+from typing import Callable, Mapping
 
 import ipywidgets as widgets
 
 from ..engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
 from ..store import GameFolder
-from . import curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting
+from . import curtain, gallery, lineup, reveal, scoreboard, setup, takeaways, teacher, timer, voting
 from .board import close_parts
 from .curtain import Curtain, secret_card_header
 from .gallery import Gallery
@@ -27,6 +27,7 @@ from .pad import DrawingPad
 from .reveal import Reveal
 from .scoreboard import Podium, Scoreboard
 from .setup import SetupForm
+from .takeaways import Takeaways
 from .teacher import TeacherBar
 from .text import markup, player_badge, safe
 from .timer import DrawingTimer
@@ -103,7 +104,7 @@ PROJECTOR_CSS = """
 
 def stylesheet() -> str:
     """Returns the dashboard's CSS, gathered from every widget module."""
-    parts = [APP_CSS, PROJECTOR_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, teacher, timer, voting)]
+    parts = [APP_CSS, PROJECTOR_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, takeaways, teacher, timer, voting)]
     return "<style>" + "\n".join(parts) + "</style>"
 
 
@@ -132,13 +133,16 @@ class TableApp(widgets.VBox):
     """The whole dashboard for one table: build it and display it.
 
     ``folder`` is where the game is autosaved after every action (``None``: the default
-    saves folder); ``deck`` preselects a deck in the setup form.
+    saves folder); ``deck`` preselects a deck in the setup form; ``takeaway_files``
+    makes the files offered for download after the game (file name to content).
     """
 
     def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
-                 projector: bool = False) -> None:
+                 projector: bool = False,
+                 takeaway_files: Callable[[Game], Mapping[str, bytes]] | None = None) -> None:
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck
+        self.takeaway_files = takeaway_files
         self.game: Game | None = None
         self.timer_seconds = 0
         self.open_for: str | None = None  # the player whose card is open behind the curtain
@@ -368,7 +372,10 @@ class TableApp(widgets.VBox):
         again = widgets.Button(description="New game", button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
         again.on_click(self._guarded(lambda _=None: self.show_setup()))
-        return [Podium(self.game), Scoreboard(self.game), again]
+        screen = [Podium(self.game), Scoreboard(self.game)]
+        if self.takeaway_files is not None:
+            screen.append(Takeaways(self.game, self.takeaway_files))
+        return screen + [again]
 
     # ---------------------------------------------------------------- teacher
     def end_phase(self) -> None:
