@@ -1,7 +1,7 @@
 """The drawing pad and the read-only board, driven without a browser.
 
-Pointer input arrives the way ipycanvas delivers it (a custom comm message on the
-MultiCanvas, turned into mouse or touch callbacks) or through the pad's pen methods;
+Pointer input arrives the way the pad's ink overlay delivers it (custom comm messages
+carrying batches of points, as the browser sends them) or through the pad's pen methods;
 what would be drawn is read from the commands ipycanvas would send to the browser.
 """
 
@@ -11,10 +11,12 @@ import asyncio
 
 import ipywidgets
 import pytest
+from ipycanvas import canvas as ipycanvas_canvas
 from ipycanvas.canvas import COMMANDS, _CanvasManager
 from ipywidgets.widgets import widget as widget_module
 
-from incognito_nb.engine.drawing import MAX_STROKES, Drawing, Stroke
+from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_STROKES, Drawing, Stroke
+from incognito_nb.ui import ink as ink_module
 from incognito_nb.ui.board import DrawingView, draw_strokes
 from incognito_nb.ui.palette import (
     BRUSH_SIZES,
@@ -67,12 +69,23 @@ def connect(pad_or_view):
     browser_sends(pad_or_view._canvas[-1], {"event": "client_ready"})
 
 
-def mouse(pad, event, x, y):
-    browser_sends(pad._canvas, {"event": f"mouse_{event}", "x": x, "y": y})
+def overlay_sends(pad, **batch):
+    """Delivers one batch of points to the pad as its ink overlay sends it from the browser."""
+    browser_sends(pad._ink, batch)
 
 
-def touch(pad, event, *points):
-    browser_sends(pad._canvas, {"event": f"touch_{event}", "touches": [{"x": x, "y": y} for x, y in points]})
+def stroke_batch(stroke, seq, points, end, **more):
+    """Returns a batch as the overlay builds it; the first one says what pen it drew with."""
+    batch = {"stroke": stroke, "seq": seq, "points": [v for point in points for v in point], "end": end}
+    if seq == 0:
+        batch.update(color="#000000", width=4, erase=False)
+    batch.update(more)
+    return batch
+
+
+def overlay_draws(pad, stroke, *points):
+    """Sends a whole stroke from the overlay in one batch, as at pointer-up."""
+    overlay_sends(pad, **stroke_batch(stroke, 0, points, True))
 
 
 def tool(pad, css_class):
@@ -93,43 +106,191 @@ def scribble(pad, *points):
 # -- strokes ---------------------------------------------------------------------------
 
 
-def test_a_mouse_drag_becomes_one_stroke():
+def test_an_overlay_stroke_becomes_one_stroke():
     pad = DrawingPad()
-    mouse(pad, "move", 5, 5)  # hovering draws nothing
-    mouse(pad, "down", 10, 20)
-    mouse(pad, "move", 30, 40)
-    mouse(pad, "move", 50, 60)
-    mouse(pad, "up", 50, 60)
-    mouse(pad, "move", 70, 80)
+    overlay_sends(pad, **stroke_batch(1, 0, [(10, 20), (30, 40)], False))
+    assert pad.drawing == Drawing()  # not finished yet
+    overlay_sends(pad, **stroke_batch(1, 1, [(50, 60)], True))
     assert pad.drawing == Drawing((Stroke([(10, 20), (30, 40), (50, 60)]),))
 
 
-def test_leaving_the_board_ends_the_stroke():
+def test_a_repeated_batch_is_used_once():
     pad = DrawingPad()
-    mouse(pad, "down", 700, 300)
-    mouse(pad, "move", 790, 300)
-    mouse(pad, "out", 805, 300)
-    mouse(pad, "move", 600, 300)
-    assert [s.points for s in pad.drawing] == [((700, 300), (790, 300), (800, 300))]
+    first = stroke_batch(1, 0, [(10, 10), (20, 20)], False)
+    overlay_sends(pad, **first)
+    overlay_sends(pad, **first)
+    last = stroke_batch(1, 1, [(30, 30)], True)
+    overlay_sends(pad, **last)
+    overlay_sends(pad, **last)  # the stroke is settled: nothing more comes of it
+    overlay_sends(pad, **first)
+    assert [s.points for s in pad.drawing] == [((10, 10), (20, 20), (30, 30))]
 
 
-def test_a_finger_drag_becomes_one_stroke():
+def test_batches_that_arrive_out_of_order_are_put_back_in_order():
     pad = DrawingPad()
-    touch(pad, "start", (100, 100))
-    touch(pad, "move", (110, 105), (400, 400))  # a second finger is ignored
-    touch(pad, "end")
-    touch(pad, "start", (200, 200))
-    touch(pad, "cancel")
-    assert [s.points for s in pad.drawing] == [((100, 100), (110, 105)), ((200, 200),)]
+    overlay_sends(pad, **stroke_batch(1, 2, [(50, 50)], True))
+    overlay_sends(pad, **stroke_batch(1, 1, [(30, 30)], False))
+    assert pad.drawing == Drawing()  # still waiting for the first batch
+    overlay_sends(pad, **stroke_batch(1, 0, [(10, 10)], False))
+    assert [s.points for s in pad.drawing] == [((10, 10), (30, 30), (50, 50))]
+
+
+def test_strokes_are_settled_only_after_they_are_drawn(sent):
+    pad = DrawingPad()
+    connect(pad)
+    sent.clear()
+    seen = []
+    pad._ink.observe(lambda change: seen.append((change["new"], [name for name, _ in sent])), "settled")
+    overlay_sends(pad, **stroke_batch(1, 0, [(10, 10), (20, 20)], False))
+    assert sent == [] and seen == []  # a batch in the middle of a stroke draws nothing
+    overlay_sends(pad, **stroke_batch(1, 1, [(30, 30)], True))
+    # The overlay may wipe stroke 1 only once the board of record has it.
+    assert seen == [(1, ["set", "set", "set", "set", "set", "strokeLines"])]
+
+
+def test_a_stroke_id_already_settled_adds_nothing():
+    pad = DrawingPad()
+    overlay_draws(pad, 2, (10, 10))
+    overlay_draws(pad, 1, (20, 20))  # a straggler from before stroke 2 settled
+    overlay_draws(pad, 2, (30, 30))
+    assert [s.points for s in pad.drawing] == [((10, 10),)]
+
+
+def test_points_off_the_board_are_kept_on_its_edge():
+    pad = DrawingPad()
+    overlay_draws(pad, 1, (700, 300), (790, 300), (805, -3))
+    assert [s.points for s in pad.drawing] == [((700, 300), (790, 300), (800, 0))]
+
+
+def test_the_pen_twins_match_the_overlay():
+    by_overlay, by_pen = DrawingPad(), DrawingPad()
+    overlay_draws(by_overlay, 1, (1, 2), (3, 4))
+    scribble(by_pen, (1, 2), (3, 4))
+    assert by_overlay.drawing == by_pen.drawing
 
 
 def test_a_second_press_without_a_release_keeps_the_first_stroke():
     pad = DrawingPad()
-    mouse(pad, "down", 10, 10)
-    mouse(pad, "move", 20, 20)
-    mouse(pad, "down", 50, 50)
-    mouse(pad, "up", 50, 50)
+    pad.pen_down(10, 10)
+    pad.pen_move(20, 20)
+    pad.pen_down(50, 50)
+    pad.pen_up()
     assert [s.points for s in pad.drawing] == [((10, 10), (20, 20)), ((50, 50),)]
+
+
+def test_a_tool_chosen_just_before_a_stroke_is_the_one_it_is_drawn_with():
+    # The click reaches the kernel before the stroke, but perhaps not the overlay: the
+    # overlay drew in black, the player had picked vermillion.
+    pad = DrawingPad()
+    pad.choose_color("#d55e00")
+    overlay_draws(pad, 1, (1, 1), (9, 9))
+    assert pad.drawing.strokes[-1].color == "#d55e00"
+
+
+def test_the_overlay_draws_with_the_pads_pen():
+    pad = DrawingPad()
+    [eraser] = tool(pad, "inc-tool-eraser")
+    [sizes] = tool(pad, "inc-tool-size")
+    pad.choose_color("#0072b2")
+    sizes.value = dict(BRUSH_SIZES)["thick"]
+    assert (pad._ink.color, pad._ink.width, pad._ink.erase) == ("#0072b2", 22, False)
+    eraser.value = True
+    assert (pad._ink.width, pad._ink.erase) == (ERASER_WIDTH, True)
+
+
+NAN = float("nan")
+
+
+@pytest.mark.parametrize("forged", [
+    {"points": [NAN, 1]},
+    {"points": [float("inf"), 1]},
+    {"points": ["10", "20"]},
+    {"points": [None, 1]},
+    {"points": [True, 1]},
+    {"points": [[1, 2]]},
+    {"points": [1, 2, 3]},
+    {"points": "1,2"},
+    {"points": [1.0] * (2 * MAX_POINTS_PER_STROKE + 2)},
+    {"points": []},
+    {"color": "red"},
+    {"color": "#123456"},
+    {"color": None},
+    {"width": 1e9},
+    {"width": "4"},
+    {"width": 30},
+    {"erase": True},  # the eraser has its own width
+    {"erase": "yes"},
+    {"end": "yes"},
+    {"seq": -1},
+    {"seq": 1.5},
+    {"pressure": [2.0]},
+    {"pressure": [0.5, 0.5]},
+    {"secret": 1},
+])
+def test_a_forged_batch_is_refused_with_a_message(forged):
+    changes = []
+    pad = DrawingPad(on_change=changes.append)
+    batch = stroke_batch(1, 0, [(10, 10)], True)
+    batch.update(forged)
+    overlay_sends(pad, **batch)
+    assert (pad.drawing, changes) == (Drawing(), [])
+    assert "not kept" in tool(pad, "inc-pad-message")[0].value
+    assert pad._ink.settled == 1  # the overlay wipes the refused line
+    overlay_draws(pad, 2, (5, 5))  # and the pad goes on
+    assert len(pad.drawing) == 1
+
+
+@pytest.mark.parametrize("forged", [None, "stroke", 7, [], {"stroke": "1"}, {"stroke": True},
+                                    {"stroke": 0}, {"stroke": 10**6}, {"stroke": 2**80}])
+def test_a_message_that_is_not_a_batch_changes_nothing(forged):
+    pad = DrawingPad()
+    browser_sends(pad._ink, forged)
+    assert (pad.drawing, pad._ink.settled) == (Drawing(), 0)
+    overlay_draws(pad, 1, (5, 5))
+    assert len(pad.drawing) == 1
+
+
+def test_what_waits_for_missing_batches_is_bounded():
+    pad = DrawingPad()
+    for stroke in range(1, 3 * ink_module.MAX_OPEN_STROKES):
+        overlay_sends(pad, **stroke_batch(stroke, 1, [(1, 1)], False))  # the first batches never come
+    assert len(pad._ink._open) <= ink_module.MAX_OPEN_STROKES
+    for seq in range(1, 3 * ink_module.MAX_EARLY_BATCHES):
+        overlay_sends(pad, **stroke_batch(99, seq, [(1, 1)], False))
+    assert all(len(s.early) <= ink_module.MAX_EARLY_BATCHES for s in pad._ink._open.values())
+    overlay_draws(pad, 100, (5, 5))
+    assert len(pad.drawing) == 1 and pad._ink._open == {}
+
+
+def test_a_very_long_overlay_stroke_is_cut_not_lost():
+    pad = DrawingPad()
+    points = [(i % 800, i // 10) for i in range(6001)]
+    for seq, start in enumerate(range(0, 6001, 1000)):
+        chunk = points[start:start + 1000]
+        overlay_sends(pad, **stroke_batch(1, seq, chunk, start + 1000 >= 6001))
+    assert len(pad.drawing) == 2
+    assert sum(len(s.points) for s in pad.drawing) == 6001 + 1  # the cut point is shared
+
+
+def test_the_last_stroke_is_in_the_drawing_as_soon_as_its_last_batch_is_read():
+    # In the browser the overlay sends the last batch at pointer-up, before a click on
+    # Done can be sent; the kernel reads them in that order (see test_pad_browser.py).
+    submitted = []
+    pad = DrawingPad()
+    done = ipywidgets.Button()
+    done.on_click(lambda _button: submitted.append(pad.drawing))
+    overlay_sends(pad, **stroke_batch(1, 0, [(10, 10), (20, 20)], False))
+    overlay_sends(pad, **stroke_batch(1, 1, [(30, 30)], True))
+    done.click()
+    assert [len(d) for d in submitted] == [1]
+
+
+def test_load_forgets_a_stroke_still_arriving():
+    pad = DrawingPad()
+    overlay_sends(pad, **stroke_batch(1, 0, [(10, 10)], False))
+    pad.load(Drawing())
+    overlay_sends(pad, **stroke_batch(1, 1, [(20, 20)], True))
+    assert pad.drawing == Drawing() and pad._ink.settled == 1
 
 
 def test_a_tap_is_a_dot():
@@ -138,26 +299,14 @@ def test_a_tap_is_a_dot():
     assert pad.drawing.strokes[0].points == ((50.0, 50.0),)
 
 
-def test_the_pen_twins_match_the_pointer():
-    by_mouse, by_pen = DrawingPad(), DrawingPad()
-    mouse(by_mouse, "down", 1, 2)
-    mouse(by_mouse, "move", 3, 4)
-    mouse(by_mouse, "up", 3, 4)
-    scribble(by_pen, (1, 2), (3, 4))
-    assert by_mouse.drawing == by_pen.drawing
-
-
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), None, "left"])
 def test_a_point_that_is_not_a_point_adds_nothing(bad):
     pad = DrawingPad()
-    mouse(pad, "down", bad, 10)
-    mouse(pad, "move", 20, bad)
-    mouse(pad, "up", 20, 20)
+    pad.pen_down(bad, 10)
+    pad.pen_move(20, bad)
+    pad.pen_up()
     pad.pen_down(bad, bad)
     pad.pen_up()
-    touch(pad, "start", (bad, 3))
-    touch(pad, "end")
-    browser_sends(pad._canvas, {"event": "touch_start", "touches": []})
     assert pad.drawing == Drawing()
 
 
@@ -178,7 +327,7 @@ def test_a_stroke_the_board_refuses_is_dropped_with_a_message():
     pad.undo()  # nothing to undo: the refused stroke left no trace
 
 
-def test_a_very_long_stroke_is_cut_not_lost():
+def test_a_very_long_pen_stroke_is_cut_not_lost():
     pad = DrawingPad()
     pad.pen_down(0, 0)
     for i in range(1, 6001):
@@ -332,9 +481,7 @@ def test_the_location_is_kept_as_one_line_of_plain_text():
 
 def test_nothing_is_drawn_before_the_browser_is_ready(sent):
     pad = DrawingPad(Drawing((Stroke([(1, 1)]),)), location="kitchen")
-    mouse(pad, "down", 10, 10)
-    mouse(pad, "move", 20, 20)
-    mouse(pad, "up", 20, 20)
+    overlay_draws(pad, 1, (10, 10), (20, 20))
     pad.undo()
     pad.clear()
     pad.location = "garden"
@@ -355,14 +502,26 @@ def test_the_browser_gets_paper_location_and_all_ink_when_ready(sent):
     assert [name for name, _ in sent] == names
 
 
-def test_a_pointer_move_sends_only_the_new_segment(sent):
+def test_a_finished_stroke_is_drawn_in_one_message(sent, monkeypatch):
     pad = DrawingPad()
     connect(pad)
-    mouse(pad, "down", 10, 10)
+    messages = []
+    flush = ipycanvas_canvas._CanvasManager._send_custom
+    monkeypatch.setattr(ipycanvas_canvas._CanvasManager, "_send_custom",
+                        lambda self, command, buffers=[]: (messages.append(command), flush(self, command, buffers)))
     sent.clear()
-    mouse(pad, "move", 20, 30)
-    assert [name for name, _ in sent] == ["strokeLine"]
-    assert sent[0][1] == [10.0, 10.0, 20.0, 30.0]
+    overlay_sends(pad, **stroke_batch(1, 0, [(10, 10), (20, 30)], False))
+    overlay_sends(pad, **stroke_batch(1, 1, [(40, 50)], True))
+    assert len(messages) == 1 and [name for name, _ in sent].count("strokeLines") == 1
+
+
+def test_the_pad_has_no_ipycanvas_pointer_handlers():
+    # Every mouse move over a canvas with handlers is a kernel round trip: the overlay takes the pointer.
+    pad = DrawingPad()
+    top = pad._canvas[-1]  # a MultiCanvas reports events from its top layer
+    handlers = [getattr(top, f"_{kind}_callbacks").callbacks
+                for kind in ("mouse_move", "mouse_down", "mouse_up", "touch_move", "touch_start")]
+    assert handlers == [[]] * 5
 
 
 def test_erase_strokes_punch_through_the_ink_and_restore_the_mode(sent):

@@ -1,4 +1,9 @@
-"""The drawing pad and the read-only board as a player sees them: Voilà, Chromium, a mouse."""
+"""The drawing pad and the read-only board as a player sees them: Voilà, Chromium, a mouse.
+
+The pad's live ink is drawn by its overlay, in a shadow root that the page's
+``querySelectorAll('.inc-pad canvas')`` does not enter: ``canvas_pixels`` and
+``wait_for_ink`` see the board of record (what Python committed), ``live_ink`` the overlay.
+"""
 
 from __future__ import annotations
 
@@ -12,14 +17,67 @@ from browser import ARTIFACTS, canvas_pixels, draw_stroke, voila_server, wait_fo
 pytestmark = pytest.mark.browser
 
 PAD_CELL = """\
+import time
 import ipywidgets as widgets
 from incognito_nb.ui.pad import DrawingPad
 
 count = widgets.Label("0 strokes")
 count.add_class("test-stroke-count")
 pad = DrawingPad(location="kitchen", on_change=lambda drawing: setattr(count, "value", f"{len(drawing)} strokes"))
-widgets.VBox([pad, count])
+# Like the dashboard's Done: reads the pad's drawing when clicked.
+submitted = widgets.Label("")
+submitted.add_class("test-submitted")
+done = widgets.Button(description="Done")
+done.add_class("test-done")
+done.on_click(lambda _: setattr(submitted, "value", submitted.value + f"{len(pad.drawing)} "))
+busy = widgets.Button(description="Busy")
+busy.add_class("test-busy")
+busy.on_click(lambda _: time.sleep(3))
+widgets.VBox([pad, count, done, submitted, busy])
 """
+
+#: Counts ink pixels on the pads' overlays (inside their shadow roots), in a board region.
+LIVE_INK = """([x, y, w, h]) => {
+  let ink = 0;
+  for (const host of document.querySelectorAll('.inc-pad *')) {
+    if (!host.shadowRoot) continue;
+    for (const canvas of host.shadowRoot.querySelectorAll('canvas')) {
+      const data = canvas.getContext('2d').getImageData(x, y, w, h).data;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] > 64 && Math.min(data[i], data[i + 1], data[i + 2]) < 230) ink += 1;
+      }
+    }
+  }
+  return ink;
+}"""
+
+
+#: Starts a per-frame watch of board point (x, y) in ``window.handover``: how many frames
+#: showed no ink there on either the overlay or the board, until the overlay let go.
+HANDOVER_WATCH = """([x, y]) => {
+  const inked = (canvas) => {
+    const d = canvas.getContext('2d').getImageData(x - 1, y - 1, 3, 3).data;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 64 && Math.min(d[i], d[i + 1], d[i + 2]) < 230) return true;
+    return false;
+  };
+  const hosts = [...document.querySelectorAll('.inc-pad *')].filter((el) => el.shadowRoot);
+  const live = hosts.flatMap((h) => [...h.shadowRoot.querySelectorAll('canvas')]);
+  const board = [...document.querySelectorAll('.inc-pad canvas')];
+  window.handover = {frames: 0, bare: 0, done: false};
+  const tick = () => {
+    const onLive = live.some(inked), onBoard = board.some(inked);
+    window.handover.frames += 1;
+    if (!onLive && !onBoard) window.handover.bare += 1;
+    if (!onLive && onBoard) { window.handover.done = true; return; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def live_ink(page, region=None) -> int:
+    """Returns the ink pixels the pad's overlay shows in ``region`` (board units)."""
+    return page.evaluate(LIVE_INK, list(region or (0, 0, 800, 600)))
 
 VIEW_CELL = """\
 import ipywidgets as widgets
@@ -59,6 +117,11 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
         draw_stroke(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
         wait_for_ink(page, canvas, region=MIDDLE)
         page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+        # Python committed the stroke to the board and the overlay let go of it: the ink stays.
+        page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)
+        committed = canvas_pixels(page, canvas, MIDDLE)["ink"]
+        page.wait_for_timeout(300)
+        assert canvas_pixels(page, canvas, MIDDLE)["ink"] == committed > 100
 
         page.click(".inc-tool-undo")
         page.locator(".test-stroke-count").filter(has_text="0 strokes").wait_for(timeout=10_000)
@@ -90,6 +153,86 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "pad.png"), full_page=True)
         assert not [line for line in page.console if "setAttr" in line], page.console
+
+
+def _press_and_drag(page, selector, points):
+    """Presses the mouse at the first point (fractions of the element's box), drags through the rest."""
+    box = page.locator(selector).first.bounding_box()
+    at = [(box["x"] + x * box["width"], box["y"] + y * box["height"]) for x, y in points]
+    page.mouse.move(*at[0])
+    page.mouse.down()
+    for point in at[1:]:
+        page.mouse.move(*point, steps=4)
+
+
+def test_the_live_stroke_shows_at_once_even_while_the_kernel_is_busy(tmp_path, page):
+    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
+        page.goto(url, timeout=60_000)
+        canvas = ".inc-pad canvas"
+        page.wait_for_selector(canvas, timeout=60_000)
+        wait_for_paper(page, canvas)
+        page.click(".test-busy")  # the kernel sleeps for 3 s
+        page.wait_for_timeout(200)
+        _press_and_drag(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
+        # Pen still down, kernel asleep: the overlay shows the stroke, the board has none of it yet.
+        assert live_ink(page, MIDDLE) > 100
+        assert canvas_pixels(page, canvas, MIDDLE)["ink"] == 0
+        # Watch every frame of the hand-over from the overlay to the board: the stroke's
+        # middle must be inked on one or the other at each of them.
+        page.evaluate(HANDOVER_WATCH, [400, 270])
+        page.mouse.up()
+        page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+        wait_for_ink(page, canvas, region=MIDDLE)
+        page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)
+        watch = page.wait_for_function("() => window.handover.done && window.handover", timeout=10_000).json_value()
+        assert watch["frames"] > 10 and watch["bare"] == 0, watch
+
+
+def test_done_right_after_a_stroke_includes_it(tmp_path, page):
+    # The overlay sends a stroke at pointer-up; a click on Done comes later over the same
+    # websocket, so the kernel has the stroke before it reads the click.
+    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
+        page.goto(url, timeout=60_000)
+        canvas = ".inc-pad canvas"
+        page.wait_for_selector(canvas, timeout=60_000)
+        wait_for_paper(page, canvas)
+        for row in range(5):
+            y = 0.3 + 0.1 * row
+            draw_stroke(page, canvas, [(0.2, y), (0.5, y - 0.02), (0.8, y)], steps=3)
+            page.click(".test-done")  # at once: no wait for the stroke's ink or count
+        page.locator(".test-submitted").filter(has_text="1 2 3 4 5").wait_for(timeout=15_000)
+
+
+def test_a_finger_and_a_pen_draw_too(tmp_path, browser):
+    # Touch and pen input come as pointer events (a pen with its pressure), sent here
+    # through the DevTools protocol as a touch screen and a stylus would send them.
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, has_touch=True)
+    page = context.new_page()
+    try:
+        with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
+            page.goto(url, timeout=60_000)
+            canvas = ".inc-pad canvas"
+            page.wait_for_selector(canvas, timeout=60_000)
+            wait_for_paper(page, canvas)
+            box = page.locator(canvas).first.bounding_box()
+            at = lambda fx, fy: (box["x"] + fx * box["width"], box["y"] + fy * box["height"])  # noqa: E731
+            cdp = page.context.new_cdp_session(page)
+            path = [at(0.2 + 0.1 * i, 0.4) for i in range(7)]
+            for kind, (x, y) in zip(["touchStart"] + ["touchMove"] * 5 + ["touchEnd"], path):
+                points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+            path = [at(0.2 + 0.1 * i, 0.6) for i in range(7)]
+            for kind, (x, y) in zip(["mousePressed"] + ["mouseMoved"] * 5 + ["mouseReleased"], path):
+                cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                      "buttons": 0 if kind == "mouseReleased" else 1,
+                                                      "clickCount": 1, "pointerType": "pen", "force": 0.6})
+            page.locator(".test-stroke-count").filter(has_text="2 strokes").wait_for(timeout=10_000)
+            wait_for_ink(page, canvas, region=(40, 220, 720, 40))  # the finger's stroke, at 0.4
+            wait_for_ink(page, canvas, region=(40, 340, 720, 40))  # the pen's, at 0.6
+            assert "not kept" not in page.inner_text(".inc-pad")  # the pen's pressure passed the checks
+    finally:
+        context.close()
 
 
 def test_a_board_shown_before_the_browser_connects_appears_and_replays(tmp_path, page):

@@ -1,15 +1,20 @@
-"""The player's drawing pad: a board to draw on with a mouse or a finger, and its tools.
+"""The player's drawing pad: a board to draw on with a mouse, a finger or a pen, and its tools.
 
-The pad turns pointer events into :class:`~incognito_nb.engine.drawing.Stroke` values
-and keeps the player's :class:`~incognito_nb.engine.drawing.Drawing`, with its undo and
-redo history; whoever owns the game hears of every change through ``on_change``.
+The pad keeps the player's :class:`~incognito_nb.engine.drawing.Drawing`, with its undo
+and redo history; whoever owns the game hears of every change through ``on_change``.
 
-It is drawn on three canvas layers so that each pointer move costs one short segment:
-the paper (white, with the location written on it), the committed ink, and a live layer
-for the stroke under the pointer, which is wiped when the stroke is committed.  As with
-every board, nothing is drawn before the canvas reports ``client_ready`` (see
-:mod:`incognito_nb.ui.board`); the pen methods still record strokes before that, so the
-pad can be scripted and tested without a browser.
+Two layers share one grid cell.  Underneath, an ipycanvas ``MultiCanvas`` is the board of
+record: the paper (white, with the location written on it) and the committed ink, all
+drawn from Python.  On top, an :class:`~incognito_nb.ui.ink.InkLayer` takes the pointer
+and draws the stroke under it in the browser at once; the finished stroke comes to Python
+as a batch of points, is checked, added to the drawing, drawn on the ink layer, and only
+then wiped from the overlay.  So the pen costs no kernel round trip per move, and a stroke
+is on the pad's drawing before any later click (the Done button) reaches the kernel: the
+overlay sends it at pointer-up, and the kernel reads messages in order.
+
+As with every board, nothing is drawn on the canvas before it reports ``client_ready``
+(see :mod:`incognito_nb.ui.board`); the pen methods still record strokes before that, so
+the pad can be scripted and tested without a browser.
 """
 
 from __future__ import annotations
@@ -23,20 +28,22 @@ from ipycanvas import Canvas, hold_canvas
 from incognito_nb.engine.drawing import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
-    MAX_POINTS_PER_STROKE,
     MAX_STROKES,
     Drawing,
     Stroke,
 )
 
 from .board import close_parts, draw_paper, draw_strokes, new_board_canvas
-from .palette import BRUSH_SIZES, ERASER_WIDTH, PAPER_COLOR, PEN_COLORS, text_color_on
+from .ink import InkLayer
+from .palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, text_color_on
 
 #: How many steps Undo can go back; older steps are forgotten.
 MAX_UNDO = 200
 LOCATION_PREFIX = "Location: "
 LOCATION_COLOR = "#444444"
 MAX_LOCATION_LENGTH = 60
+#: The pen twins send their points in batches of this many, as the browser does in time.
+TWIN_BATCH_POINTS = 64
 
 
 def _board_point(x: Any, y: Any) -> Optional[tuple[float, float]]:
@@ -50,20 +57,13 @@ def _board_point(x: Any, y: Any) -> Optional[tuple[float, float]]:
     return (min(max(x, 0.0), float(BOARD_WIDTH)), min(max(y, 0.0), float(BOARD_HEIGHT)))
 
 
-def _first_touch(touches: Any) -> Optional[tuple[Any, Any]]:
-    """Returns the first finger of an ipycanvas touch event, or None if there is none."""
-    try:
-        x, y = touches[0]
-    except (TypeError, ValueError, IndexError, KeyError):
-        return None
-    return x, y
-
-
 class DrawingPad(widgets.VBox):
     """A drawing pad: a board with its location, a row of tools, and undo/redo.
 
     ``on_change(drawing)`` is called after every change the player makes (a stroke,
-    undo, redo, clear); :meth:`load` replaces the content quietly.
+    undo, redo, clear); :meth:`load` replaces the content quietly.  A stroke is in
+    :attr:`drawing` once its last batch has come from the browser, which is before any
+    click made after it.
     """
 
     def __init__(
@@ -78,28 +78,34 @@ class DrawingPad(widgets.VBox):
         self._drawing = self._checked(drawing)
         self._undo: list[Drawing] = []
         self._redo: list[Drawing] = []
-        self._points: Optional[list[tuple[float, float]]] = None  # the stroke being drawn
+        self._twin: Optional[dict[str, Any]] = None  # the stroke the pen twins are drawing
         self._client_ready = False
         self._location = ""
         self._color = PEN_COLORS[0][1]
         self._width = BRUSH_SIZES[0][1]
         self._erasing = False
 
-        self._canvas = new_board_canvas(3)
+        self._canvas = new_board_canvas(2)  # paper, ink
         self._canvas.on_client_ready(self._on_client_ready)
-        self._canvas.on_mouse_down(self.pen_down)
-        self._canvas.on_mouse_move(self.pen_move)
-        self._canvas.on_mouse_up(self._on_mouse_leaves)
-        self._canvas.on_mouse_out(self._on_mouse_leaves)
-        self._canvas.on_touch_start(self._on_touch_start)
-        self._canvas.on_touch_move(self._on_touch_move)
-        self._canvas.on_touch_end(self._on_touch_end)
-        self._canvas.on_touch_cancel(self._on_touch_end)
+        self._ink = InkLayer(
+            colors=dict(PEN_COLORS).values(),
+            widths=dict(BRUSH_SIZES).values(),
+            eraser_width=ERASER_WIDTH,
+            on_strokes=self._add_strokes,
+            on_problem=self._say,
+        )
+        # One grid cell for both: the overlay lies exactly over the board and takes the pointer.
+        for layer in (self._canvas, self._ink):
+            layer.layout.grid_area = "pad"
+        self._ink.layout.width = "100%"
+        board = widgets.GridBox([self._canvas, self._ink], layout=widgets.Layout(
+            grid_template_areas='"pad"', grid_template_columns="100%", width="100%"))
+        board.add_class("inc-pad-board")
 
         self._message = widgets.Label()
         self._message.add_class("inc-pad-message")
         self._message.layout.display = "none"
-        super().__init__([self._build_tools(), self._canvas, self._message], **kwargs)
+        super().__init__([self._build_tools(), board, self._message], **kwargs)
         self.add_class("inc-pad")
         self.layout.width = "100%"
         self.layout.max_width = "860px"
@@ -121,7 +127,8 @@ class DrawingPad(widgets.VBox):
         self._drawing = self._checked(drawing)
         self._undo.clear()
         self._redo.clear()
-        self._points = None
+        self._twin = None
+        self._ink.drop_open()
         self._say("")
         self._redraw()
         self._show_tools()
@@ -163,64 +170,72 @@ class DrawingPad(widgets.VBox):
         """Writes ``text`` on the board as the place to hide the object (plain text)."""
         self.location = text
 
-    # -- the pen: what the mouse and touch handlers call -----------------------------
+    # -- the pen: strokes from the overlay, and their programmatic twins --------------
 
     def pen_down(self, x: Any, y: Any) -> None:
-        """Starts a stroke at ``(x, y)``, in board units; a point that is not one is ignored."""
+        """Starts a stroke at ``(x, y)``, in board units; a point that is not one is ignored.
+
+        The pen methods are the overlay's twins: they send their points through the same
+        batches and checks as the browser, with the pad's current pen.
+        """
         point = _board_point(x, y)
         if point is None:
             return
-        if self._points is not None:  # a lost "up": keep the stroke it would have ended
+        if self._twin is not None:  # a lost "up": keep the stroke it would have ended
             self.pen_up()
-        self._points = [point]
         self._say("")
-        if self._client_ready:
-            live = self._canvas[2]
-            with hold_canvas():
-                live.clear()
-                live.line_cap = live.line_join = "round"
-                live.stroke_style = live.fill_style = self._live_color()
-                live.line_width = self._pen_width()
-                live.fill_circle(point[0], point[1], self._pen_width() / 2)
+        self._twin = {"stroke": self._ink.next_stroke_id(), "seq": 0, "points": [point], "sent": 0}
 
     def pen_move(self, x: Any, y: Any) -> None:
         """Extends the stroke to ``(x, y)`` while the pen is down; otherwise does nothing."""
         point = _board_point(x, y)
-        if self._points is None or point is None or point == self._points[-1]:
+        twin = self._twin
+        if twin is None or point is None or point == twin["points"][-1]:
             return
-        if len(self._points) >= MAX_POINTS_PER_STROKE:
-            # A very long stroke is cut in two rather than refused.
-            last = self._points[-1]
-            self.pen_up()
-            self.pen_down(*last)
-        last = self._points[-1]
-        self._points.append(point)
-        if self._client_ready:
-            with hold_canvas():
-                self._canvas[2].stroke_line(last[0], last[1], point[0], point[1])
+        twin["points"].append(point)
+        if len(twin["points"]) - twin["sent"] >= TWIN_BATCH_POINTS:
+            self._send_twin(end=False)
 
     def pen_up(self) -> None:
         """Ends the stroke and adds it to the drawing; a stroke the board refuses is dropped."""
-        points, self._points = self._points, None
-        if points is None:
+        if self._twin is not None:
+            self._send_twin(end=True)
+            self._twin = None
+
+    def _send_twin(self, end: bool) -> None:
+        """Sends the twin stroke's new points to the overlay's message path, as the browser would."""
+        twin = self._twin
+        batch: dict[str, Any] = {
+            "stroke": twin["stroke"], "seq": twin["seq"], "end": end,
+            "points": [v for point in twin["points"][twin["sent"]:] for v in point],
+        }
+        if twin["seq"] == 0:
+            batch.update(color=self._color, width=self._pen_width(), erase=self._erasing)  # the claim
+        twin["seq"] += 1
+        twin["sent"] = len(twin["points"])
+        self._ink.receive(batch)
+
+    def _add_strokes(self, strokes: list[Stroke]) -> None:
+        """Adds finished strokes (from the overlay or the twins) to the drawing and the board."""
+        added = []
+        for stroke in strokes:
+            try:
+                drawing = self._drawing.adding(stroke)
+            except ValueError as error:
+                full = len(self._drawing) >= MAX_STROKES
+                self._say("The board is full: Undo or Clear to draw more." if full
+                          else f"That line was not kept ({error}).")
+                break
+            self._remember()
+            self._drawing = drawing
+            added.append(stroke)
+        if not added:
             return
-        try:
-            stroke = Stroke(points, color=self._color, width=self._pen_width(), erase=self._erasing)
-            drawing = self._drawing.adding(stroke)
-        except ValueError as error:
-            full = len(self._drawing) >= MAX_STROKES
-            self._say("The board is full: Undo or Clear to draw more." if full
-                      else f"That line was not kept ({error}).")
-            if self._client_ready:
-                with hold_canvas():
-                    self._canvas[2].clear()
-            return
-        self._remember()
-        self._drawing = drawing
+        if len(added) == len(strokes):
+            self._say("")
         if self._client_ready:
             with hold_canvas():
-                draw_strokes(self._canvas[1], [stroke])
-                self._canvas[2].clear()
+                draw_strokes(self._canvas[1], added)
         self._show_tools()
         self._notify()
 
@@ -268,8 +283,9 @@ class DrawingPad(widgets.VBox):
         self._undo_button = self._action("Undo", "undo", "Take back the last change", self.undo)
         self._redo_button = self._action("Redo", "repeat", "Put back what Undo took", self.redo)
         self._clear_button = self._action("Clear", "trash", "Wipe the board (Undo brings it back)", self.clear)
+        # Wraps between swatches, sizes and eraser too: beside the secret card, the pad is narrow.
         pen = widgets.HBox([widgets.HBox(list(self._color_buttons.values())), self._sizes, self._eraser],
-                           layout=widgets.Layout(align_items="center", grid_gap="8px"))
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
         actions = widgets.HBox([self._undo_button, self._redo_button, self._clear_button],
                                layout=widgets.Layout(align_items="center", grid_gap="4px"))
         # Two groups, so that a narrow screen wraps the row between them, not inside one.
@@ -292,6 +308,7 @@ class DrawingPad(widgets.VBox):
         if change["new"] in dict(BRUSH_SIZES).values():
             self._width = change["new"]
             self._eraser.value = False
+            self._show_tools()
 
     def _on_eraser(self, change: dict) -> None:
         self._erasing = bool(change["new"])
@@ -303,6 +320,9 @@ class DrawingPad(widgets.VBox):
             # Not "": ipywidgets 8 leaves a button's old text on screen when both its
             # description and its icon are empty.
             button.description = "✓" if color == self._color and not self._erasing else "\u00a0"
+        # The overlay draws with the same pen (the eraser's live trail is paper-coloured:
+        # it looks like the rubbing it will do once committed).
+        self._ink.set_pen(self._color, self._pen_width(), self._erasing)
         self._undo_button.disabled = not self._undo
         self._redo_button.disabled = not self._redo
         self._clear_button.disabled = not self._drawing
@@ -318,10 +338,6 @@ class DrawingPad(widgets.VBox):
     def _pen_width(self) -> int:
         return ERASER_WIDTH if self._erasing else self._width
 
-    def _live_color(self) -> str:
-        # The eraser's live trail is paper-coloured: it looks like the rubbing it will do.
-        return PAPER_COLOR if self._erasing else self._color
-
     def _remember(self) -> None:
         """Pushes the current drawing on the undo history; a new change forgets the redo."""
         self._undo.append(self._drawing)
@@ -331,7 +347,6 @@ class DrawingPad(widgets.VBox):
     def _edit(self, drawing: Drawing) -> None:
         """Shows ``drawing`` after undo, redo or clear, and tells the owner."""
         self._drawing = drawing
-        self._points = None
         self._redraw()
         self._show_tools()
         self._notify()
@@ -345,24 +360,6 @@ class DrawingPad(widgets.VBox):
         if self._message.value != text:
             self._message.value = text
             self._message.layout.display = "" if text else "none"
-
-    def _on_mouse_leaves(self, x: Any, y: Any) -> None:
-        """Ends the stroke where the button is released or the pointer leaves the board."""
-        self.pen_move(x, y)
-        self.pen_up()
-
-    def _on_touch_start(self, touches: Any) -> None:
-        touch = _first_touch(touches)
-        if touch is not None:
-            self.pen_down(*touch)
-
-    def _on_touch_move(self, touches: Any) -> None:
-        touch = _first_touch(touches)
-        if touch is not None:
-            self.pen_move(*touch)
-
-    def _on_touch_end(self, touches: Any) -> None:
-        self.pen_up()
 
     # -- drawing on the canvas (only once a browser is there) ------------------------
 
@@ -383,10 +380,9 @@ class DrawingPad(widgets.VBox):
         """Redraws the ink (and the paper if asked) from the drawing, if a browser is there."""
         if not self._client_ready:
             return
-        ink, live = self._canvas[1], self._canvas[2]
+        ink = self._canvas[1]
         with hold_canvas():
             if paper:
                 self._draw_paper()
             ink.clear()
             draw_strokes(ink, self._drawing.strokes)
-            live.clear()

@@ -1,0 +1,457 @@
+"""Local ink: the pen drawn in the browser at once, the stroke sent to Python in batches.
+
+An ipycanvas pad that draws from Python costs a kernel round trip per pointer move
+(several frames on localhost, more on Binder) and ~2 KB of websocket traffic.  The
+:class:`InkLayer` is a transparent canvas laid over the pad's board: a small ES module
+(anywidget) draws the stroke under the pointer in the browser, with pointer events
+(mouse, touch, pen), and sends its points to Python as custom messages: one batch at
+the end of the stroke and, during a long stroke, one every :data:`HOLD_MS` (never more
+often than every :data:`BATCH_MS`).
+
+Python is the one record.  Every batch carries its stroke's id and its sequence number
+within the stroke, so strokes are assembled exactly once whatever the browser repeats
+or reorders; everything in a batch is checked (types, finite numbers, sizes, the pad's
+own colours and widths) and a batch that fails is refused with a message, never
+half-used.  A stroke takes Python's pen (:meth:`InkLayer.set_pen`) as it is when the
+stroke reaches Python: a tool clicked just before a stroke is read before it.  A pen's
+pressure is sent and checked but not kept yet: a ``Stroke`` has one width.  When a stroke is complete its owner stores and draws it (on the ipycanvas
+ink layer), and only then is the stroke *settled*: the ``settled`` trait tells the
+browser that every stroke with an id up to it is on the board of record, and the
+overlay wipes those strokes, and only those, from its own canvas.
+
+The overlay keeps its canvas in a shadow root: page scripts that look for the board's
+canvases (``querySelectorAll('.inc-pad canvas')``) see the board of record, not the
+transient live ink; the benchmark reads the shadow root on purpose.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Collection, Optional
+
+import anywidget
+import traitlets
+
+from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_WIDTH, MIN_WIDTH, Stroke
+
+log = logging.getLogger(__name__)
+
+#: The shortest time between two batches of one stroke, in milliseconds; the browser
+#: sends a batch at most this often while the pen is down, and always one at the end.
+BATCH_MS = 100
+#: The longest time the browser holds points of a stroke in progress, in milliseconds.
+#: Each batch costs ~1.3 KB of Jupyter envelope and kernel status messages whatever it
+#: carries, so a stroke is sent in few batches: see ``benchmarks/``.
+HOLD_MS = 500
+#: The browser sends early (after BATCH_MS still) once this many points wait.
+EARLY_FLUSH_POINTS = 1_000
+#: Limits on what one message may carry and what one pad keeps waiting.
+MAX_BATCH_POINTS = MAX_POINTS_PER_STROKE
+MAX_OPEN_STROKES = 4
+MAX_EARLY_BATCHES = 32
+MAX_SEQ = 1_000_000
+#: How far ahead of the last settled stroke a stroke id may be: the browser numbers its
+#: strokes from there, one by one, so a jump this large is not a browser of ours.
+MAX_ID_AHEAD = 1_000
+BATCH_KEYS = frozenset({"stroke", "seq", "points", "pressure", "end", "color", "width", "erase"})
+
+StrokesCallback = Callable[[list[Stroke]], Any]
+ProblemCallback = Callable[[str], Any]
+
+
+class BatchError(ValueError):
+    """A batch of points from the browser that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One checked message from the overlay: part of a stroke."""
+
+    stroke: int
+    seq: int
+    points: tuple[tuple[float, float], ...]
+    end: bool
+    style: Optional[tuple[str, int, bool]] = None  # the (color, width, erase) the overlay drew with
+
+
+@dataclass
+class _OpenStroke:
+    """A stroke whose batches are still arriving."""
+
+    next_seq: int = 0
+    style: tuple[str, int, bool] = ("#000000", 4, False)  # Python's pen when the stroke began
+    points: list[tuple[float, float]] = field(default_factory=list)
+    early: dict[int, Batch] = field(default_factory=dict)  # batches that came before their turn
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BatchError(f"{name} is a whole number from {low} to {high}, not {value!r:.40}")
+    return value
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise BatchError(f"a coordinate is a finite number, not {value!r:.40}")
+    return float(value)
+
+
+def parse_batch(
+    content: Any,
+    *,
+    colors: Optional[Collection[str]] = None,
+    widths: Optional[Collection[int]] = None,
+    eraser_width: Optional[int] = None,
+) -> Batch:
+    """Returns the checked batch that ``content`` (a message from the browser) describes.
+
+    ``colors`` and ``widths`` are the pen's allowed colours and widths, ``eraser_width``
+    the only width of an erasing stroke (``None``: any that a :class:`Stroke` accepts).
+
+    :raises BatchError: if anything in it is missing, of the wrong type or out of range.
+    """
+    if not isinstance(content, dict):
+        raise BatchError(f"a batch is a mapping, not {type(content).__name__}")
+    unknown = set(content) - BATCH_KEYS
+    if unknown:
+        raise BatchError(f"a batch has no field {sorted(map(str, unknown))[0]!r:.40}")
+    stroke = _int(content.get("stroke"), "a stroke id", 1, 2**53)
+    seq = _int(content.get("seq"), "a batch number", 0, MAX_SEQ)
+    flat = content.get("points")
+    if not isinstance(flat, list) or len(flat) % 2 or len(flat) > 2 * MAX_BATCH_POINTS:
+        raise BatchError(f"points are a flat list of x, y numbers, at most {MAX_BATCH_POINTS} points")
+    numbers = [_number(v) for v in flat]
+    points = tuple(zip(numbers[0::2], numbers[1::2]))
+    pressure = content.get("pressure")
+    if pressure is not None:
+        # Read but not kept: a Stroke has no pressure yet (one width per stroke).
+        if not isinstance(pressure, list) or len(pressure) != len(points):
+            raise BatchError("pressure is a list with one number per point")
+        if not all(0.0 <= _number(p) <= 1.0 for p in pressure):
+            raise BatchError("pressure is between 0 and 1")
+    end = content.get("end")
+    if not isinstance(end, bool):
+        raise BatchError(f"end is true or false, not {end!r:.40}")
+    if seq == 0 and not points:
+        raise BatchError("a stroke starts with a point")
+    style = None
+    if seq == 0:
+        color, width, erase = content.get("color"), content.get("width"), content.get("erase")
+        if not isinstance(erase, bool):
+            raise BatchError(f"erase is true or false, not {erase!r:.40}")
+        if not isinstance(color, str) or (colors is not None and color.lower() not in colors):
+            raise BatchError(f"{color!r:.40} is not one of the pen's colours")
+        width = _int(width, "a width", MIN_WIDTH, MAX_WIDTH)
+        allowed = ({eraser_width} if eraser_width is not None else None) if erase else widths
+        if allowed is not None and width not in allowed:
+            raise BatchError(f"{width} is not a width of the {'eraser' if erase else 'pen'}")
+        style = (color.lower(), width, erase)
+    elif any(key in content for key in ("color", "width", "erase")):
+        raise BatchError("only a stroke's first batch says its colour and width")
+    return Batch(stroke, seq, points, end, style)
+
+
+def _stroke_id(content: Any) -> Optional[int]:
+    """Returns the stroke id a message claims, if it is a plausible one."""
+    value = content.get("stroke") if isinstance(content, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+_ESM = r"""
+const W = 800, H = 600, PAPER = "#ffffff";
+const MIN_BATCH_MS = __BATCH_MS__, MAX_BATCH_POINTS = __EARLY_FLUSH_POINTS__;
+
+function render({ model, el }) {
+  const root = el.shadowRoot || el.attachShadow({ mode: "open" });
+  root.replaceChildren();
+  const style = document.createElement("style");
+  style.textContent = `:host { display: block; min-width: 0; }
+    canvas { display: block; width: 100%; height: auto; touch-action: none; cursor: crosshair;
+             user-select: none; -webkit-user-select: none; -webkit-touch-callout: none; }`;
+  const canvas = document.createElement("canvas");
+  canvas.width = W;
+  canvas.height = H;
+  canvas.className = "inc-live-ink";
+  root.append(style, canvas);
+  const ctx = canvas.getContext("2d");
+  ctx.lineCap = ctx.lineJoin = "round";
+
+  const strokes = new Map();  // id -> {xy: [x, y, ...], color, width}: drawn here, not yet settled
+  let nextId = 1;
+  let pen = null;  // the stroke under the pointer: {id, pointerId, seq, sent, pressure, timer, last}
+
+  function boardPoint(event) {
+    const box = canvas.getBoundingClientRect();
+    const x = (event.clientX - box.left) * W / (box.width || W);
+    const y = (event.clientY - box.top) * H / (box.height || H);
+    return [Math.round(Math.min(Math.max(x, 0), W) * 10) / 10,
+            Math.round(Math.min(Math.max(y, 0), H) * 10) / 10];
+  }
+
+  function dot(s, x, y) {
+    ctx.fillStyle = s.color;
+    ctx.beginPath();
+    ctx.arc(x, y, s.width / 2, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  function segment(s, i) {  // from point i-1 to point i
+    ctx.strokeStyle = s.color;
+    ctx.lineWidth = s.width;
+    ctx.beginPath();
+    ctx.moveTo(s.xy[2 * i - 2], s.xy[2 * i - 1]);
+    ctx.lineTo(s.xy[2 * i], s.xy[2 * i + 1]);
+    ctx.stroke();
+  }
+
+  function redraw() {
+    ctx.clearRect(0, 0, W, H);
+    for (const s of strokes.values()) {
+      dot(s, s.xy[0], s.xy[1]);
+      for (let i = 1; i < s.xy.length / 2; i++) segment(s, i);
+    }
+  }
+
+  function send(end) {
+    const s = strokes.get(pen.id);
+    const batch = { stroke: pen.id, seq: pen.seq, points: s.xy.slice(pen.sent), end };
+    if (pen.seq === 0) Object.assign(batch, { color: s.tool.color, width: s.tool.width, erase: s.tool.erase });
+    if (pen.pressure) batch.pressure = pen.pressure.slice(pen.sent / 2);
+    if (!end && batch.points.length === 0) return;
+    model.send(batch);
+    pen.seq += 1;
+    pen.sent = s.xy.length;
+    pen.last = performance.now();
+  }
+
+  function tick() {  // while the pen is down: send what waits, at most every MIN_BATCH_MS
+    if (!pen) return;
+    send(false);
+    pen.timer = setTimeout(tick, Math.max(MIN_BATCH_MS, model.get("hold_ms")));
+  }
+
+  function add(event) {
+    const s = strokes.get(pen.id);
+    const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+    for (const e of (events.length ? events : [event])) {
+      const [x, y] = boardPoint(e);
+      const n = s.xy.length;
+      if (Math.abs(x - s.xy[n - 2]) < 0.5 && Math.abs(y - s.xy[n - 1]) < 0.5) continue;
+      s.xy.push(x, y);
+      if (pen.pressure) pen.pressure.push(Math.round(e.pressure * 100) / 100);
+      segment(s, s.xy.length / 2 - 1);
+    }
+    if (s.xy.length - pen.sent >= 2 * MAX_BATCH_POINTS && performance.now() - pen.last >= MIN_BATCH_MS) send(false);
+  }
+
+  function down(event) {
+    // The same pointer pressed again: its "up" was lost (no capture), so end that stroke first.
+    if (pen && event.pointerId === pen.pointerId) up({ type: "pointercancel", pointerId: pen.pointerId });
+    if (pen || (event.pointerType === "mouse" && event.button !== 0)) return;
+    event.preventDefault();
+    try { canvas.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic event */ }
+    const erase = !!model.get("erase");
+    const tool = { color: model.get("color"), width: model.get("width"), erase };
+    const id = Math.max(nextId, model.get("settled") + 1);
+    nextId = id + 1;
+    const [x, y] = boardPoint(event);
+    const s = { xy: [x, y], color: erase ? PAPER : tool.color, width: tool.width, tool };
+    strokes.set(id, s);
+    pen = { id, pointerId: event.pointerId, seq: 0, sent: 0, last: performance.now(),
+            pressure: event.pointerType === "pen" ? [Math.round(event.pressure * 100) / 100] : null };
+    dot(s, x, y);
+    pen.timer = setTimeout(tick, Math.max(MIN_BATCH_MS, model.get("hold_ms")));
+  }
+
+  function move(event) {
+    if (!pen || event.pointerId !== pen.pointerId) return;
+    event.preventDefault();
+    add(event);
+  }
+
+  function up(event) {
+    if (!pen || event.pointerId !== pen.pointerId) return;
+    if (event.type === "pointerup") add(event);
+    clearTimeout(pen.timer);
+    // Sent now, before any later click can be: the kernel reads messages in order.
+    send(true);
+    try { canvas.releasePointerCapture(event.pointerId); } catch (e) { /* not captured */ }
+    pen = null;
+  }
+
+  function settle() {
+    const settled = model.get("settled");
+    let wiped = false;
+    for (const id of [...strokes.keys()]) {
+      if (id <= settled) { strokes.delete(id); wiped = true; }
+    }
+    if (pen && pen.id <= settled) { clearTimeout(pen.timer); pen = null; }  // dropped by Python
+    if (wiped) redraw();
+  }
+
+  canvas.addEventListener("pointerdown", down);
+  canvas.addEventListener("pointermove", move);
+  canvas.addEventListener("pointerup", up);
+  canvas.addEventListener("pointercancel", up);
+  canvas.addEventListener("lostpointercapture", up);
+  canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+  model.on("change:settled", settle);
+  return () => { if (pen) clearTimeout(pen.timer); root.replaceChildren(); };
+}
+
+export default { render };
+""".replace("__BATCH_MS__", str(BATCH_MS)).replace("__EARLY_FLUSH_POINTS__", str(EARLY_FLUSH_POINTS))
+
+
+class InkLayer(anywidget.AnyWidget):
+    """A transparent canvas over a board that draws the pen locally and hands strokes to Python.
+
+    ``on_strokes(strokes)`` receives each finished stroke as a list of :class:`Stroke`
+    values (one, or several for a stroke longer than a Stroke may be); ``on_problem(text)``
+    hears of a batch that was refused.  The colour, width and erase traits are the pen the
+    overlay draws live; strokes take the pen set by :meth:`set_pen` when they reach Python.
+    """
+
+    _esm = _ESM
+    color = traitlets.Unicode("#000000", help="The pen colour the overlay draws with.").tag(sync=True)
+    width = traitlets.Int(4, help="The pen width in board units.").tag(sync=True)
+    erase = traitlets.Bool(False, help="Whether the pen erases (drawn in paper colour live).").tag(sync=True)
+    settled = traitlets.Int(0, help="Strokes with an id up to this are on the board of record.").tag(sync=True)
+    hold_ms = traitlets.Int(HOLD_MS, help="How long the browser holds points of a stroke in progress.").tag(sync=True)
+
+    def __init__(
+        self,
+        *,
+        colors: Optional[Collection[str]] = None,
+        widths: Optional[Collection[int]] = None,
+        eraser_width: Optional[int] = None,
+        on_strokes: Optional[StrokesCallback] = None,
+        on_problem: Optional[ProblemCallback] = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._colors = None if colors is None else frozenset(c.lower() for c in colors)
+        self._widths = None if widths is None else frozenset(widths)
+        self._eraser_width = eraser_width
+        self.on_strokes = on_strokes
+        self.on_problem = on_problem
+        self._settled = 0  # Python's own count: the trait can be set by the browser
+        self._pen = (self.color, self.width, self.erase)  # likewise
+        self._open: dict[int, _OpenStroke] = {}
+        self.on_msg(self._on_browser_message)
+
+    # -- what the browser sends --------------------------------------------------------
+
+    def _on_browser_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
+
+    def receive(self, content: Any) -> None:
+        """Takes one batch as the browser sends it; a stroke is handed on when complete.
+
+        A repeated batch, or one for a stroke already settled, changes nothing; a batch
+        that comes before its turn waits for the missing ones.  A batch that cannot be
+        used is refused with a message, and its whole stroke with it.
+        """
+        claimed = _stroke_id(content)
+        if claimed is not None and claimed <= self._settled:
+            return  # late or repeated: that stroke is already dealt with
+        try:
+            if claimed is not None and claimed > self._settled + MAX_ID_AHEAD:
+                raise BatchError(f"stroke {claimed} is too far ahead of stroke {self._settled}")
+            batch = parse_batch(content, colors=self._colors, widths=self._widths,
+                                eraser_width=self._eraser_width)
+        except BatchError as error:
+            self._refuse(claimed, error)
+            return
+        stroke = self._open.get(batch.stroke)
+        if stroke is None:
+            if len(self._open) >= MAX_OPEN_STROKES:
+                oldest = min(self._open)
+                log.warning("ink: stroke %s never ended; dropped", oldest)
+                del self._open[oldest]
+            stroke = self._open[batch.stroke] = _OpenStroke()
+        if batch.seq < stroke.next_seq or batch.seq in stroke.early:
+            return  # a repeated batch
+        if len(stroke.early) >= MAX_EARLY_BATCHES:
+            self._refuse(batch.stroke, BatchError("too many batches arrived out of order"))
+            return
+        stroke.early[batch.seq] = batch
+        while stroke.next_seq in stroke.early:
+            part = stroke.early.pop(stroke.next_seq)
+            stroke.next_seq += 1
+            if part.seq == 0:
+                # Python's pen, not the overlay's claim: a tool clicked just before the
+                # stroke reaches the kernel before the stroke does, but may not have
+                # reached the overlay yet.  The live ink then differs until the commit.
+                stroke.style = self._pen
+            stroke.points.extend(part.points)
+            if part.end:
+                self._finish(batch.stroke, stroke)
+                return
+            if len(stroke.points) >= MAX_POINTS_PER_STROKE:
+                # A very long stroke is cut, not refused: hand on the part so far.
+                piece, stroke.points = stroke.points[:MAX_POINTS_PER_STROKE], stroke.points[MAX_POINTS_PER_STROKE - 1:]
+                self._hand_on([piece], stroke.style)
+
+    def set_pen(self, color: str, width: int, erase: bool) -> None:
+        """Sets the pen that strokes are drawn with, here and in the overlay."""
+        self._pen = (color, width, erase)
+        self.color, self.width, self.erase = color, width, erase
+
+    def drop_open(self) -> None:
+        """Forgets the strokes still arriving, and tells the browser to wipe them."""
+        if self._open:
+            self._settle(max(self._open))
+
+    def next_stroke_id(self) -> int:
+        """Returns an id for a stroke drawn from Python (the pen twins): past every known one."""
+        return max([self._settled, *self._open]) + 1
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _finish(self, stroke_id: int, stroke: _OpenStroke) -> None:
+        del self._open[stroke_id]
+        try:
+            pieces, points = [], stroke.points
+            while len(points) > MAX_POINTS_PER_STROKE:
+                pieces.append(points[:MAX_POINTS_PER_STROKE])
+                points = points[MAX_POINTS_PER_STROKE - 1:]
+            pieces.append(points)
+            self._hand_on(pieces, stroke.style)
+        finally:
+            self._settle(stroke_id)  # after the owner drew it: the overlay may wipe it now
+
+    @staticmethod
+    def _stroke(points: list[tuple[float, float]], style: tuple[str, int, bool]) -> Stroke:
+        color, width, erase = style
+        return Stroke(points, color=color, width=width, erase=erase)
+
+    def _hand_on(self, pieces: list[list[tuple[float, float]]], style: tuple[str, int, bool]) -> None:
+        """Hands the pieces of a stroke to the owner as :class:`Stroke` values."""
+        try:
+            strokes = [self._stroke(piece, style) for piece in pieces]
+        except ValueError as error:  # a pen given to set_pen that a Stroke refuses
+            self._refuse(None, error)
+            return
+        if self.on_strokes is not None:
+            self.on_strokes(strokes)
+
+    def _refuse(self, stroke_id: Optional[int], error: Exception) -> None:
+        log.warning("ink: a batch from the browser was refused: %s", error)
+        if stroke_id is not None and self._settled < stroke_id <= self._settled + MAX_ID_AHEAD:
+            self._open.pop(stroke_id, None)
+            self._settle(stroke_id)
+        if self.on_problem is not None:
+            self.on_problem("That line could not be read and was not kept.")
+
+    def _settle(self, stroke_id: int) -> None:
+        """Marks every stroke up to ``stroke_id`` as dealt with; the browser wipes them."""
+        if stroke_id <= self._settled:
+            return
+        for lost in [i for i in self._open if i <= stroke_id]:
+            log.warning("ink: stroke %s never ended; dropped", lost)
+            del self._open[lost]
+        self._settled = stroke_id
+        self.settled = stroke_id

@@ -1,0 +1,46 @@
+"""The benchmark harness runs end to end (quick mode) and writes its three results.
+
+No thresholds here: performance claims are the benchmarks' own output, printed as
+ratios against references measured in the same run (``benchmarks/results/latest.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from browser import CHROMIUM, REPO
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_quick_benchmark_writes_json_markdown_and_a_chart(tmp_path):
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing")
+    run = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--out", str(tmp_path)],
+                         cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+
+    results = json.loads((tmp_path / "latest.json").read_text())
+    assert results["mode"] == "quick" and results["moves"] >= 40
+    assert {"platform", "cpu_count", "chromium"} <= set(results["machine"])
+    for link in ("localhost", "rtt80"):
+        for pad in ("bare", "docs", "pad"):
+            row = results["latency"][link][pad]
+            assert row["n"] + row["missed"] == results["moves"]
+            assert {"median_ms", "p90_ms", "ws_bytes_per_move", "ws_frames_per_move"} <= set(row)
+    for page in ("one_button", "dashboard"):
+        assert results["time_to_interactive"][page]["runs"]
+        assert results["kernel_rss"][page]["runs"]
+    assert results["gallery"]["runs"]
+    assert len(results["targets"]) == 6
+    assert all({"target", "value", "limit", "holds"} <= set(row) for row in results["targets"])
+
+    table = (tmp_path / "latest.md").read_text()
+    assert "| pad |" in table and "physical limit" in table and "| target |" in table
+    with Image.open(tmp_path / "latest.png") as chart:
+        assert chart.format == "PNG" and chart.width > 400
