@@ -9,9 +9,14 @@ import pytest
 from browser import CHROMIUM, CHROMIUM_ARGS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Yields a headless Chromium, shared by the session's browser tests."""
+    """Yields a headless Chromium, shared by one module's browser tests.
+
+    Not by the whole session: Playwright's sync API keeps an asyncio loop running in the
+    main thread while it lives, which breaks later tests that run their own loop
+    (``asyncio.run``) or check that none is running.
+    """
     if not CHROMIUM.exists():
         reason = f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests"
         if os.environ.get("CI"):

@@ -127,6 +127,8 @@ class Table:
     def open(self) -> None:
         self.page.goto(self.url, timeout=SLOW)
         self.page.wait_for_selector(".inc-setup", timeout=SLOW)
+        # Voilà shows widgets while the notebook still runs; it hides its spinner when done.
+        self.page.wait_for_selector("#loading", state="hidden", timeout=SLOW)
 
     def snap(self, name: str) -> Path:
         """Saves a screenshot of the whole dashboard as ``artifacts/dashboard_<name>.png``.

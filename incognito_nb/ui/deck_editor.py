@@ -102,9 +102,10 @@ class DeckEditor(widgets.VBox):
                                                 layout=widgets.Layout(width="auto"))
         self.upload_button.add_class("inc-deck-editor-upload")
         self.name_field = widgets.Text(description="Deck name", placeholder="for example: Animales",
-                                       layout=widgets.Layout(width="26rem"))
+                                       continuous_update=False, layout=widgets.Layout(width="26rem"))
         self.name_field.add_class("inc-deck-name")
         self.language_field = widgets.Combobox(value="en", options=LANGUAGE_CHOICES, ensure_option=False,
+                                               continuous_update=False,
                                                description="Language", placeholder="en, es, fr, de...",
                                                layout=widgets.Layout(width="14rem"))
         self.language_field.add_class("inc-deck-language")

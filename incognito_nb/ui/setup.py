@@ -160,7 +160,10 @@ class PlayerRow(widgets.HBox):
 
     def __init__(self, seat: int, name: str = "") -> None:
         self.swatch = widgets.HTML(layout=widgets.Layout(width="9rem"))
-        self.name_field = widgets.Text(value=name, continuous_update=True,
+        # Sent when the field is left, not per key: ipywidgets holds back a widget's further
+        # updates until the kernel has answered the first, so a click on Start could
+        # overtake the last letters typed (docs/platform-notes.md).
+        self.name_field = widgets.Text(value=name, continuous_update=False,
                                        layout=widgets.Layout(width="16rem"))
         self.name_field.add_class("inc-player-name")
         self.remove_button = widgets.Button(description="Remove", icon="times",

@@ -22,6 +22,7 @@ from . import curtain, gallery, lineup, reveal, scoreboard, setup, takeaways, te
 from .board import close_parts
 from .curtain import Curtain, secret_card_header
 from .gallery import Gallery
+from .keyboard import FocusGuard
 from .lineup import LineupView
 from .pad import DrawingPad
 from .reveal import Reveal
@@ -69,8 +70,9 @@ APP_CSS = """
 .inc-pad-tools { flex-wrap: wrap; }
 .inc-pad-tools > *, .inc-pad-tools .widget-toggle-button { flex-shrink: 0; }
 .inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
-.inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible {
-  outline: 3px solid #0072b2; outline-offset: 2px; }
+.inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible,
+.inc-app textarea:focus-visible, .inc-app a:focus-visible {
+  outline: 3px solid #0072b2 !important; outline-offset: 2px; }
 """
 
 
@@ -164,7 +166,8 @@ class TableApp(widgets.VBox):
         )
         self.stage = widgets.VBox()
         self.stage.add_class("inc-stage")
-        super().__init__([markup(stylesheet()), self.header, self.teacher, self.progress, self.message, self.stage])
+        super().__init__([markup(stylesheet()), FocusGuard(), self.header, self.teacher, self.progress,
+                          self.message, self.stage])
         self.add_class("inc-app")
         self.set_projector(projector)
         self.show_setup()
@@ -187,8 +190,8 @@ class TableApp(widgets.VBox):
         """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none)."""
         self.game, self.timer_seconds = game, timer_seconds
         self.open_for, self.reveal_at = None, 0
-        self._save()
         self.render()
+        self._save()  # after the screen: a large save must not delay what the table sees
 
     def resume(self, game: Game) -> None:
         """Carries on with a saved game, at the curtain of whoever's turn it is."""
@@ -295,8 +298,8 @@ class TableApp(widgets.VBox):
         self._stop_timer()
         if not self._waiting():
             game.advance()
-        self._save()
         self.render()
+        self._save()  # after the screen: a large save must not delay what the table sees
 
     # ---------------------------------------------------------------- find
     def _find_screen(self) -> list[widgets.Widget]:
@@ -327,8 +330,8 @@ class TableApp(widgets.VBox):
         if not self._waiting():
             self.game.advance()
             self.reveal_at = 0
-        self._save()
         self.render()
+        self._save()  # after the screen: a large save must not delay what the table sees
 
     # ---------------------------------------------------------------- score and after
     def _next_button(self, text: str, action: Callable[[], None]) -> widgets.Button:
@@ -358,8 +361,8 @@ class TableApp(widgets.VBox):
         """Moves the game on to its next phase (the table's own "next" button)."""
         self.game.advance()
         self.open_for, self.reveal_at = None, 0
-        self._save()
         self.render()
+        self._save()  # after the screen: a large save must not delay what the table sees
 
     def _prepare_screen(self) -> list[widgets.Widget]:
         game = self.game
@@ -388,8 +391,8 @@ class TableApp(widgets.VBox):
         self._stop_timer()
         game.advance(force=True)
         self.open_for, self.reveal_at = None, 0
-        self._save()
         self.render()
+        self._save()  # after the screen: a large save must not delay what the table sees
 
     def save_now(self) -> None:
         """Saves the game now and says so."""

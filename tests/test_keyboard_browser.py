@@ -1,0 +1,73 @@
+"""Every step of a round with the keyboard alone (Tab, Enter, Space), focus always visible.
+
+No mouse here: names are typed into focused fields, buttons are reached with Tab and
+pressed with Enter or Space, and each focused control must show a visible outline.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import launcher_server
+from table_driver import SLOW, STEP, Table
+
+pytestmark = pytest.mark.browser
+
+ANA_BEN_CLEO = ["Ana", "Ben", "Cleo"]
+
+
+def tab_to(page, selector: str, *, limit: int = 80) -> None:
+    """Presses Tab until the focused element is (inside) ``selector``, and checks its outline."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => !!(document.activeElement && document.activeElement.closest(s))", selector):
+            outline = page.evaluate(
+                "() => { const s = getComputedStyle(document.activeElement);"
+                " return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+            assert outline[0] != "none" and outline[1] >= 2, f"focus on {selector} is not visible: {outline}"
+            return
+    seen = page.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 200)")
+    raise AssertionError(f"Tab never reached {selector}; focus is on {seen}")
+
+
+def press(page, selector: str, key: str = "Enter") -> None:
+    """Tabs to the button at ``selector`` and presses ``key`` on it, waiting for its screen to go."""
+    tab_to(page, selector)
+    handle = page.evaluate_handle("() => document.activeElement")
+    page.keyboard.press(key)
+    handle.as_element().wait_for_element_state("hidden", timeout=STEP)
+
+
+def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        for name in ANA_BEN_CLEO:
+            tab_to(page, ".inc-player-name")
+            page.keyboard.type(name)
+        typed = page.locator(".inc-player-name input").evaluate_all("els => els.map(e => e.value)")
+        assert typed == ANA_BEN_CLEO, f"typed names arrived as {typed}"
+        press(page, ".inc-start")
+        for player in ANA_BEN_CLEO:  # hide: open the card, leave the board empty, Done
+            table.wait_for_curtain(player)
+            press(page, ".inc-show-card")
+            page.wait_for_selector(".inc-secret", timeout=STEP)
+            press(page, ".inc-done", key="Space")
+        page.wait_for_selector(".inc-find", timeout=STEP)
+        for voter in ANA_BEN_CLEO:  # find: each voter puts card 6 on the next drawing, confirms
+            table.wait_for_curtain(voter)
+            press(page, ".inc-show-card")
+            page.wait_for_selector(".inc-votes", timeout=STEP)
+            tab_to(page, ".inc-card-6")
+            page.keyboard.press("Space")
+            page.wait_for_selector(".inc-card-6.inc-card-selected", timeout=STEP)
+            press(page, ".inc-confirm-votes")
+        for _ in ANA_BEN_CLEO:  # the reveal, drawing by drawing
+            page.wait_for_selector(".inc-reveal", timeout=STEP)
+            press(page, ".inc-next")
+        page.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        votes = page.locator(".inc-vote-chip").count()
+        assert votes == 0  # the reveal is gone; the scoreboard shows the round
+        press(page, ".inc-next")
+        page.wait_for_selector(".inc-prepare", timeout=SLOW)
+        table.watch.check()
