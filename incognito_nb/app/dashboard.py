@@ -13,7 +13,6 @@ import os
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
 from ..ui.table import TableApp
-from .exports import takeaway_files
 
 
 def dashboard(*, deck_path: str | None = None, saves: str | None = None,
@@ -34,7 +33,15 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
             problem = f"The deck {deck_path} could not be used: {error}"
     if projector is None:
         projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
-    app = TableApp(folder=folder, deck=deck, projector=projector, takeaway_files=takeaway_files)
+    app = TableApp(folder=folder, deck=deck, projector=projector, takeaway_files=_takeaway_files)
     if problem:
         app._report(problem)
     return app
+
+
+def _takeaway_files(game):
+    """Makes the game-over downloads; the PDF and image code loads only when a game ends
+    (importing it at start-up costs every kernel some 25 MB, measured by the benchmarks)."""
+    from .exports import takeaway_files
+
+    return takeaway_files(game)

@@ -49,6 +49,10 @@ def voila_command(options: argparse.Namespace) -> list[str]:
         sys.executable, "-m", "voila", str(play_notebook()),
         f"--port={options.port}", f"--theme={options.theme}",
         "--Voila.ip=127.0.0.1",
+        # A closed or reloaded page leaves its kernel running (Voilà refuses the page's own
+        # shutdown request): end kernels nobody is connected to after ten idle minutes.
+        "--MappingKernelManager.cull_idle_timeout=600",
+        "--MappingKernelManager.cull_interval=60",
     ]
     if options.no_browser:
         command.append("--no-browser")
