@@ -3,6 +3,7 @@
 Everything else in incognito_nb builds on this package; it imports nothing from them.
 """
 
+from .actions import Action, apply_action
 from .decks import Deck, load_deck, parse_deck
 from .drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 from .errors import DeckError, IllegalAction, SaveError
@@ -10,6 +11,7 @@ from .game import Game, RoundRecord
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Phase, Rules
 
 __all__ = [
+    "Action",
     "BOARD_HEIGHT",
     "BOARD_WIDTH",
     "Deck",
@@ -25,6 +27,7 @@ __all__ = [
     "Rules",
     "SaveError",
     "Stroke",
+    "apply_action",
     "load_deck",
     "parse_deck",
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .engine import Game, Phase, SaveError
+from ..engine import Game, Phase, SaveError
 
 #: The slot the dashboard writes after every action.
 AUTOSAVE = "autosave"

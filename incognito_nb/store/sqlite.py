@@ -1,0 +1,286 @@
+"""Tables in a SQLite file: the classroom store on one machine, with nothing to install.
+
+Every kernel is its own process, and a sqlite3 connection cannot cross processes, so
+each process (and each thread in it) opens its own connection.  The file runs in WAL
+mode, where readers never wait for the writer: a kernel polling :meth:`version` costs
+one primary-key read.  Every change is one ``BEGIN IMMEDIATE`` transaction: it takes
+the write lock, reads the table, lets the engine decide, writes the new record only if
+its version is still the one read, and appends the log entry, all or nothing.  Writers
+queue on the lock (``busy_timeout``), so concurrent kernels never conflict.
+
+A file that is not a SQLite database, another program's database, one from a newer
+incognito_nb, or a damaged one is refused with :class:`StoreUnavailable`: the file is
+never written over or recreated, so nothing committed in it is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from .tables import (
+    MAX_TRIES,
+    Change,
+    StoreError,
+    StoreUnavailable,
+    TableRecord,
+    TableStore,
+    entry_json,
+)
+
+#: The layout of the file; a file with a higher number was written by a newer incognito_nb.
+SCHEMA_VERSION = 1
+#: How long a writer waits for another kernel's transaction before giving up, in seconds.
+BUSY_TIMEOUT = 10.0
+_HEADER = b"SQLite format 3\x00"
+_SCHEMA = (
+    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+    """CREATE TABLE tables (
+        code TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        teacher TEXT NOT NULL,      -- SHA-256 of the teacher key
+        deck TEXT NOT NULL,         -- JSON: name, language, objects, locations
+        rules TEXT NOT NULL,        -- JSON: Rules fields
+        seed TEXT NOT NULL,
+        lobby TEXT NOT NULL,        -- JSON: [[name, SHA-256 of the seat token], ...] in seat order
+        game TEXT,                  -- Game.to_json() once started
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    "CREATE INDEX tables_by_update ON tables (updated_at)",
+    """CREATE TABLE actions (
+        code TEXT NOT NULL,
+        version INTEGER NOT NULL,   -- the table's version this action made
+        action TEXT NOT NULL,       -- JSON: Action.to_dict()
+        at REAL NOT NULL,
+        PRIMARY KEY (code, version)
+    ) WITHOUT ROWID""",
+)
+_COLUMNS = "code, version, teacher, deck, rules, seed, lobby, game, created_at, updated_at"
+
+
+class SqliteTableStore(TableStore):
+    """Shared tables in one SQLite file; safe for many kernels on one machine."""
+
+    is_local = True
+    pushes_changes = False
+
+    def __init__(self, path: str | os.PathLike, *, clock: Callable[[], float] = time.time,
+                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+        self.path = Path(path)
+        super().__init__(str(self.path), clock=clock)
+        self._busy_timeout = busy_timeout
+        self._local = threading.local()
+        self._opened: list[tuple[int, sqlite3.Connection]] = []
+        self._opened_lock = threading.Lock()
+        self._check_file()
+        with self._guard():
+            self._prepare(self._connection())
+
+    # ------------------------------------------------------------ opening
+    def _check_file(self) -> None:
+        if self.path.is_dir():
+            raise StoreError(f"The game store {self.path} is a folder; give a file name, like {self.path / 'classroom.sqlite'}.")
+        try:
+            if self.path.exists() and self.path.stat().st_size > 0:
+                with open(self.path, "rb") as file:
+                    header = file.read(len(_HEADER))
+                if header != _HEADER:
+                    raise StoreUnavailable(
+                        f"The game store {self.path} is not a SQLite database, so nothing was changed in "
+                        "it. Check the --store path, or give the classroom a new file (--store classroom.sqlite)."
+                    )
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreUnavailable(f"The game store {self.path} cannot be opened: {error.strerror or error}; "
+                                   "nothing was changed in it.") from None
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """Checks the file is an incognito_nb store (creating the schema in an empty one)."""
+        conn.execute("BEGIN IMMEDIATE")  # two kernels opening a new file create the schema once
+        try:
+            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not names:
+                for statement in _SCHEMA:
+                    conn.execute(statement)
+                conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            elif "schema_version" not in names or not {"tables", "actions"} <= names:
+                raise StoreUnavailable(
+                    f"{self.path} is a SQLite database, but not an incognito_nb game store; nothing "
+                    "was changed in it. Give the classroom another file name (--store classroom.sqlite)."
+                )
+            else:
+                found = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
+                if found != SCHEMA_VERSION:
+                    raise StoreUnavailable(
+                        f"The game store {self.path} has layout version {found}; this incognito_nb "
+                        f"reads version {SCHEMA_VERSION}, so nothing was changed in it. Use the "
+                        "incognito_nb that wrote it, or a new store file."
+                    )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        # WAL is a property of the file, kept once set; readers then never wait for the writer.
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreUnavailable(f"The game store {self.path} cannot use WAL mode (it reports {mode!r}); "
+                                   "put it on a local disk, not a network share.")
+
+    def _connection(self) -> sqlite3.Connection:
+        """Returns this thread's connection, opening one (again after a fork)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and self._local.pid == os.getpid():
+            return conn
+        conn = sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout * 1000)}")
+        conn.execute("PRAGMA synchronous = FULL")  # a committed action survives a power cut too
+        conn.execute("PRAGMA journal_size_limit = 16777216")
+        self._local.conn, self._local.pid = conn, os.getpid()
+        with self._opened_lock:
+            self._opened.append((os.getpid(), conn))
+        return conn
+
+    def close(self) -> None:
+        with self._opened_lock:
+            opened, self._opened = self._opened, []
+        for pid, conn in opened:
+            if pid == os.getpid():  # a connection inherited through fork is the parent's to close
+                conn.close()
+        self._local = threading.local()
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turns sqlite3's errors into messages a teacher can act on."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            if _is_busy(error):
+                raise StoreUnavailable(
+                    f"The game store {self.path} stayed busy for {self._busy_timeout:.0f} s; try again. "
+                    "(Another program may hold it open: close it.)"
+                ) from None
+            raise StoreUnavailable(f"The game store {self.path} cannot be used: {error}.") from None
+        except sqlite3.DatabaseError as error:  # not a database, or a damaged one
+            raise StoreUnavailable(self._damaged(str(error))) from None
+
+    def _damaged(self, problem: str) -> str:
+        return (
+            f"The game store {self.path} cannot be read: {problem}; nothing was changed in it. "
+            f"Keep a copy of the file, and start the classroom with a new store file "
+            f"(--store another.sqlite); `sqlite3 {self.path.name} .recover` may rescue its tables."
+        )
+
+    # ------------------------------------------------------------ the backend's part
+    def _insert(self, record: TableRecord) -> bool:
+        with self._guard():
+            try:
+                self._connection().execute(
+                    f"INSERT INTO tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (record.code, record.version, record.teacher, json.dumps(record.deck),
+                     json.dumps(record.rules), record.seed, _lobby_json(record.lobby), record.game,
+                     record.created_at, record.updated_at),
+                )
+            except sqlite3.IntegrityError:
+                return False
+        return True
+
+    def _load(self, code: str) -> TableRecord | None:
+        with self._guard():
+            return _select(self._connection(), code)
+
+    def _swap(self, code: str, change: Change) -> tuple[int, Any]:
+        with self._guard():
+            conn = self._connection()
+            for attempt in range(MAX_TRIES):
+                _begin(conn)
+                try:
+                    record = _select(conn, code)
+                    if record is None:
+                        raise self._unknown(code)
+                    new, action, result = change(record)
+                    version, now = record.version + 1, self._clock()
+                    cursor = conn.execute(
+                        "UPDATE tables SET version = ?, lobby = ?, game = ?, updated_at = ? "
+                        "WHERE code = ? AND version = ?",
+                        (version, _lobby_json(new.lobby), new.game, now, code, record.version),
+                    )
+                    if cursor.rowcount != 1:  # cannot happen under the write lock; kept as the guard
+                        conn.execute("ROLLBACK")
+                        time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+                        continue
+                    if action is not None:
+                        conn.execute("INSERT INTO actions (code, version, action, at) VALUES (?, ?, ?, ?)",
+                                     (code, version, entry_json(action), now))
+                    conn.execute("COMMIT")
+                    return version, result
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+        raise StoreUnavailable(f"Table {code} is too busy: the change was tried {MAX_TRIES} times; try again.")
+
+    def _read_version(self, code: str) -> int | None:
+        with self._guard():
+            row = self._connection().execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if row is None else row[0]
+
+    def _read_log(self, code: str) -> list[tuple[int, str, float]]:
+        with self._guard():
+            return list(self._connection().execute(
+                "SELECT version, action, at FROM actions WHERE code = ? ORDER BY version", (code,)))
+
+    def _purge(self, cutoff: float) -> int:
+        with self._guard():
+            conn = self._connection()
+            _begin(conn)
+            try:
+                conn.execute("DELETE FROM actions WHERE code IN (SELECT code FROM tables WHERE updated_at < ?)",
+                             (cutoff,))
+                removed = conn.execute("DELETE FROM tables WHERE updated_at < ?", (cutoff,)).rowcount
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        return removed
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    """Takes the write lock, waiting (busy_timeout) for another kernel's transaction, three times."""
+    for attempt in range(3):
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or attempt == 2:
+                raise
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
+
+
+def _select(conn: sqlite3.Connection, code: str) -> TableRecord | None:
+    row = conn.execute(f"SELECT {_COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+    if row is None:
+        return None
+    code, version, teacher, deck, rules, seed, lobby, game, created_at, updated_at = row
+    return TableRecord(code=code, version=version, teacher=teacher, deck=json.loads(deck),
+                       rules=json.loads(rules), seed=seed,
+                       lobby=tuple((name, token) for name, token in json.loads(lobby)),
+                       game=game, created_at=created_at, updated_at=updated_at)
+
+
+def _lobby_json(lobby: tuple[tuple[str, str], ...]) -> str:
+    return json.dumps([list(entry) for entry in lobby], ensure_ascii=False)

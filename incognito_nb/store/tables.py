@@ -1,0 +1,657 @@
+"""Shared tables: one game played from many kernels, kept in a store outside them all.
+
+Voilà starts one kernel per page load, so in classroom network play the teacher's page
+and each student's page run in different kernels (and, on a JupyterHub, on different
+machines).  The table they share lives here, in a SQLite file or a Redis server.
+
+Design note
+-----------
+*What a table is.*  One record per group in a class: a five-character join code
+(unambiguous letters and digits, unique among live tables), the deck and rules chosen
+at creation, the seed of the deal, the lobby of joined players in seat order, the
+:class:`~incognito_nb.engine.game.Game` once started (as its JSON), a version number
+that grows by one with every change, and times of creation and last change.  Beside it
+an action log holds every accepted :class:`~incognito_nb.engine.actions.Action` with
+the version it made, so the game can always be rebuilt from its first deal
+(:meth:`TableStore.replay`).
+
+*Every change is one compare-and-swap on the version.*  A change (join, remove, start,
+a move) reads the record, lets the engine compute the new one in Python, and writes it
+back, with its log entry, only if the version is still the one read.  SQLite takes the
+file's write lock first (``BEGIN IMMEDIATE``), so its swaps never conflict and writers
+queue on the lock; Redis runs the check-and-write as one Lua script and, on a
+conflict, reads again after a short jittered pause (at most :data:`MAX_TRIES` times).
+Either way an action is applied exactly once, on the state it was checked against, and
+a refused action (:class:`~incognito_nb.engine.errors.IllegalAction`) writes nothing.
+
+*Who may do what.*  Creating a table returns a teacher key; joining returns a seat
+token.  Both are random (``secrets.token_urlsafe``), shown once, and stored only as
+SHA-256 digests, so a copy of the store gives no one a seat.  A seat token acts only
+as its own player; ``advance`` (ending a phase), ``start``, ``remove_player`` and
+``reissue_seat`` need the teacher key.  Late joiners are refused once the game has
+started: a player who lost their link gets a new one from the teacher
+(:meth:`TableStore.reissue_seat`).
+
+*Trust.*  :meth:`TableStore.read` returns the whole game, secrets included: a page
+must render only ``snapshot.game.player_view(viewer)`` from it.
+
+*Hearing about changes.*  :meth:`TableStore.version` is one indexed read, cheap enough
+to poll every 100 ms on a kernel's event loop; :func:`~incognito_nb.store.watch.watch_async`
+does that for both backends (and uses Redis pub/sub to wake up at once).
+
+*Errors are for people.*  Every refusal is a ``ValueError`` whose message can be shown
+as it is: :class:`~incognito_nb.engine.errors.IllegalAction` when the rules say no
+(``.rule`` names the rule: ``player_names``, ``player_count``, ``started``,
+``not_started``, ``action``, the engine's own), and :class:`StoreError` otherwise —
+:class:`UnknownTable` (no such code), :class:`NotAllowed` (a wrong key or link) and
+:class:`StoreUnavailable` (damaged, unreachable or too busy: show it and try again).
+
+The calls a page makes.  The teacher's: ``create_table(deck, rules, seed=)`` (a
+:class:`TableKeys`), ``start(code, teacher_key)``, ``act(code, Action.advance(force=True),
+teacher_key=...)``, ``remove_player`` and ``reissue_seat(code, teacher_key, name)``, and
+``read(code).view(None)`` for the projector.  A student's: ``join(code, name)`` (a
+:class:`Seat`), ``rejoin(code, token)``, ``act(code, action, seat_token=...)`` and
+``read(code).view(seat.name)``.  Both: ``watch_async(store, code, on_change, since=)``.
+
+Usage, from the teacher's kernel and three students' kernels alike:
+
+>>> import tempfile, pathlib
+>>> from incognito_nb.engine import Action, Deck
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store(pathlib.Path(folder.name) / "class.sqlite")
+>>> keys = store.create_table(Deck.builtin(), seed=1)
+>>> len(keys.code)
+5
+>>> ana, ben, cleo = (store.join(keys.code, name) for name in ("Ana", "Ben", "Cleo"))
+>>> store.start(keys.code, keys.teacher_key)
+5
+>>> store.act(keys.code, Action.submit_drawing("Ana", []), seat_token=ana.token)
+6
+>>> store.act(keys.code, Action.submit_drawing("Ben", []), seat_token=ana.token)
+Traceback (most recent call last):
+...
+incognito_nb.store.tables.NotAllowed: Ana's seat cannot act for Ben.
+>>> snapshot = store.read(keys.code)
+>>> snapshot.version, snapshot.players, snapshot.game.done
+(6, ('Ana', 'Ben', 'Cleo'), ('Ana',))
+>>> store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from ..engine import Action, Deck, Game, IllegalAction, Rules, SaveError, apply_action
+from ..engine.game import clean_name
+from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from .folder import default_folder
+
+#: Join codes use letters and digits no one confuses when copying from a projector
+#: (no 0/O, 1/I/L); five of them give 28 million codes.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5
+#: How many times a change is tried against concurrent writers before giving up.
+MAX_TRIES = 50
+#: How long a table may sit unchanged before :meth:`TableStore.purge_idle` removes it.
+IDLE_LIMIT = timedelta(hours=24)
+
+
+# ------------------------------------------------------------------ errors
+class StoreError(ValueError):
+    """Raised when the table store cannot do what was asked; the message says why and what to do."""
+
+
+class UnknownTable(StoreError):
+    """Raised for a join code no live table has (mistyped, or removed after a day idle)."""
+
+
+class NotAllowed(StoreError):
+    """Raised when a key or seat token does not allow the change: a wrong or old link,
+    or a seat acting for another player."""
+
+
+class StoreUnavailable(StoreError):
+    """Raised when the store cannot be used at all: unreachable, damaged or too busy.
+    Nothing already committed is lost; the page can show the message and try again."""
+
+
+# ------------------------------------------------------------------ values
+@dataclass(frozen=True)
+class TableKeys:
+    """What the teacher gets on creating a table: the join code to show, and the key
+    that lets them start, end phases and remove players (keep it in the teacher's URL)."""
+
+    code: str
+    teacher_key: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's seat at a table; ``token`` is their secret, for the rejoin link."""
+
+    code: str
+    name: str
+    token: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """A table as it stood at ``version``.  Trusted: ``game`` holds every secret, so a
+    page renders only ``game.player_view(viewer)`` from it."""
+
+    code: str
+    version: int
+    players: tuple[str, ...]
+    game: Game | None
+    deck_name: str
+    created_at: datetime
+    updated_at: datetime
+    deck_language: str = "en"
+    rules: Rules = field(default_factory=Rules)
+
+    @property
+    def started(self) -> bool:
+        """Checks if the game has started (the lobby is closed)."""
+        return self.game is not None
+
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """Returns what ``viewer`` may see of the table, as JSON-safe data (``None``: the
+        projector): the lobby, and from the start on ``game.player_view(viewer)`` alone.
+
+        :raises IllegalAction: if the game has started and the viewer is not at the table.
+        """
+        return {
+            "code": self.code,
+            "version": self.version,
+            "players": list(self.players),
+            "deck": {"name": self.deck_name, "language": self.deck_language},
+            "started": self.started,
+            "game": self.game.player_view(viewer) if self.game is not None else None,
+        }
+
+
+# ------------------------------------------------------------------ codes and secrets
+def new_code() -> str:
+    """Returns a random join code, such as ``'K7QXM'``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(code: Any) -> str:
+    """Returns a join code as stored: capitals, without spaces or dashes.
+
+    >>> normalise_code(" k7q-xm ")
+    'K7QXM'
+
+    :raises UnknownTable: if it cannot be a join code.
+    """
+    text = "".join(code.split()).replace("-", "").upper() if isinstance(code, str) else ""
+    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
+        shown = code if isinstance(code, str) else repr(code)
+        raise UnknownTable(
+            f"{shown!s:.20} is not a table code: a code is {CODE_LENGTH} letters and digits, "
+            "like K7QXM. Check the code on the projector."
+        )
+    return text
+
+
+def new_secret() -> str:
+    """Returns a fresh teacher key or seat token (URL-safe, 128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def digest(secret: str) -> str:
+    """Returns the digest a key or token is stored as."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _matches(secret: Any, stored: str) -> bool:
+    return isinstance(secret, str) and hmac.compare_digest(digest(secret), stored)
+
+
+def name_key(name: str) -> str:
+    """Returns the form in which two names count as the same (case and spacing ignored)."""
+    return " ".join(name.split()).casefold()
+
+
+def default_store_url() -> str:
+    """Returns the store the classroom uses unless told otherwise: ``$INCOGNITO_NB_STORE``,
+    or ``classroom.sqlite`` in the saves folder."""
+    return os.environ.get("INCOGNITO_NB_STORE") or str(default_folder() / "classroom.sqlite")
+
+
+def open_store(url: str | os.PathLike | None = None) -> "TableStore":
+    """Returns the table store at ``url``, chosen by its form:
+
+    - a file path, or ``sqlite:///relative/path`` or ``sqlite:////absolute/path``
+      (SQLAlchemy's spelling): a SQLite file, created with its folder if absent;
+    - ``redis://host:port/db`` (or ``rediss://`` for TLS): a Redis server;
+    - ``None``: :func:`default_store_url`.
+
+    :raises StoreError: for any other URL; :class:`StoreUnavailable` if the store is
+        damaged or cannot be reached.
+    """
+    if url is None:
+        url = default_store_url()
+    if isinstance(url, os.PathLike):
+        url = os.fspath(url)
+    if not isinstance(url, str) or not url.strip():
+        raise StoreError(f"A store is a file path, sqlite:///path or redis://host:port/db, not {url!r}.")
+    if url.startswith(("redis://", "rediss://")):
+        from .redis import RedisTableStore
+
+        return RedisTableStore(url)
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+    elif "://" in url:
+        raise StoreError(
+            f"incognito_nb cannot keep tables at {url.split('://')[0]}://…: use a file path "
+            "(a SQLite file), sqlite:///path or redis://host:port/db."
+        )
+    else:
+        path = url
+    if not path or path.strip() == ":memory:":
+        raise StoreError("A SQLite store must be a file that every kernel can open, not memory.")
+    from .sqlite import SqliteTableStore
+
+    return SqliteTableStore(Path(path).expanduser())
+
+
+# ------------------------------------------------------------------ the record
+@dataclass(frozen=True)
+class TableRecord:
+    """A table as the backends keep it (internal: digests, not secrets; the game as JSON)."""
+
+    code: str
+    version: int
+    teacher: str
+    deck: dict[str, Any]
+    rules: dict[str, Any]
+    seed: str
+    lobby: tuple[tuple[str, str], ...]  # (name, token digest) in seat order
+    game: str | None
+    created_at: float
+    updated_at: float
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.lobby)
+
+    def make_deck(self) -> Deck:
+        return Deck(objects=tuple(self.deck["objects"]), locations=tuple(self.deck["locations"]),
+                    name=self.deck["name"], language=self.deck["language"])
+
+    def make_rules(self) -> Rules:
+        return Rules(**self.rules)
+
+    def load_game(self) -> Game | None:
+        if self.game is None:
+            return None
+        try:
+            return Game.from_json(self.game)
+        except SaveError as error:
+            raise StoreUnavailable(
+                f"The game stored for table {self.code} cannot be read ({error}). "
+                "Nothing was changed; start a new table for this group."
+            ) from None
+
+
+#: A change: the record read, to the record to write, the action to log (or None) and
+#: what to hand back to the caller.  It may run several times (Redis retries) and must
+#: have no effect but its result.
+Change = Callable[[TableRecord], "tuple[TableRecord, Action | None, Any]"]
+
+
+def entry_json(action: Action) -> str:
+    """Returns an action as stored in the log."""
+    return json.dumps(action.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def entry_action(text: str) -> Action:
+    """Reads an action from the log."""
+    return Action.from_dict(json.loads(text))
+
+
+# ------------------------------------------------------------------ the interface
+class TableStore(ABC):
+    """Where shared tables live.  Both backends give the same answers to the same calls.
+
+    Build one with :func:`open_store`.  Every method may raise
+    :class:`StoreUnavailable` when the store cannot be reached or read.
+    """
+
+    #: True where calls are local and fast (a file), so they may run on a kernel's event loop.
+    is_local: bool = True
+    #: True where :meth:`watch` delivers changes as they happen.
+    pushes_changes: bool = False
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.url}>"
+
+    def __enter__(self) -> "TableStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Lets go of connections and listener threads; the tables stay in the store."""
+
+    # ------------------------------------------------------------ the lobby
+    def create_table(self, deck: Deck, rules: Rules | None = None, *, seed: int | str | None = None) -> TableKeys:
+        """Creates an empty table dealing from ``deck`` with ``rules``; returns its code
+        and teacher key.  The same lobby and seed always give the same deal.
+
+        Tables idle for a day (:data:`IDLE_LIMIT`) are removed first, so a store
+        in daily use cleans itself.
+
+        :raises DeckError: if the deck cannot deal a game for even three players.
+        """
+        rules = rules if rules is not None else Rules()
+        if not isinstance(deck, Deck):
+            raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        deck.check_fits(players=MIN_PLAYERS, rounds=rules.rounds, lineup_size=rules.lineup_size)
+        if seed is None:
+            seed = secrets.token_hex(8)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
+        self.purge_idle()
+        key, now = new_secret(), self._clock()
+        for _ in range(100):
+            record = TableRecord(
+                code=new_code(), version=1, teacher=digest(key),
+                deck={"name": deck.name, "language": deck.language,
+                      "objects": list(deck.objects), "locations": list(deck.locations)},
+                rules={"rounds": rules.rounds, "lineup_size": rules.lineup_size,
+                       "distinct_votes": rules.distinct_votes},
+                seed=str(seed), lobby=(), game=None, created_at=now, updated_at=now,
+            )
+            if self._insert(record):
+                return TableKeys(record.code, key)
+        raise StoreUnavailable("No free table code was found after 100 tries; remove idle tables and try again.")
+
+    def join(self, code: str, name: str) -> Seat:
+        """Seats ``name`` at the table; returns the seat, whose token is the player's rejoin link.
+
+        :raises UnknownTable: for a code no table has.
+        :raises IllegalAction: for a blank or overlong name (``rule="player_names"``), a
+            name already taken (``"player_names"``), a full table (``"player_count"``),
+            or a game already started (``"started"``).
+        """
+        code = normalise_code(code)
+        name = clean_name(name)
+
+        def seat(record: TableRecord) -> tuple[TableRecord, None, Seat]:
+            if record.game is not None:
+                raise IllegalAction(
+                    f"The game at table {code} has already started, so no one can join it now. "
+                    "If you were playing, open your rejoin link, or ask the teacher for a new one.",
+                    rule="started",
+                )
+            for taken in record.names:
+                if name_key(taken) == name_key(name):
+                    raise IllegalAction(
+                        f"Someone called {taken!r} has already joined table {code}; choose another "
+                        "name. If that was you, open your rejoin link instead.",
+                        rule="player_names",
+                    )
+            limit = min(MAX_PLAYERS, record.rules["lineup_size"])
+            if len(record.lobby) >= limit:
+                raise IllegalAction(
+                    f"Table {code} is full: {limit} players have joined. Ask the teacher which table to join.",
+                    rule="player_count",
+                )
+            token = new_secret()
+            return replace(record, lobby=record.lobby + ((name, digest(token)),)), None, Seat(code, name, token)
+
+        return self._swap(code, seat)[1]
+
+    def rejoin(self, code: str, token: str) -> Seat:
+        """Returns the seat a rejoin link's token belongs to.
+
+        :raises NotAllowed: if the token holds no seat at this table.
+        """
+        record = self._record(code)
+        return Seat(record.code, self._seat_of(record, token), token)
+
+    def remove_player(self, code: str, teacher_key: str, name: str) -> int:
+        """Removes a player from the lobby (someone who joined by mistake or left); returns the version.
+
+        :raises NotAllowed: without the teacher's key.
+        :raises IllegalAction: once the game has started (``rule="started"``) — end the
+            phase instead — or for a name not in the lobby (``"unknown_player"``).
+        """
+        code = normalise_code(code)
+
+        def remove(record: TableRecord) -> tuple[TableRecord, None, None]:
+            self._check_teacher(record, teacher_key)
+            if record.game is not None:
+                raise IllegalAction(
+                    f"The game at table {code} has started: players cannot leave a game in play. "
+                    "End the phase instead: unfinished drawings and missing cards count as they lie.",
+                    rule="started",
+                )
+            lobby = tuple(entry for entry in record.lobby if name_key(entry[0]) != name_key(str(name)))
+            if len(lobby) == len(record.lobby):
+                raise IllegalAction(f"Nobody called {name!r} has joined table {code}.", rule="unknown_player")
+            return replace(record, lobby=lobby), None, None
+
+        return self._swap(code, remove)[0]
+
+    def reissue_seat(self, code: str, teacher_key: str, name: str) -> Seat:
+        """Gives ``name`` a new seat token (for a lost rejoin link); the old one stops working.
+
+        :raises NotAllowed: without the teacher's key.
+        :raises IllegalAction: for a name not at the table (``rule="unknown_player"``).
+        """
+        code = normalise_code(code)
+
+        def reissue(record: TableRecord) -> tuple[TableRecord, None, Seat]:
+            self._check_teacher(record, teacher_key)
+            for seat, (seated, _) in enumerate(record.lobby):
+                if name_key(seated) == name_key(str(name)):
+                    token = new_secret()
+                    lobby = list(record.lobby)
+                    lobby[seat] = (seated, digest(token))
+                    return replace(record, lobby=tuple(lobby)), None, Seat(code, seated, token)
+            raise IllegalAction(f"Nobody called {name!r} sits at table {code}.", rule="unknown_player")
+
+        return self._swap(code, reissue)[1]
+
+    def start(self, code: str, teacher_key: str) -> int:
+        """Deals the game to the lobby in seat order; returns the version.
+
+        :raises NotAllowed: without the teacher's key.
+        :raises IllegalAction: if the game has started (``rule="started"``), or for fewer
+            than 3 players (the engine's ``"player_count"``).
+        """
+        code = normalise_code(code)
+
+        def deal(record: TableRecord) -> tuple[TableRecord, None, None]:
+            self._check_teacher(record, teacher_key)
+            if record.game is not None:
+                raise IllegalAction(f"The game at table {code} has already started.", rule="started")
+            game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules())
+            return replace(record, game=game.to_json()), None, None
+
+        return self._swap(code, deal)[0]
+
+    # ------------------------------------------------------------ play
+    def act(self, code: str, action: Action, *, teacher_key: str | None = None,
+            seat_token: str | None = None) -> int:
+        """Makes a move at the table; returns the new version.
+
+        A player's move needs that player's ``seat_token``; ``advance`` needs the
+        ``teacher_key``.  The move is applied exactly once, to the game as it stands,
+        even when other kernels act at the same moment.
+
+        :raises NotAllowed: if the credential does not allow this move.
+        :raises IllegalAction: if the game has not started (``rule="not_started"``) or
+            the rules refuse the move; nothing is written.
+        """
+        code = normalise_code(code)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"act takes an Action, not {type(action).__name__}.", rule="action")
+
+        def move(record: TableRecord) -> tuple[TableRecord, Action, None]:
+            if action.player is None:
+                if teacher_key is None:
+                    raise NotAllowed(f"Only the teacher can {action.kind.replace('_', ' ')} at table {code}.")
+                self._check_teacher(record, teacher_key)
+            else:
+                if seat_token is None:
+                    raise NotAllowed(
+                        f"{action.player}'s move needs {action.player}'s own seat: the teacher's key "
+                        "moves the game on but does not play for a student."
+                    )
+                name = self._seat_of(record, seat_token)
+                if name != action.player:
+                    raise NotAllowed(f"{name}'s seat cannot act for {action.player}.")
+            game = record.load_game()
+            if game is None:
+                raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+            apply_action(game, action)
+            return replace(record, game=game.to_json()), action, None
+
+        return self._swap(code, move)[0]
+
+    # ------------------------------------------------------------ reading
+    def read(self, code: str) -> TableSnapshot:
+        """Returns the table as it stands.  Trusted: render only ``game.player_view(viewer)``."""
+        record = self._record(code)
+        return TableSnapshot(
+            code=record.code, version=record.version, players=record.names, game=record.load_game(),
+            deck_name=record.deck["name"], deck_language=record.deck["language"],
+            created_at=_datetime(record.created_at), updated_at=_datetime(record.updated_at),
+            rules=record.make_rules(),
+        )
+
+    def version(self, code: str) -> int:
+        """Returns the table's version, cheaply (one indexed read): poll it to learn of changes.
+
+        :raises UnknownTable: if no live table has this code.
+        """
+        code = normalise_code(code)
+        version = self._read_version(code)
+        if version is None:
+            raise self._unknown(code)
+        return version
+
+    def changed_since(self, code: str, version: int) -> bool:
+        """Checks if the table has changed since ``version``."""
+        return self.version(code) != version
+
+    def actions(self, code: str) -> list[tuple[int, Action]]:
+        """Returns the accepted actions, oldest first, each with the version it made."""
+        code = normalise_code(code)
+        if self._read_version(code) is None:
+            raise self._unknown(code)
+        return [(version, entry_action(text)) for version, text, _ in self._read_log(code)]
+
+    def replay(self, code: str) -> Game:
+        """Returns the game rebuilt from its first deal and the action log, for audits and tests.
+
+        :raises IllegalAction: if the game has not started.
+        """
+        record = self._record(code)
+        if record.game is None:
+            raise IllegalAction(f"The game at table {record.code} has not started yet.", rule="not_started")
+        game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules())
+        for _, action in self.actions(record.code):
+            apply_action(game, action)
+        return game
+
+    def purge_idle(self, older_than: timedelta = IDLE_LIMIT) -> int:
+        """Removes the tables unchanged for ``older_than``, with their logs; returns how many."""
+        return self._purge(self._clock() - older_than.total_seconds())
+
+    # ------------------------------------------------------------ notification
+    def watch(self, code: str, callback: Callable[[int], None]) -> None:
+        """Calls ``callback(version)`` on every change of the table, from a listener
+        thread (UI code must hop to its event loop: ``loop.call_soon_threadsafe``).
+
+        Only stores that push changes (Redis) have it; elsewhere poll :meth:`version`,
+        or use :func:`~incognito_nb.store.watch.watch_async` with any store.
+        """
+        raise StoreError(f"{type(self).__name__} cannot push changes: poll version() or use watch_async().")
+
+    def unwatch(self, code: str, callback: Callable[[int], None] | None = None) -> None:
+        """Stops calling ``callback`` (every callback of the table when ``None``)."""
+
+    # ------------------------------------------------------------ helpers
+    def _record(self, code: str) -> TableRecord:
+        code = normalise_code(code)
+        record = self._load(code)
+        if record is None:
+            raise self._unknown(code)
+        return record
+
+    @staticmethod
+    def _unknown(code: str) -> UnknownTable:
+        return UnknownTable(
+            f"There is no table {code}: check the code on the projector. "
+            "(A table is removed after a day without play.)"
+        )
+
+    @staticmethod
+    def _check_teacher(record: TableRecord, key: Any) -> None:
+        if not _matches(key, record.teacher):
+            raise NotAllowed(f"This teacher link is not valid for table {record.code}: "
+                             "only the teacher who created the table can do that.")
+
+    @staticmethod
+    def _seat_of(record: TableRecord, token: Any) -> str:
+        for name, stored in record.lobby:
+            if _matches(token, stored):
+                return name
+        raise NotAllowed(f"This rejoin link is not valid for table {record.code}: "
+                         "ask the teacher for a new one.")
+
+    # ------------------------------------------------------------ what a backend provides
+    @abstractmethod
+    def _insert(self, record: TableRecord) -> bool:
+        """Stores a new table; returns False (writing nothing) if its code is taken."""
+
+    @abstractmethod
+    def _load(self, code: str) -> TableRecord | None:
+        """Returns the table's record, read at one instant, or None."""
+
+    @abstractmethod
+    def _swap(self, code: str, change: Change) -> tuple[int, Any]:
+        """Applies ``change`` to the table's current record and writes the result (and
+        its log entry) only if the version has not moved; returns the new version and
+        the change's result.
+
+        :raises UnknownTable: if there is no such table.
+        """
+
+    @abstractmethod
+    def _read_version(self, code: str) -> int | None:
+        """Returns the table's version, or None."""
+
+    @abstractmethod
+    def _read_log(self, code: str) -> list[tuple[int, str, float]]:
+        """Returns the table's log: (version, action JSON, time), oldest first."""
+
+    @abstractmethod
+    def _purge(self, cutoff: float) -> int:
+        """Removes tables last changed before ``cutoff``; returns how many."""
+
+
+def _datetime(stamp: float) -> datetime:
+    return datetime.fromtimestamp(stamp, tz=timezone.utc)

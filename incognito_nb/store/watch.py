@@ -1,0 +1,153 @@
+"""Hearing about a table's changes on a kernel's event loop, with any store.
+
+A page shows a shared table, so it must redraw when another kernel changes it, within
+the 200 ms a player notices.  The Voilà kernel runs an asyncio loop on its main thread
+(widget callbacks run there too), so :func:`watch_async` runs there as a small task:
+
+- with SQLite it reads :meth:`~incognito_nb.store.tables.TableStore.version` every
+  ``interval`` (100 ms): one primary-key read of a few microseconds, no thread;
+- with Redis it subscribes to the table's pub/sub channel, so a change wakes it at
+  once, and still reads the version every second in case a message was lost while the
+  connection dropped.  Redis reads run in the loop's executor, so a slow network never
+  freezes the kernel.
+
+``on_change(version)`` is always called on the loop, never from another thread, and
+only when the version differs from the last one seen: the page then reads the table
+(:meth:`~incognito_nb.store.tables.TableStore.read`) and renders its viewer's
+``player_view``.  Pass ``since=`` the version the page last rendered, so a change made
+between that read and the start of the watch is not missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Callable
+
+from .tables import StoreError, TableStore, UnknownTable, normalise_code
+
+#: How often a polling watch reads the version, in seconds: half of it is the average
+#: delay before a page hears of a change.
+POLL_INTERVAL = 0.1
+#: How often a watch that is pushed changes (Redis) still reads the version, in seconds.
+PUSH_FALLBACK_INTERVAL = 1.0
+#: The wait between reads while the store cannot be reached, in seconds.
+RETRY_INTERVAL = 2.0
+
+log = logging.getLogger(__name__)
+
+
+class TableWatch:
+    """A running watch of one table (see :func:`watch_async`); :meth:`stop` ends it."""
+
+    def __init__(self, store: TableStore, code: str, on_change: Callable[[int], None], *,
+                 since: int | None, interval: float,
+                 on_error: Callable[[StoreError], None] | None, loop: asyncio.AbstractEventLoop) -> None:
+        self.store, self.code = store, normalise_code(code)
+        #: The last version seen (the one ``on_change`` was last called with).
+        self.version = since
+        self._on_change, self._on_error = on_change, on_error
+        self._loop = loop
+        self._wake = asyncio.Event()
+        self._interval = interval
+        self._pushed = False
+        self._stopped = False
+        if store.pushes_changes:
+            store.watch(self.code, self._notice)
+            self._pushed = True
+            self._interval = max(interval, PUSH_FALLBACK_INTERVAL)
+        self._task = loop.create_task(self._run(), name=f"watch table {self.code}")
+
+    @property
+    def running(self) -> bool:
+        """Checks if the watch is still running."""
+        return not self._stopped and not self._task.done()
+
+    def stop(self) -> None:
+        """Ends the watch; ``on_change`` is not called again."""
+        self._stopped = True
+        self._task.cancel()
+        self._unsubscribe()
+
+    def _unsubscribe(self) -> None:
+        if self._pushed:
+            self._pushed = False
+            self.store.unwatch(self.code, self._notice)
+
+    def _notice(self, version: int) -> None:
+        """Called from the store's listener thread: wakes the task on the loop."""
+        try:
+            self._loop.call_soon_threadsafe(self._wake.set)
+        except RuntimeError:  # the loop has closed
+            pass
+
+    async def _read(self) -> int:
+        if self.store.is_local:
+            return self.store.version(self.code)
+        return await self._loop.run_in_executor(None, self.store.version, self.code)
+
+    async def _run(self) -> None:
+        try:
+            wait = 0.0
+            while True:
+                if wait and not self._pushed:
+                    await asyncio.sleep(wait)  # cheaper than wait_for: one timer, no task
+                elif wait:
+                    try:
+                        await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                    except asyncio.TimeoutError:
+                        pass
+                self._wake.clear()
+                wait = self._interval
+                try:
+                    current = await self._read()
+                except UnknownTable as error:
+                    self._report(error)
+                    return
+                except StoreError as error:
+                    self._report(error)
+                    wait = max(self._interval, RETRY_INTERVAL)
+                    continue
+                if self.version is None:
+                    self.version = current
+                elif current != self.version and not self._stopped:
+                    self.version = current
+                    try:
+                        self._on_change(current)
+                    except Exception:  # a page's bug must not end the watch
+                        log.exception("on_change for table %s failed", self.code)
+        finally:
+            self._unsubscribe()
+
+    def _report(self, error: StoreError) -> None:
+        if self._on_error is None:
+            log.warning("watching table %s: %s", self.code, error)
+            return
+        try:
+            self._on_error(error)
+        except Exception:
+            log.exception("on_error for table %s failed", self.code)
+
+
+def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], *,
+                interval: float = POLL_INTERVAL, since: int | None = None,
+                on_error: Callable[[StoreError], None] | None = None) -> TableWatch:
+    """Starts watching the table on the running event loop; returns the watch (``.stop()``).
+
+    ``on_change(version)`` is called on the loop after every change seen; with
+    ``since``, a table already past that version is reported at once.  ``on_error``
+    is called with a :class:`~incognito_nb.store.tables.StoreError` while the store
+    cannot be read (the watch keeps trying every two seconds), and for a table that no
+    longer exists (the watch then ends).
+
+    :raises RuntimeError: if no event loop is running (call it from a cell or a callback
+        in a kernel, or from a coroutine).
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        raise RuntimeError("watch_async needs a running asyncio loop: call it in a kernel "
+                           "(a cell or a widget callback) or from a coroutine.") from None
+    if not interval > 0:
+        raise ValueError(f"interval is a positive number of seconds, not {interval!r}")
+    return TableWatch(store, code, on_change, since=since, interval=interval, on_error=on_error, loop=loop)

@@ -1,0 +1,191 @@
+"""Actions as data: stored, sent and replayed, they make the same moves as the Game methods."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from incognito_nb import Drawing, Game, IllegalAction, Phase, Stroke
+from incognito_nb.engine import Action, apply_action
+from tables import ANA_BEN_CLEO, SIX, doodle, to_find, token, word_deck
+
+
+def _refused(rule: str, build):
+    with pytest.raises(IllegalAction) as caught:
+        build()
+    assert caught.value.rule == rule, caught.value
+    return str(caught.value)
+
+
+# ------------------------------------------------------------------ the data
+@pytest.mark.parametrize("action", [
+    Action.update_drawing("Ana", doodle(1)),
+    Action.submit_drawing("Ana", []),
+    Action.cast_vote("Ben", "Ana", 3),
+    Action.cast_vote("Ben", "Ana", None),
+    Action.confirm_votes("Cleo"),
+    Action.advance(),
+    Action.advance(force=True),
+])
+def test_an_action_survives_json_and_its_repr(action):
+    text = json.dumps(action.to_dict())
+    assert Action.from_dict(json.loads(text)) == action
+    assert eval(repr(action), {"Action": Action}) == action
+
+
+def test_a_drawing_travels_as_its_list_data():
+    assert Action.update_drawing("Ana", doodle(2)).args == {"drawing": doodle(2).to_list()}
+    assert Action.submit_drawing("Ana", doodle(2).to_list()) == Action.submit_drawing("Ana", doodle(2))
+
+
+def test_advance_is_made_by_the_table_not_a_player():
+    assert Action.advance().player is None
+    _refused("action", lambda: Action("advance", "Ana", {"force": False}))
+
+
+@pytest.mark.parametrize("kind, player, args", [
+    ("dance", "Ana", {}),
+    (None, "Ana", {}),
+    ("cast_vote", None, {"artist": "Ana", "number": 1}),
+    ("cast_vote", 7, {"artist": "Ana", "number": 1}),
+    ("cast_vote", "Ben", {"artist": "Ana"}),
+    ("cast_vote", "Ben", {"artist": "Ana", "number": 1, "colour": "red"}),
+    ("cast_vote", "Ben", {"artist": "Ana", "number": "3"}),
+    ("cast_vote", "Ben", {"artist": "Ana", "number": True}),
+    ("cast_vote", "Ben", {"artist": "Ana", "number": 2.0}),
+    ("cast_vote", "Ben", {"artist": ["Ana"], "number": 2}),
+    ("confirm_votes", "Ben", {"force": True}),
+    ("advance", None, {"force": "yes"}),
+    ("advance", None, {}),
+    ("submit_drawing", "Ana", {"drawing": {"strokes": []}}),
+    ("update_drawing", "Ana", {"drawing": "a cat"}),
+    ("update_drawing", "Ana", [("drawing", [])]),
+])
+def test_a_badly_shaped_action_is_refused_by_the_action_rule(kind, player, args):
+    message = _refused("action", lambda: Action(kind, player, args))
+    assert message.endswith(".")
+
+
+@pytest.mark.parametrize("data", [
+    None, "cast_vote", ["cast_vote", "Ben"], {"player": "Ben"},
+    {"kind": "confirm_votes", "player": "Ben", "args": {}, "secret": 1},
+])
+def test_data_that_is_not_an_action_is_refused(data):
+    _refused("action", lambda: Action.from_dict(data))
+
+
+def test_from_dict_accepts_a_missing_player_and_args():
+    assert Action.from_dict({"kind": "advance", "args": {"force": False}}) == Action.advance()
+    assert Action.from_dict({"kind": "confirm_votes", "player": "Ana"}) == Action.confirm_votes("Ana")
+
+
+# ------------------------------------------------------------------ applying
+def test_apply_action_makes_each_move_as_the_method_does():
+    by_method = Game.new(ANA_BEN_CLEO, word_deck(), seed=4)
+    by_action = Game.new(ANA_BEN_CLEO, word_deck(), seed=4)
+    by_method.update_drawing("Ana", doodle(1))
+    apply_action(by_action, Action.update_drawing("Ana", doodle(1)))
+    for seat, player in enumerate(ANA_BEN_CLEO):
+        by_method.submit_drawing(player, doodle(seat))
+        assert apply_action(by_action, Action.submit_drawing(player, doodle(seat))) is None
+    assert by_method.advance() is apply_action(by_action, Action.advance()) is Phase.FIND
+    by_method.cast_vote("Ben", "Ana", token(by_method, "Ana"))
+    apply_action(by_action, Action.cast_vote("Ben", "Ana", token(by_action, "Ana")))
+    by_method.cast_vote("Cleo", "Ana", 1)
+    apply_action(by_action, Action.cast_vote("Cleo", "Ana", 1))
+    by_method.cast_vote("Cleo", "Ana", None)
+    apply_action(by_action, Action.cast_vote("Cleo", "Ana", None))
+    by_method.confirm_votes("Cleo")
+    apply_action(by_action, Action.confirm_votes("Cleo"))
+    assert by_method.advance(force=True) is apply_action(by_action, Action.advance(force=True)) is Phase.SCORE
+    assert by_action.to_json() == by_method.to_json()
+
+
+def test_a_refused_move_keeps_the_engine_rule_and_changes_nothing():
+    game = to_find(Game.new(ANA_BEN_CLEO, word_deck(), seed=5))
+    before = game.to_json()
+    message = _refused("own_drawing", lambda: apply_action(game, Action.cast_vote("Ana", "Ana", 1)))
+    assert message == "Ana cannot place a card on their own drawing."
+    _refused("phase", lambda: apply_action(game, Action.update_drawing("Ana", doodle())))
+    _refused("token_range", lambda: apply_action(game, Action.cast_vote("Ben", "Ana", 9)))
+    _refused("unknown_player", lambda: apply_action(game, Action.confirm_votes("Zed")))
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("strokes", [
+    [{"points": [], "color": "#000000"}],
+    [{"points": [[1, 2]], "color": "red"}],
+    [{"points": [[1, 2]], "width": 500}],
+    [{"points": [["x", 2]]}],
+    ["a stroke"],
+    [{"points": [[1, 2]], "pressure": 0.5}],
+])
+def test_a_drawing_that_is_not_a_drawing_is_refused_and_changes_nothing(strokes):
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=6)
+    before = game.to_json()
+    message = _refused("drawing", lambda: apply_action(game, Action.submit_drawing("Ana", strokes)))
+    assert message.startswith("Ana's drawing cannot be used:")
+    assert game.to_json() == before
+
+
+def test_an_action_changed_after_it_was_built_is_checked_again():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=7)
+    action = Action.confirm_votes("Ana")
+    action.args["force"] = True  # the dict inside a frozen action is still a dict
+    _refused("action", lambda: apply_action(game, action))
+    _refused("action", lambda: apply_action(game, {"kind": "advance", "player": None, "args": {"force": True}}))
+    assert game.phase is Phase.HIDE and game.moves == 0
+
+
+def test_an_action_is_a_value():
+    one, two = Action.cast_vote("Ben", "Ana", 3), Action.cast_vote("Ben", "Ana", 3)
+    assert one == two and hash(one) == hash(two)
+    assert one != Action.cast_vote("Ben", "Ana", 4)
+    args = {"artist": "Ana", "number": 3}
+    action = Action("cast_vote", "Ben", args)
+    args["number"] = 4
+    assert action.args["number"] == 3, "an action keeps its own copy of its arguments"
+
+
+# ------------------------------------------------------------------ replay
+_NUMBERS = st.one_of(st.none(), st.integers(min_value=-1, max_value=8))
+
+
+def _random_action(data, players) -> Action:
+    who = data.draw(st.sampled_from(list(players) + ["Zed"]), label="who")
+    kind = data.draw(st.sampled_from(["update", "submit", "vote", "vote", "vote", "confirm", "advance"]), label="kind")
+    if kind in ("update", "submit"):
+        x = data.draw(st.floats(min_value=-50, max_value=900), label="x")
+        drawing = Drawing((Stroke([(x, 10), (x / 2, 300)]),))
+        return (Action.update_drawing if kind == "update" else Action.submit_drawing)(who, drawing)
+    if kind == "vote":
+        artist = data.draw(st.sampled_from(list(players)), label="artist")
+        return Action.cast_vote(who, artist, data.draw(_NUMBERS, label="number"))
+    if kind == "confirm":
+        return Action.confirm_votes(who)
+    return Action.advance(force=data.draw(st.booleans(), label="force"))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.integers(min_value=3, max_value=6), seed=st.integers(0, 10**6), data=st.data())
+def test_replaying_the_accepted_actions_rebuilds_the_game(count, seed, data):
+    game = Game.new(SIX[:count], word_deck(), seed=seed)
+    accepted = []
+    for step in range(1, 120):
+        if game.phase is Phase.OVER:
+            break
+        action = _random_action(data, game.players) if step % 20 else Action.advance(force=True)
+        before = game.to_json()
+        try:
+            apply_action(game, action)
+        except IllegalAction:
+            assert game.to_json() == before
+            continue
+        accepted.append(json.dumps(action.to_dict()))  # as a store would keep it
+    replayed = Game.new(SIX[:count], word_deck(), seed=seed)
+    for text in accepted:
+        apply_action(replayed, Action.from_dict(json.loads(text)))
+    assert replayed.to_json() == game.to_json()
