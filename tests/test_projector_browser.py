@@ -92,3 +92,44 @@ def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
         shoot(page, "8_podium")
         table.watch.check()
     print("vote panel overflow (not required to fit):", votes_overflow)
+
+
+def test_a_spanish_class_sees_the_curtain_and_the_find_phase_in_spanish(page, tmp_path):
+    """``incognito-nb --theme dark --language es`` with the Spanish deck, played with the mouse."""
+    from incognito_nb import Deck
+    from incognito_nb.ui.i18n import count, speaking, t
+
+    deck = Deck.builtin("es_everyday")
+    with speaking("es"):
+        deck_label = t("setup.deck_option", name=deck.name, objects=count(len(deck.objects), "object"),
+                       locations=count(len(deck.locations), "location"))
+    players = ["Ana", "Ben", "Cleo"]
+    with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark", "--language", "es")) as url:
+        table = Table(page, url)
+        page.set_viewport_size(SIZES["720p"])
+        table.open()
+        page.wait_for_selector(".inc-app.inc-projector", timeout=SLOW)
+        assert page.inner_text(".inc-start").strip() == "Empezar la partida"
+        assert page.locator(".inc-language select").evaluate("s => s.options[s.selectedIndex].text") == "Español"
+        page.select_option(".inc-deck select", label=deck_label)
+        table.type_names(players)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "projector_es_1_setup.png"))
+        table.begin()
+        assert page.inner_text(".inc-curtain-call").strip() == "Pasa la pantalla a Ana — que los demás no miren."
+        assert "Ronda 1 de 3 · Esconde el objeto" in page.inner_text(".inc-header")
+        page.screenshot(path=str(ARTIFACTS / "projector_es_2_curtain.png"))
+        for seat, player in enumerate(players):
+            word = table.open_pad(player)
+            assert word in deck.objects, word  # the deck's words, whatever the interface speaks
+            if seat == 0:
+                assert page.inner_text(".inc-secret").startswith("Tu objeto secreto:")
+                page.screenshot(path=str(ARTIFACTS / "projector_es_3_pad.png"))
+            table.draw(STROKES[seat])
+            table.done()
+        page.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        table.gallery_shows_every_drawing()
+        assert page.inner_text(".inc-find .inc-curtain-call").strip() == "Pasa la pantalla a Ana — que los demás no miren."
+        assert "Encuentra los objetos escondidos" in page.inner_text(".inc-header")
+        page.screenshot(path=str(ARTIFACTS / "projector_es_4_find.png"))
+        table.watch.check()

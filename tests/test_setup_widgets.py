@@ -12,7 +12,7 @@ import pytest
 from incognito_nb.engine import Deck, Game, Phase
 from incognito_nb.store import GameFolder
 from incognito_nb.ui.palette import PLAYER_COLORS
-from incognito_nb.ui.setup import CSS, TIMER_CHOICES, SetupForm
+from incognito_nb.ui.setup import CSS, SetupForm, timer_choices
 
 
 @pytest.fixture(autouse=True)
@@ -109,7 +109,7 @@ def test_three_empty_name_fields_with_numbered_placeholders_and_seat_colours(for
 def test_the_timer_offers_off_and_60_to_180_seconds(form):
     assert [seconds for _, seconds in form.timer_choice.options] == [0, 60, 90, 120, 180]
     assert form.timer_choice.value == 0
-    assert TIMER_CHOICES[0][1] == 0
+    assert timer_choices()[0][1] == 0
 
 
 # -------------------------------------------------------------------------- decks

@@ -11,6 +11,7 @@ import re
 import ipywidgets
 import pytest
 
+from incognito_nb.ui.i18n import t
 from incognito_nb.ui.teacher import CSS, DEFAULT_END_PHASE_WARNING, RESTART_WARNING, TeacherBar
 
 
@@ -137,7 +138,7 @@ def test_cancel_ends_nothing(bar, calls):
 def test_a_blank_warning_falls_back_to_a_plain_question(bar):
     bar.end_phase_warning = ""
     bar.end_phase_button.click()
-    assert DEFAULT_END_PHASE_WARNING in bar.confirm_text.value
+    assert t(DEFAULT_END_PHASE_WARNING) in bar.confirm_text.value
 
 
 def test_the_warning_is_escaped(bar):
@@ -193,7 +194,7 @@ def test_save_keeps_what_the_callback_said(calls):
 def test_restart_asks_first(bar, calls):
     bar.restart_button.click()
     assert calls.count["restart"] == 0
-    assert RESTART_WARNING in bar.confirm_text.value
+    assert t(RESTART_WARNING) in bar.confirm_text.value
     bar.confirm_no.click()
     assert calls.count["restart"] == 0
     bar.restart_button.click()

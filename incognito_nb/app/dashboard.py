@@ -3,7 +3,8 @@
 The launcher passes its options to the Voilà kernel through environment variables
 (a Voilà kernel inherits the server's environment): ``INCOGNITO_NB_DECK`` names a CSV
 deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
-``INCOGNITO_NB_PROJECTOR`` starts in projector mode.
+``INCOGNITO_NB_PROJECTOR`` starts in projector mode and ``INCOGNITO_NB_LANGUAGE`` sets the
+interface language (``en``, ``es`` or ``fr``).
 """
 
 from __future__ import annotations
@@ -12,15 +13,17 @@ import os
 
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
+from ..ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 from ..ui.table import TableApp
 
 
 def dashboard(*, deck_path: str | None = None, saves: str | None = None,
-              projector: bool | None = None) -> TableApp:
+              projector: bool | None = None, language: str | None = None) -> TableApp:
     """Returns the table dashboard, ready to display.
 
-    Arguments left out are read from ``INCOGNITO_NB_DECK``, ``INCOGNITO_NB_SAVES`` and
-    ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode).
+    Arguments left out are read from ``INCOGNITO_NB_DECK``, ``INCOGNITO_NB_SAVES``,
+    ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode) and ``INCOGNITO_NB_LANGUAGE``
+    (the interface language; an unknown one falls back to English).
     A deck that cannot be read is reported on the setup screen; the built-in decks remain.
     """
     deck_path = deck_path or os.environ.get("INCOGNITO_NB_DECK") or None
@@ -30,12 +33,16 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
         try:
             deck = load_deck(deck_path)
         except DeckError as error:
-            problem = f"The deck {deck_path} could not be used: {error}"
+            problem = error
     if projector is None:
         projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
-    app = TableApp(folder=folder, deck=deck, projector=projector, takeaway_files=_takeaway_files)
+    language = (language or os.environ.get("INCOGNITO_NB_LANGUAGE") or DEFAULT_LANGUAGE).strip().lower()
+    if language not in LANGUAGES:
+        language = DEFAULT_LANGUAGE
+    app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
+                   takeaway_files=_takeaway_files)
     if problem:
-        app._report(problem)
+        app._report(t("error.deck_file", path=deck_path, error=problem))  # in the table's language
     return app
 
 

@@ -1,6 +1,6 @@
 """``incognito-nb``: starts the table dashboard in Voilà and opens the browser.
 
-    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--saves DIR]
+    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es] [--saves DIR]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
 
 The play notebook ships inside the package, so the command works from any folder.
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..engine import DeckError, load_deck
 from ..store import default_folder
+from ..ui.i18n import LANGUAGES
 
 
 def play_notebook() -> Path:
@@ -39,6 +40,9 @@ def parser() -> argparse.ArgumentParser:
                      help="the page theme; dark also starts in projector mode")
     cli.add_argument("--projector", action="store_true",
                      help="start in projector mode: large type, high contrast, each phase on one screen")
+    cli.add_argument("--language", choices=tuple(LANGUAGES), default=None,
+                     help="the interface language: en (English, the default), es (Spanish) or fr (French); "
+                          "players can still change it at setup, and any deck plays in any of them")
     cli.add_argument("--saves", metavar="DIR", help=f"where games are saved (default: {default_folder()})")
     return cli
 
@@ -78,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
     if options.projector or options.theme == "dark":
         env["INCOGNITO_NB_PROJECTOR"] = "1"
+    if options.language:
+        env["INCOGNITO_NB_LANGUAGE"] = options.language
     if options.saves:
         env["INCOGNITO_NB_SAVES"] = str(Path(options.saves).resolve())
     print(f"Incognito is at http://127.0.0.1:{options.port}/ — press Ctrl+C to stop.", flush=True)

@@ -12,6 +12,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
+from .i18n import t
 from .text import markup, player_badge, safe
 
 CSS = """
@@ -37,7 +38,7 @@ class Curtain(widgets.VBox):
     def __init__(self, player: str, seat: int, *, task: str, button: str, on_open: Callable[[], None]) -> None:
         self.player = player
         call = markup(
-            f"Pass the screen to {player_badge(player, seat)} — everyone else look away.",
+            t("curtain.call", player=player_badge(player, seat)),
             "inc-curtain-call",
         )
         hint = markup(safe(task), "inc-curtain-hint")
@@ -54,8 +55,8 @@ class Curtain(widgets.VBox):
 
 def secret_card_header(obj: str, location: str) -> widgets.VBox:
     """Returns the head of a player's card: the secret object and the public location."""
-    secret = markup(f"Your secret object:<br><b>{safe(obj)}</b>", "inc-secret")
-    place = markup(f"Hide it in:<br><b>{safe(location)}</b>", "inc-location")
+    secret = markup(f"{safe(t('card.secret'))}<br><b>{safe(obj)}</b>", "inc-secret")
+    place = markup(f"{safe(t('card.hide_in'))}<br><b>{safe(location)}</b>", "inc-location")
     head = widgets.VBox([secret, place])
     head.add_class("inc-card-head")
     return head

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Drawing, Game
 
 from .board import DrawingView, close_parts
+from .i18n import t
 from .text import markup, player_badge, safe
 
 CSS = """
@@ -27,7 +28,7 @@ GRID_COLUMNS = "repeat(auto-fill, minmax(max(240px, 30%), 1fr))"
 
 def tile_label(name: str, seat: int, location: str | None) -> str:
     """Returns the HTML caption of a tile: the artist's badge and where the object hides."""
-    where = f' <span class="inc-drawing-location">in: {safe(location)}</span>' if location else ""
+    where = f' <span class="inc-drawing-location">{t("gallery.in", location=safe(location))}</span>' if location else ""
     return f"{player_badge(name, seat)}{where}"
 
 

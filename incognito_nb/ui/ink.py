@@ -35,6 +35,7 @@ import anywidget
 import traitlets
 
 from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_WIDTH, MIN_WIDTH, Stroke
+from .i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -444,7 +445,7 @@ class InkLayer(anywidget.AnyWidget):
             self._open.pop(stroke_id, None)
             self._settle(stroke_id)
         if self.on_problem is not None:
-            self.on_problem("That line could not be read and was not kept.")
+            self.on_problem(t("pad.unreadable"))
 
     def _settle(self, stroke_id: int) -> None:
         """Marks every stroke up to ``stroke_id`` as dealt with; the browser wipes them."""

@@ -7,11 +7,13 @@ engine until scoring, when :meth:`LineupView.highlight` marks the answer.
 
 from __future__ import annotations
 
+import html
 from typing import Sequence
 
 import ipywidgets as widgets
 
 from .board import close_parts
+from .i18n import t
 from .text import markup, safe
 
 CSS = """
@@ -30,9 +32,10 @@ CSS = """
 
 def token_card(number: int, word: str, *, true: bool = False) -> str:
     """Returns the HTML of one token card: its number big, its word below."""
-    mark = '<div class="inc-token-mark">✔ the hidden object</div>' if true else ""
+    mark = f'<div class="inc-token-mark">{safe(t("lineup.token_true"))}</div>' if true else ""
+    label = html.escape(t("lineup.token", number=number), quote=True)
     return (
-        f'<div class="inc-token-number" aria-label="token {number}">{number}</div>'
+        f'<div class="inc-token-number" aria-label="{label}">{number}</div>'
         f'<div class="inc-token-word">{safe(word)}</div>{mark}'
     )
 

@@ -34,12 +34,12 @@ from incognito_nb.engine.drawing import (
 )
 
 from .board import close_parts, draw_paper, draw_strokes, new_board_canvas
+from .i18n import t
 from .ink import InkLayer
 from .palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, text_color_on
 
 #: How many steps Undo can go back; older steps are forgotten.
 MAX_UNDO = 200
-LOCATION_PREFIX = "Location: "
 LOCATION_COLOR = "#444444"
 MAX_LOCATION_LENGTH = 60
 #: The pen twins send their points in batches of this many, as the browser does in time.
@@ -81,6 +81,7 @@ class DrawingPad(widgets.VBox):
         self._twin: Optional[dict[str, Any]] = None  # the stroke the pen twins are drawing
         self._client_ready = False
         self._location = ""
+        self._location_prefix = t("pad.location")  # the board speaks the language it was built in
         self._color = PEN_COLORS[0][1]
         self._width = BRUSH_SIZES[0][1]
         self._erasing = False
@@ -223,8 +224,7 @@ class DrawingPad(widgets.VBox):
                 drawing = self._drawing.adding(stroke)
             except ValueError as error:
                 full = len(self._drawing) >= MAX_STROKES
-                self._say("The board is full: Undo or Clear to draw more." if full
-                          else f"That line was not kept ({error}).")
+                self._say(t("pad.full") if full else t("pad.not_kept", error=error))
                 break
             self._remember()
             self._drawing = drawing
@@ -261,7 +261,7 @@ class DrawingPad(widgets.VBox):
         self._color_buttons: dict[str, widgets.Button] = {}
         for name, color in PEN_COLORS:
             button = widgets.Button(
-                tooltip=f"{name} pen",
+                tooltip=t("pad.pen", color=t(f"color.{name}")),
                 layout=widgets.Layout(width="34px", height="34px", padding="0", margin="2px"),
                 style={"button_color": color, "text_color": text_color_on(color), "font_weight": "bold"},
             )
@@ -269,20 +269,20 @@ class DrawingPad(widgets.VBox):
             button.on_click(lambda _button, color=color: self.choose_color(color))
             self._color_buttons[color] = button
         self._sizes = widgets.ToggleButtons(
-            options=list(BRUSH_SIZES),
+            options=[(t(f"size.{name}"), width) for name, width in BRUSH_SIZES],
             value=self._width,
-            tooltips=[f"{name} brush" for name, _ in BRUSH_SIZES],
+            tooltips=[t("pad.brush", size=t(f"size.{name}")) for name, _ in BRUSH_SIZES],
             style={"button_width": "72px"},
         )
         self._sizes.add_class("inc-tool-size")
         self._sizes.observe(self._on_size, "value")
-        self._eraser = widgets.ToggleButton(description="Eraser", icon="eraser", tooltip="Rub out ink",
+        self._eraser = widgets.ToggleButton(description=t("pad.eraser"), icon="eraser", tooltip=t("pad.eraser_tooltip"),
                                             layout=widgets.Layout(width="auto"))
         self._eraser.add_class("inc-tool-eraser")
         self._eraser.observe(self._on_eraser, "value")
-        self._undo_button = self._action("Undo", "undo", "Take back the last change", self.undo)
-        self._redo_button = self._action("Redo", "repeat", "Put back what Undo took", self.redo)
-        self._clear_button = self._action("Clear", "trash", "Wipe the board (Undo brings it back)", self.clear)
+        self._undo_button = self._action("undo", "undo", self.undo)
+        self._redo_button = self._action("redo", "repeat", self.redo)
+        self._clear_button = self._action("clear", "trash", self.clear)
         # Wraps between swatches, sizes and eraser too: beside the secret card, the pad is narrow.
         pen = widgets.HBox([widgets.HBox(list(self._color_buttons.values())), self._sizes, self._eraser],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
@@ -295,11 +295,11 @@ class DrawingPad(widgets.VBox):
         return row
 
     @staticmethod
-    def _action(description: str, icon: str, tooltip: str, act: Callable[[], None]) -> widgets.Button:
-        """Returns a tool button that calls ``act``, with its ``inc-tool-…`` class."""
-        button = widgets.Button(description=description, icon=icon, tooltip=tooltip,
+    def _action(name: str, icon: str, act: Callable[[], None]) -> widgets.Button:
+        """Returns the tool button ``name`` ("undo") that calls ``act``, with its ``inc-tool-…`` class."""
+        button = widgets.Button(description=t(f"pad.{name}"), icon=icon, tooltip=t(f"pad.{name}_tooltip"),
                                 layout=widgets.Layout(width="auto"))
-        button.add_class(f"inc-tool-{description.lower()}")
+        button.add_class(f"inc-tool-{name}")
         button.on_click(lambda _button: act())
         return button
 
@@ -374,7 +374,7 @@ class DrawingPad(widgets.VBox):
             paper.font = "bold 24px sans-serif"
             paper.text_baseline = "top"
             paper.fill_style = LOCATION_COLOR
-            paper.fill_text(LOCATION_PREFIX + self._location, 16, 14, BOARD_WIDTH - 32)
+            paper.fill_text(self._location_prefix + self._location, 16, 14, BOARD_WIDTH - 32)
 
     def _redraw(self, paper: bool = False) -> None:
         """Redraws the ink (and the paper if asked) from the drawing, if a browser is there."""

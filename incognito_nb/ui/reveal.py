@@ -8,7 +8,7 @@ the record's points over all drawings.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -16,6 +16,7 @@ from incognito_nb.engine import RoundRecord
 from incognito_nb.engine.scoring import ARTIST_POINTS, FINDER_POINTS
 
 from .board import DrawingView, close_parts
+from .i18n import said_together, t
 from .lineup import LineupView
 from .palette import text_color_on
 from .text import markup, player_badge, player_color, safe
@@ -35,15 +36,6 @@ CSS = """
 """
 
 
-def said_together(names: Iterable[str]) -> str:
-    """Returns names joined as a sentence says them: "Ana", "Ana and Ben", "Ana, Ben and Cleo".
-
-    The names are joined as given: escape them first when the result goes into HTML.
-    """
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def drawing_points(record: RoundRecord, artist: str) -> dict[str, int]:
     """Returns the points one drawing gave, per player who scored with it (RULES.md, "Score Points")."""
     finders = record.found_by(artist)
@@ -57,7 +49,7 @@ def vote_chip(voter: str, seat: int, card: int | None, right: bool) -> str:
     """Returns a voter's card as a chip in their colour, saying name, number and ✔/✘ in words too."""
     color = player_color(seat)
     kind = "right" if right else ("none" if card is None else "wrong")
-    what = "no card" if card is None else f"card {card}"
+    what = t("vote.no_card") if card is None else t("reveal.card", number=card)
     mark = "✔" if right else "✘"
     return (
         f'<span class="inc-vote-chip inc-vote-chip-{kind}" '
@@ -81,7 +73,6 @@ class Reveal(widgets.VBox):
         self._record, self._artist = record, artist
         token = record.token_of(artist)
         location = record.locations.get(artist)
-        where = f" — in: {safe(location)}" if location else ""
         self.board = DrawingView()
         self.lineup = LineupView(record.lineup)
         self.lineup.highlight(token)
@@ -92,12 +83,13 @@ class Reveal(widgets.VBox):
             for card in [record.votes.get(voter, {}).get(artist)]
         )
         finders = record.found_by(artist)
-        found = f"Found by {said_together(safe(f) for f in finders)}" if finders else "Found by no one"
+        found = (t("reveal.found_by", names=said_together([safe(f) for f in finders])) if finders
+                 else safe(t("reveal.found_by_no_one")))
         self.board.add_class("inc-reveal-board")
         facts = widgets.VBox([
             self.lineup,
-            markup(f"The hidden object was: <b>{safe(record.objects[artist])}</b> "
-                   f"(token {token})", "inc-reveal-answer"),
+            markup(t("reveal.answer", object=f"<b>{safe(record.objects[artist])}</b>", token=token),
+                   "inc-reveal-answer"),
             markup(chips, "inc-reveal-cards"),
             markup(found, "inc-reveal-found"),
             markup(self._points_text(finders, len(others)), "inc-reveal-points"),
@@ -106,8 +98,11 @@ class Reveal(widgets.VBox):
         # The drawing beside the answer, so a projector shows both without scrolling.
         body = widgets.HBox([self.board, facts])
         body.add_class("inc-reveal-body")
+        badge = player_badge(artist, seat_of(artist))
+        title = (t("vote.drawing_in", artist=badge, location=safe(location)) if location
+                 else t("vote.drawing", artist=badge))
         super().__init__(
-            [markup(f"{player_badge(artist, seat_of(artist))}&#8217;s drawing{where}", "inc-reveal-artist"), body],
+            [markup(title, "inc-reveal-artist"), body],
             **kwargs,
         )
         self.add_class("inc-reveal")
@@ -130,10 +125,10 @@ class Reveal(widgets.VBox):
     def _points_text(self, finders: tuple[str, ...], others: int) -> str:
         """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2"."""
         points = self.points
-        gained = ", ".join(f"+{points[f]} {safe(f)}" for f in finders) or "No one finds it"
-        artist = f"{safe(self._artist)} (artist) +{points.get(self._artist, 0)}"
+        gained = ", ".join(f"+{points[f]} {safe(f)}" for f in finders) or safe(t("reveal.no_one_finds"))
+        artist = t("reveal.artist", artist=safe(self._artist), points=points.get(self._artist, 0))
         if not finders:
-            artist += ": found by no one"
+            artist += safe(t("reveal.by_no_one"))
         elif len(finders) == others:
-            artist += ": found by everyone"
+            artist += safe(t("reveal.by_everyone"))
         return f"{gained}; {artist}"

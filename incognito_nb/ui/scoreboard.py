@@ -11,7 +11,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Game
 
 from .board import close_parts
-from .reveal import said_together
+from .i18n import count, ordinal, said_together, t
 from .text import markup, player_badge, safe
 
 CSS = """
@@ -28,12 +28,6 @@ CSS = """
 """
 
 NOT_YET = "–"
-
-
-def ordinal(place: int) -> str:
-    """Returns a place said as a rank: 1st, 2nd, 3rd, 4th, 11th, 21st."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def cells(parts: list[str], columns: int) -> str:
@@ -65,7 +59,8 @@ class Scoreboard(widgets.VBox):
         rounds = range(1, game.rules.rounds + 1)
         scored = {record.number: game.round_points(record.number) for record in game.history}
         columns = len(rounds) + 2
-        self._header.value = cells(["Player", *(f"R{r}" for r in rounds), "this round", "total"], columns)
+        self._header.value = cells([safe(t("score.player")), *(safe(t("score.round", round=r)) for r in rounds),
+                                    safe(t("score.this_round")), safe(t("score.total"))], columns)
         totals = game.scores
         for seat, (player, row) in enumerate(zip(game.players, self._rows), start=1):
             per_round = [str(scored[r][player]) if r in scored else NOT_YET for r in rounds]
@@ -81,9 +76,9 @@ class Scoreboard(widgets.VBox):
 def winners_text(winners: tuple[str, ...]) -> str:
     """Returns the winners said in words, as HTML: "Ana wins!" or "Ana and Ben share the victory!"."""
     if not winners:
-        return "The game is not over yet."
-    names = said_together(safe(w) for w in winners)
-    return f"{names} wins!" if len(winners) == 1 else f"{names} share the victory!"
+        return safe(t("podium.not_over"))
+    names = said_together([safe(w) for w in winners])
+    return t("podium.wins" if len(winners) == 1 else "podium.share", names=names)
 
 
 class Podium(widgets.VBox):
@@ -95,10 +90,9 @@ class Podium(widgets.VBox):
         rows = []
         for player in ranking:
             place = 1 + sum(1 for other in game.players if totals[other] > totals[player])
-            points = "point" if totals[player] == 1 else "points"
             rows.append(markup(
                 f"<b>{ordinal(place)}</b> {player_badge(player, game.seat(player))} "
-                f"{totals[player]} {points}",
+                f"{count(totals[player], 'point')}",
                 "inc-podium-row", f"inc-place-{place}",
             ))
         self.winners = markup(winners_text(game.winners), "inc-winners")

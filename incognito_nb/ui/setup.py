@@ -11,6 +11,7 @@ checks the table limits again instead of trusting the state of a button.
 
 from __future__ import annotations
 
+import html
 import logging
 from typing import Any, Callable, Iterable, Optional
 
@@ -24,6 +25,7 @@ from incognito_nb.engine import (
     DeckError,
     Game,
     IllegalAction,
+    Phase,
     Rules,
     SaveError,
     parse_deck,
@@ -31,27 +33,37 @@ from incognito_nb.engine import (
 from incognito_nb.engine.game import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
 from .palette import PLAYER_COLORS, text_color_on
 from .text import markup, player_color, safe
 
 _log = logging.getLogger(__name__)
 
-#: The timer choices, as (label, seconds per phase); 0 means no timer.
-TIMER_CHOICES: tuple[tuple[str, int], ...] = (
-    ("Off (no time limit)", 0),
-    ("60 seconds", 60),
-    ("90 seconds", 90),
-    ("2 minutes", 120),
-    ("3 minutes", 180),
-)
-_LABEL_STYLE = {"description_width": "7rem"}
+#: The timer choices, in seconds per phase; 0 means no timer.
+TIMER_SECONDS: tuple[int, ...] = (0, 60, 90, 120, 180)
+
+
+def timer_choices() -> tuple[tuple[str, int], ...]:
+    """Returns the timer choices as (label in the interface language, seconds per phase)."""
+    def label(seconds: int) -> str:
+        if not seconds:
+            return t("timer.off")
+        if seconds % 60 or seconds == 60:
+            return t("timer.seconds", n=seconds)
+        return t("timer.minutes", n=seconds // 60)
+    return tuple((label(seconds), seconds) for seconds in TIMER_SECONDS)
+
+
+#: In em, not rem: the labels grow with projector type, and "Idioma de la interfaz" is long.
+_LABEL_STYLE = {"description_width": "11em"}
 #: At most this many problems of an uploaded deck are listed; the rest are counted.
 MAX_LISTED_DECK_ERRORS = 50
 #: An uploaded file's name is shown in messages; a longer one is cut.
 MAX_FILE_NAME = 80
 
 CSS = """
-.inc-setup { max-width: 44rem; gap: 0.4rem; }
+.inc-setup { max-width: 52rem; gap: 0.4rem; }
+.inc-setup .inc-deck-upload { flex-shrink: 0; }
 .inc-setup h2 { margin: 0.2rem 0; }
 .inc-setup .inc-howto { opacity: 0.85; }
 .inc-setup .inc-section { font-weight: bold; margin-top: 0.6rem; }
@@ -76,10 +88,6 @@ CSS = """
 """
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def _show(widget: widgets.Widget, visible: bool) -> None:
     """Shows or hides ``widget`` (hiding it keeps its place in the layout tree)."""
     widget.layout.display = None if visible else "none"
@@ -101,17 +109,18 @@ def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, s
         try:
             cleaned = clean_name(name)
         except IllegalAction as error:
-            bad[index] = str(error)
-            if str(error) not in messages:
-                messages.append(str(error))
+            bad[index] = refusal(error)
+            if bad[index] not in messages:
+                messages.append(bad[index])
             continue
         key = cleaned.casefold()
         if key in first_seen:
             other = first_seen[key]
             earlier = clean_name(names[other])
-            called = (f"are both called {cleaned!r}" if earlier == cleaned
-                      else f"are called {earlier!r} and {cleaned!r}, the same name")
-            message = f"Players {other + 1} and {index + 1} {called}; give each player a different name."
+            message = (t("setup.same_name", first=other + 1, second=index + 1, name=repr(cleaned))
+                       if earlier == cleaned else
+                       t("setup.similar_names", first=other + 1, second=index + 1,
+                         earlier=repr(earlier), name=repr(cleaned)))
             bad[other] = bad[index] = message
             messages.append(message)
         else:
@@ -166,7 +175,7 @@ class PlayerRow(widgets.HBox):
         self.name_field = widgets.Text(value=name, continuous_update=False,
                                        layout=widgets.Layout(width="16rem"))
         self.name_field.add_class("inc-player-name")
-        self.remove_button = widgets.Button(description="Remove", icon="times",
+        self.remove_button = widgets.Button(description=t("setup.remove"), icon="times",
                                             layout=widgets.Layout(width="auto"))
         self.remove_button.add_class("inc-remove-player")
         super().__init__([self.swatch, self.name_field, self.remove_button])
@@ -176,21 +185,23 @@ class PlayerRow(widgets.HBox):
     def set_seat(self, seat: int) -> None:
         """Shows this row as seat ``seat`` (from 1): its colour, placeholder and tooltips."""
         self.seat = seat
-        color_name = PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][0]
+        color_name = t("color." + PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][0])
         color = player_color(seat)
         # The seat number and the colour's name say what the colour alone cannot.
         self.swatch.value = (
             f'<span class="inc-swatch" style="background:{color};color:{text_color_on(color)}" '
-            f'title="Player {seat} plays in {color_name}">{seat}</span>'
-            f'<span class="inc-swatch-name">{color_name}</span>'
+            f'title="{html.escape(t("setup.swatch_title", seat=seat, color=color_name), quote=True)}">'
+            f'{seat}</span><span class="inc-swatch-name">{html.escape(color_name)}</span>'
         )
-        self.name_field.placeholder = f"Player {seat} name"
-        self.remove_button.tooltip = f"Remove player {seat}"
+        self.name_field.placeholder = t("setup.name_placeholder", seat=seat)
+        self.remove_button.tooltip = t("setup.remove_tooltip", seat=seat)
 
 
 class SetupForm(widgets.VBox):
     """The new-game form: pick a deck, name the players, choose a timer, start or resume.
 
+    ``on_language(code)`` is told when the interface language is changed (the dashboard then
+    builds the form again in that language); without it the language choice is hidden.
     ``on_start(game, timer_seconds)`` receives a fresh :class:`Game` (timer 0 means off);
     ``on_resume(game)`` receives the game read from ``folder``'s autosave.  ``deck`` is
     a preselected deck (from the launcher's ``--deck``); it is listed first and chosen.
@@ -203,9 +214,11 @@ class SetupForm(widgets.VBox):
         folder: Optional[GameFolder] = None,
         on_resume: Optional[Callable[[Game], None]] = None,
         deck: Optional[Deck] = None,
+        on_language: Optional[Callable[[str], None]] = None,
         **kwargs: Any,
     ) -> None:
         self.on_start = on_start
+        self.on_language = on_language
         self.on_resume = on_resume
         self.folder = folder
         self._decks: dict[str, Deck] = {}
@@ -217,44 +230,54 @@ class SetupForm(widgets.VBox):
         self.save_problem = markup("", "inc-save-problem")
         _show(self.save_problem, False)
 
-        self.deck_choice = widgets.Dropdown(description="Deck", style=_LABEL_STYLE,
-                                            layout=widgets.Layout(width="32rem"))
+        # Each language named in its own words: whoever cannot read the current one still finds theirs.
+        self.language_choice = widgets.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()], value=language(),
+            description=t("setup.language"), style=_LABEL_STYLE,
+            layout=widgets.Layout(width="calc(11em + 10rem)"))
+        self.language_choice.add_class("inc-language")
+        _show(self.language_choice, on_language is not None)
+
+        self.deck_choice = widgets.Dropdown(description=t("setup.deck"), style=_LABEL_STYLE,
+                                            layout=widgets.Layout(width="calc(11em + 20rem)"))
         self.deck_choice.add_class("inc-deck")
         self.deck_upload = widgets.FileUpload(accept=".csv", multiple=False,
-                                              description="Upload a deck (.csv)",
+                                              description=t("setup.upload"),
                                               layout=widgets.Layout(width="auto"))
         self.deck_upload.add_class("inc-deck-upload")
         self._deck_status = markup("", "inc-deck-status")
         self._deck_status_text = ""
         self.deck_error = ErrorArea()
 
-        self.timer_choice = widgets.Dropdown(options=TIMER_CHOICES, value=0, description="Drawing timer",
-                                             style=_LABEL_STYLE,
-                                             tooltip="How long the players have to draw")
+        self.timer_choice = widgets.Dropdown(options=timer_choices(), value=0, description=t("setup.timer"),
+                                             style=_LABEL_STYLE, tooltip=t("setup.timer_tooltip"),
+                                             layout=widgets.Layout(width="calc(11em + 14rem)"))
         self.timer_choice.add_class("inc-timer")
 
         self._player_list = widgets.VBox()
         self._player_list.add_class("inc-players")
-        self.add_player_button = widgets.Button(description="Add player", icon="plus")
+        self.add_player_button = widgets.Button(description=t("setup.add_player"), icon="plus",
+                                                layout=widgets.Layout(width="fit-content"))
         self.add_player_button.add_class("inc-add-player")
         self.form_error = ErrorArea()
-        self.start_button = widgets.Button(description="Start the game", icon="play",
+        self.start_button = widgets.Button(description=t("setup.start"), icon="play",
+                                           layout=widgets.Layout(width="fit-content"),
                                            button_style="primary")
         self.start_button.add_class("inc-start")
 
         super().__init__(
             [
-                markup("<h2>New game of Incognito</h2>", "inc-title"),
-                markup("Choose a word deck and a timer, type each player's name in seating "
-                       "order, then press Start.", "inc-howto"),
+                markup(f"<h2>{safe(t('setup.heading'))}</h2>", "inc-title"),
+                markup(safe(t("setup.howto")), "inc-howto"),
                 self.resume_box,
                 self.save_problem,
+                self.language_choice,
                 widgets.HBox([self.deck_choice, self.deck_upload]),
                 self._deck_status,
                 self.deck_error,
                 self.timer_choice,
-                markup(f"Players, in seating order ({MIN_PLAYERS} to {MAX_PLAYERS}; "
-                       f"names of at most {MAX_NAME_LENGTH} characters)", "inc-section"),
+                markup(safe(t("setup.players", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
+                       "inc-section"),
                 self._player_list,
                 self.add_player_button,
                 self.form_error,
@@ -267,12 +290,22 @@ class SetupForm(widgets.VBox):
         self._list_decks(deck)
         self.set_names([""] * MIN_PLAYERS)
         self.deck_choice.observe(self._on_deck_change, names="value")
+        self.language_choice.observe(self._on_language, names="value")
         self.deck_upload.observe(self._on_upload, names="value")
         self.add_player_button.on_click(lambda _: self.add_player())
         self.start_button.on_click(lambda _: self.start())
         self.resume_button.on_click(lambda _: self.resume())
         self.discard_button.on_click(lambda _: self.discard_save())
         self._offer_resume()
+
+    def carry_over(self, earlier: "SetupForm") -> None:
+        """Takes the decks, the deck and timer chosen and the names typed in ``earlier``
+        (the same form, before the interface language changed)."""
+        self._decks = dict(earlier._decks)
+        self._uploads = earlier._uploads
+        self._refresh_decks(earlier.deck_choice.value)
+        self.timer_choice.value = earlier.timer_seconds
+        self.set_names(earlier.names)
 
     # ------------------------------------------------------------- reading
     @property
@@ -324,12 +357,19 @@ class SetupForm(widgets.VBox):
     def _refresh_decks(self, selected: str) -> None:
         options = []
         for key, deck in self._decks.items():
-            words = f"{_count(len(deck.objects), 'object')}, {_count(len(deck.locations), 'location')}"
-            where = f" — uploaded from {deck.source}" if key.startswith("upload:") else ""
+            label = t("setup.deck_option", name=deck.name, objects=count(len(deck.objects), "object"),
+                      locations=count(len(deck.locations), "location"))
+            if key.startswith("upload:"):
+                label = t("setup.deck_uploaded", option=label, source=deck.source)
             # Option labels are set as text by the front end, never as HTML.
-            options.append((f"{deck.name} ({words}){where}", key))
+            options.append((label, key))
         self.deck_choice.options = options
         self.deck_choice.value = selected
+
+    def _on_language(self, change: dict) -> None:
+        # The browser can send any value: only a known language reaches the dashboard.
+        if self.on_language is not None and change["new"] in LANGUAGES:
+            self.on_language(change["new"])
 
     def _on_deck_change(self, change: dict) -> None:
         self.deck_error.clear()
@@ -348,7 +388,7 @@ class SetupForm(widgets.VBox):
         except (AttributeError, TypeError, ValueError):
             name, data = "deck.csv", None
         if data is None:
-            self._deck_failed("The upload arrived without its content; choose the file again.")
+            self._deck_failed(t("setup.no_content"))
             return
         self.upload(data, name)
 
@@ -370,8 +410,8 @@ class SetupForm(widgets.VBox):
         self._decks[key] = deck
         self._refresh_decks(key)
         self.deck_error.clear()
-        self._say_deck(f"Loaded '{deck.name}' — {_count(len(deck.objects), 'object')}, "
-                       f"{_count(len(deck.locations), 'location')}.")
+        self._say_deck(t("setup.loaded", name=deck.name, objects=count(len(deck.objects), "object"),
+                         locations=count(len(deck.locations), "location")))
         try:
             deck.check_fits(players=MIN_PLAYERS, rounds=Rules().rounds)
         except DeckError as error:
@@ -381,8 +421,8 @@ class SetupForm(widgets.VBox):
     def _deck_failed(self, *problems: str, file: str = "") -> None:
         listed = list(problems[:MAX_LISTED_DECK_ERRORS])
         if len(problems) > len(listed):
-            listed.append(f"... and {len(problems) - len(listed)} more.")
-        heading = f"{file} cannot be used as a deck; fix these problems and upload it again:" if file else ""
+            listed.append(t("setup.more_problems", n=len(problems) - len(listed)))
+        heading = t("setup.bad_deck", file=file) if file else ""
         self.deck_error.show(listed, heading=heading)
         self._say_deck("")
 
@@ -456,7 +496,7 @@ class SetupForm(widgets.VBox):
             game = Game.new(names, self.deck)
         except IllegalAction as error:
             self._mark(name_problems(names, blank_too=True)[0])
-            self.form_error.show([str(error)])
+            self.form_error.show([refusal(error)])
             return None
         except DeckError as error:
             self._mark(())
@@ -466,17 +506,17 @@ class SetupForm(widgets.VBox):
         self._mark(())
         self.form_error.clear()
         self.deck_error.clear()
-        if not self._call(self.on_start, game, self.timer_seconds, doing="start the game"):
+        if not self._call(self.on_start, game, self.timer_seconds, doing="doing.start"):
             return None
         return game
 
     def _build_resume(self) -> tuple[widgets.VBox, widgets.Button, widgets.Button]:
         self._resume_text = markup("", "inc-resume-text")
         self._save_notice = ""
-        resume = widgets.Button(description="Resume it", icon="play", button_style="success",
+        resume = widgets.Button(description=t("setup.resume"), icon="play", button_style="success",
                                 layout=widgets.Layout(width="auto"))
         resume.add_class("inc-resume-game")
-        discard = widgets.Button(description="Start a new game instead", layout=widgets.Layout(width="auto"))
+        discard = widgets.Button(description=t("setup.discard"), layout=widgets.Layout(width="auto"))
         discard.add_class("inc-discard-save")
         box = widgets.VBox([self._resume_text, widgets.HBox([resume, discard])])
         box.add_class("inc-resume")
@@ -495,18 +535,22 @@ class SetupForm(widgets.VBox):
         except (SaveError, OSError) as error:
             self._report_save_problem(error)
             return
-        if saved is not None:
-            description = saved.describe()
-        else:  # the file changed between the two reads; say what was read
-            description = f"{', '.join(game.players)} — round {game.round}, {game.phase.value} phase"
-        self._save_notice = f"A saved game is waiting: {description}"
-        self._resume_text.value = f"A saved game is waiting: {safe(description)}"
+        if saved is not None and language() == DEFAULT_LANGUAGE:
+            description = saved.describe()  # the store's own words
+        else:  # another language, or the file changed between the two reads: say what was read
+            stage = (t("phase.over") if game.phase is Phase.OVER else
+                     t("setup.stage", round=game.round, phase=t(f"phase.short.{game.phase.value}")))
+            description = t("setup.waiting_game", players=", ".join(game.players), stage=stage)
+            if saved is not None:
+                when = saved.saved_at.astimezone().strftime("%d/%m %H:%M")
+                description += " " + t("setup.saved_when", when=when)
+        self._save_notice = t("setup.waiting", description=description)
+        self._resume_text.value = safe(self._save_notice)
         self._resume_offered = True
         _show(self.resume_box, True)
 
     def _report_save_problem(self, error: Exception) -> None:
-        self._save_notice = (f"The saved game could not be read: {error} "
-                             "It is ignored; a new game will replace it.")
+        self._save_notice = t("setup.unreadable", error=error)
         self.save_problem.value = f'<div role="alert">{safe(self._save_notice)}</div>'
         _show(self.save_problem, True)
 
@@ -520,7 +564,7 @@ class SetupForm(widgets.VBox):
             self.discard_save()
             self._report_save_problem(error)
             return None
-        if not self._call(self.on_resume, game, doing="resume the saved game"):
+        if not self._call(self.on_resume, game, doing="doing.resume"):
             return None
         return game
 
@@ -530,11 +574,14 @@ class SetupForm(widgets.VBox):
         _show(self.resume_box, False)
 
     def _call(self, callback: Callable[..., Any], *args: Any, doing: str) -> bool:
-        """Calls a callback of the dashboard; a failure is shown on the form, not only logged."""
+        """Calls a callback of the dashboard; a failure is shown on the form, not only logged.
+
+        ``doing`` is the catalogue key of what the callback does ("doing.start").
+        """
         try:
             callback(*args)
         except Exception as error:  # noqa: BLE001 - the teacher must see it, not the kernel log
             _log.exception("Could not %s", doing)
-            self.form_error.show([f"Could not {doing}: {error}"])
+            self.form_error.show([t("teacher.could_not", doing=t(doing), error=error)])
             return False
         return True

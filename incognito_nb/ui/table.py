@@ -22,6 +22,7 @@ from . import curtain, gallery, lineup, reveal, scoreboard, setup, takeaways, te
 from .board import close_parts
 from .curtain import Curtain, secret_card_header
 from .gallery import Gallery
+from .i18n import DEFAULT_LANGUAGE, check_language, refusal, set_language, t
 from .keyboard import FocusGuard
 from .lineup import LineupView
 from .pad import DrawingPad
@@ -36,19 +37,11 @@ from .voting import VotePanel
 
 log = logging.getLogger(__name__)
 
-PHASE_TITLES = {
-    Phase.HIDE: "Hide the object",
-    Phase.FIND: "Find the hidden objects",
-    Phase.SCORE: "Score points",
-    Phase.PREPARE: "Prepare for the next round",
-    Phase.OVER: "Game over",
-}
-END_PHASE_WARNINGS = {
-    Phase.HIDE: "End the hide phase now? Unfinished drawings count as they stand.",
-    Phase.FIND: "End the find phase now? Cards already placed count, confirmed or not.",
-    Phase.SCORE: "Skip the rest of the reveal and record the scores?",
-    Phase.PREPARE: "Deal the next round now?",
-}
+#: The catalogue key of each phase's title (see :mod:`.i18n`).
+PHASE_TITLES = {phase: f"phase.{phase.value}" for phase in Phase}
+#: The catalogue key of the question asked before the teacher ends each phase.
+END_PHASE_WARNINGS = {phase: f"end.{phase.value}"
+                      for phase in (Phase.HIDE, Phase.FIND, Phase.SCORE, Phase.PREPARE)}
 
 APP_CSS = """
 .inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
@@ -140,11 +133,14 @@ class TableApp(widgets.VBox):
     """
 
     def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
-                 projector: bool = False,
+                 projector: bool = False, language: str = DEFAULT_LANGUAGE,
                  takeaway_files: Callable[[Game], Mapping[str, bytes]] | None = None) -> None:
+        language = check_language(language)  # refused before anything is built
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck
         self.takeaway_files = takeaway_files
+        self.language = language  # the interface's, chosen at setup; not the deck's
+        set_language(self.language)
         self.game: Game | None = None
         self.timer_seconds = 0
         self.open_for: str | None = None  # the player whose card is open behind the curtain
@@ -178,13 +174,31 @@ class TableApp(widgets.VBox):
         self._stop_timer()
         self.game = None
         self.open_for = None
+        set_language(self.language)
         form = SetupForm(on_start=self._guarded(self.start), folder=self.folder,
-                         on_resume=self._guarded(self.resume), deck=self.deck)
+                         on_resume=self._guarded(self.resume), deck=self.deck,
+                         on_language=self._guarded(self.choose_language))
         self._set_stage([form])
-        self.header.value = "Incognito"
+        self.header.value = t("app.title")
         self.progress.value = ""
         self.teacher.enable_end_phase(False)
         self.teacher.timer_running = False
+
+    def choose_language(self, code: str) -> None:
+        """Switches the interface language (kept for the whole game and the next) and shows setup again.
+
+        :raises ValueError: if ``code`` is not one of :data:`~incognito_nb.ui.i18n.LANGUAGES`.
+        """
+        self.language = check_language(code)
+        set_language(self.language)
+        self.teacher.relabel()
+        if self.game is None:
+            earlier = next((w for w in self.stage.children if isinstance(w, SetupForm)), None)
+            self.show_setup()
+            if earlier is not None:
+                self.stage.children[0].carry_over(earlier)
+        else:
+            self.render()
 
     def start(self, game: Game, timer_seconds: int = 0) -> None:
         """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none)."""
@@ -199,17 +213,18 @@ class TableApp(widgets.VBox):
 
     def render(self) -> None:
         """Rebuilds the screen from the game."""
+        set_language(self.language)
         game = self.game
         if game is None:
             self.show_setup()
             return
         phase = game.phase
         self.header.value = (
-            f"Round {game.round} of {game.rules.rounds} · {PHASE_TITLES[phase]}"
-            if phase is not Phase.OVER else "Game over"
+            t("table.header", round=game.round, rounds=game.rules.rounds, phase=t(PHASE_TITLES[phase]))
+            if phase is not Phase.OVER else t("phase.over")
         )
         self.teacher.enable_end_phase(phase is not Phase.OVER)
-        self.teacher.end_phase_warning = END_PHASE_WARNINGS.get(phase, "")
+        self.teacher.end_phase_warning = t(END_PHASE_WARNINGS[phase]) if phase in END_PHASE_WARNINGS else ""
         self.progress.value = self._progress_markup()
         self._stop_timer()
         self.pad = None
@@ -225,15 +240,15 @@ class TableApp(widgets.VBox):
     def _progress_markup(self) -> str:
         game = self.game
         if game.phase is Phase.HIDE:
-            finished, verb = set(game.done), "drawing"
+            finished, doing = set(game.done), t("progress.drawing")
         elif game.phase is Phase.FIND:
-            finished, verb = set(game.confirmed), "placing cards"
+            finished, doing = set(game.confirmed), t("progress.voting")
         else:
             return ""
         # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
         chips = " ".join(
             f'<span class="inc-who-chip">{player_badge(p, game.seat(p))} '
-            f"{'✔ done' if p in finished else '✎ ' + verb}</span>"
+            f"{t('progress.done') if p in finished else doing}</span>"
             for p in game.players
         )
         return f'<span class="inc-who">{chips}</span>'
@@ -250,15 +265,13 @@ class TableApp(widgets.VBox):
         if self.open_for is None:
             player = self._waiting()
             return [Curtain(player, game.seat(player),
-                            task="Draw your secret object hidden in your location, so that some — "
-                                 "but not all — of the others can find it.",
-                            button=f"I am {player}: show my card",
+                            task=t("hide.task"), button=t("hide.button", player=player),
                             on_open=self._guarded(lambda: self.open_card(player)))]
         player = self.open_for
         self.pad = DrawingPad(game.drawing(player), location=game.location(player),
                               on_change=self._guarded_change(player))
         # As wide as the card column: the default width (148 px) cuts it to "Done — hide my…".
-        done = widgets.Button(description="Done — hide my card", button_style="success", icon="check",
+        done = widgets.Button(description=t("hide.done"), button_style="success", icon="check",
                               layout=widgets.Layout(width="100%"))
         done.add_class("inc-done")
         done.on_click(self._guarded(lambda _=None: self.finish_drawing(player)))
@@ -278,7 +291,7 @@ class TableApp(widgets.VBox):
     def open_card(self, player: str) -> None:
         """Opens the card of the player whose turn it is (hide: the pad; find: the cards)."""
         if player != self._waiting():
-            raise IllegalAction(f"It is not {player}'s turn.", rule="turn")
+            raise IllegalAction(t("error.turn", player=player), rule="turn")
         self.open_for = player
         self.render()
 
@@ -314,9 +327,7 @@ class TableApp(widgets.VBox):
         if self.open_for is None:
             player = self._waiting()
             turn = Curtain(player, game.seat(player),
-                           task="Place a card in front of every other drawing: the number of the "
-                                "object you think is hidden in it.",
-                           button=f"I am {player}: show my cards",
+                           task=t("find.task"), button=t("find.button", player=player),
                            on_open=self._guarded(lambda: self.open_card(player)))
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
@@ -347,10 +358,10 @@ class TableApp(widgets.VBox):
             artist = game.players[self.reveal_at]
             last = self.reveal_at == len(game.players) - 1
             return [Reveal(record, artist, seat_of=game.seat),
-                    self._next_button("Show the scores" if last else "Next drawing", self.next_reveal)]
+                    self._next_button(t("score.show_scores" if last else "score.next_drawing"), self.next_reveal)]
         final = game.round >= game.rules.rounds
         return [Scoreboard(game),
-                self._next_button("See the winners" if final else "Prepare the next round", self.advance)]
+                self._next_button(t("score.winners" if final else "score.prepare"), self.advance)]
 
     def next_reveal(self) -> None:
         """Moves the reveal on to the next drawing, then to the scoreboard."""
@@ -366,13 +377,11 @@ class TableApp(widgets.VBox):
 
     def _prepare_screen(self) -> list[widgets.Widget]:
         game = self.game
-        note = markup(
-            f"Round {game.round} is scored. Boards are cleared and the used cards discarded; "
-            f"round {game.round + 1} deals new objects and locations.", "inc-prepare")
-        return [note, Scoreboard(game), self._next_button(f"Start round {game.round + 1}", self.advance)]
+        note = markup(t("prepare.note", round=game.round, next=game.round + 1), "inc-prepare")
+        return [note, Scoreboard(game), self._next_button(t("prepare.start", next=game.round + 1), self.advance)]
 
     def _over_screen(self) -> list[widgets.Widget]:
-        again = widgets.Button(description="New game", button_style="primary", icon="refresh")
+        again = widgets.Button(description=t("over.new_game"), button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
         again.on_click(self._guarded(lambda _=None: self.show_setup()))
         screen = [Podium(self.game), Scoreboard(self.game)]
@@ -397,10 +406,10 @@ class TableApp(widgets.VBox):
     def save_now(self) -> None:
         """Saves the game now and says so."""
         if self.game is None:
-            self.teacher.say("Nothing to save yet: start a game first.")
+            self.teacher.say(t("save.nothing"))
             return
         path = self.folder.save(self.game)
-        self.teacher.say(f"Saved at {datetime.now():%H:%M} in {path.parent}.")
+        self.teacher.say(t("save.saved_in", time=f"{datetime.now():%H:%M}", folder=path.parent))
 
     def restart(self) -> None:
         """Leaves this game (it stays saved) and goes back to setup."""
@@ -426,7 +435,8 @@ class TableApp(widgets.VBox):
 
     def close(self) -> None:
         """Stops the timer and closes every widget of the dashboard."""
-        self._stop_timer()
+        if hasattr(self, "teacher"):  # not when __init__ refused its arguments
+            self._stop_timer()
         close_parts(self)
         super().close()
 
@@ -454,7 +464,7 @@ class TableApp(widgets.VBox):
         try:
             self.folder.save(self.game)
         except SaveError as error:
-            self._report(f"Autosave failed: {error} The game goes on; use “Save now” once fixed.")
+            self._report(t("save.failed", error=error))
 
     def _report(self, text: str) -> None:
         self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>'
@@ -463,12 +473,12 @@ class TableApp(widgets.VBox):
         """Wraps a callback so that a refusal or a failure shows on screen, not only in the log."""
         def run(*args, **kwargs):
             self.message.value = ""
+            set_language(self.language)  # every widget built by the action speaks the table's language
             try:
                 return action(*args, **kwargs)
-            except IllegalAction as refusal:
-                self._report(str(refusal))
+            except IllegalAction as refused:
+                self._report(refusal(refused))
             except Exception as error:  # the dashboard must survive and say what happened
                 log.error("dashboard action failed:\n%s", traceback.format_exc())
-                self._report(f"Something went wrong: {error}. Your game is saved; try again, "
-                             "or use Restart in the teacher bar.")
+                self._report(t("error.unexpected", error=error))
         return run

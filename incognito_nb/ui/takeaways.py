@@ -16,6 +16,7 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 
 from ..engine import Game
+from .i18n import t
 from .text import markup, safe
 
 CSS = """
@@ -27,14 +28,8 @@ CSS = """
 .inc-chart { max-width: 900px; }
 """
 
-#: What each file is, in the words a teacher looks for.
-LABELS = {
-    "poster.pdf": "Poster for the wall (PDF)",
-    "results.csv": "Results, every card (CSV)",
-    "vocabulary.csv": "Vocabulary report (CSV)",
-    "vocabulary.png": "Vocabulary chart (PNG)",
-    "drawings.zip": "All drawings (PNG, zipped)",
-}
+#: The files a teacher takes home; each is labelled by the catalogue key ``take.<file name>``.
+LABELS = ("poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip")
 CHART = "vocabulary.png"
 
 
@@ -45,7 +40,7 @@ def download_link(name: str, content: bytes) -> str:
     stem = html.escape(name.split(".")[0], quote=True)
     return (
         f'<a class="inc-download inc-download-{stem}" download="{html.escape(name, quote=True)}" '
-        f'href="data:{kind};base64,{data}">{safe(LABELS.get(name, name))}</a>'
+        f'href="data:{kind};base64,{data}">{safe(t("take." + name) if name in LABELS else name)}</a>'
     )
 
 
@@ -56,7 +51,7 @@ class Takeaways(widgets.VBox):
         self._game = game
         self._make_files = make_files
         self.prepare_button = widgets.Button(
-            description="Make the poster and results", icon="file-pdf-o", button_style="info",
+            description=t("take.button"), icon="file-pdf-o", button_style="info",
             layout=widgets.Layout(width="auto"))
         self.prepare_button.add_class("inc-prepare-downloads")
         self.prepare_button.on_click(lambda _: self.prepare())
@@ -67,19 +62,19 @@ class Takeaways(widgets.VBox):
     def prepare(self) -> None:
         """Makes the files and shows the vocabulary chart and a download link for each."""
         self.prepare_button.disabled = True
-        self.status.value = "Making the poster, the drawings and the reports…"
+        self.status.value = safe(t("take.making"))
         try:
             files = dict(self._make_files(self._game))
         except Exception as error:  # shown here: no error may end up only in the kernel log
-            self.status.value = safe(f"Could not make the files: {error}")
+            self.status.value = safe(t("take.failed", error=error))
             self.prepare_button.disabled = False
             raise
         links = markup("".join(download_link(n, c) for n, c in files.items()), "inc-downloads")
-        parts = [markup("<b>Take the game home:</b>", "inc-takeaways-title"), links]
+        parts = [markup(f"<b>{safe(t('take.title'))}</b>", "inc-takeaways-title"), links]
         if CHART in files:
             chart = widgets.Image(value=files[CHART], format="png", layout=widgets.Layout(width="100%"))
             chart.add_class("inc-chart")
-            parts += [markup("<b>Which words did the class know?</b>", "inc-chart-title"), chart]
+            parts += [markup(f"<b>{safe(t('take.chart'))}</b>", "inc-chart-title"), chart]
         self.status.close()
         self.prepare_button.close()
         self.children = parts

@@ -17,12 +17,14 @@ from typing import Any, Callable, Optional
 import ipywidgets as widgets
 from traitlets import Bool, Unicode, observe
 
+from .i18n import t
 from .text import markup, safe
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_END_PHASE_WARNING = "End this phase now? Unfinished work counts as it stands."
-RESTART_WARNING = "Abandon this game and go back to setup? It stays in the saves folder."
+#: Catalogue keys (see :mod:`.i18n`) of the two questions the bar asks by default.
+DEFAULT_END_PHASE_WARNING = "teacher.end_default"
+RESTART_WARNING = "teacher.restart_warning"
 
 CSS = """
 .inc-teacher { flex-wrap: wrap; align-items: center; gap: 0.3rem; padding: 0.3rem 0; }
@@ -47,8 +49,9 @@ class TeacherBar(widgets.HBox):
     paused = Bool(False, help="Whether the timer is paused; the pause button's label follows it.")
     projector = Bool(False, help="Whether projector mode (large type, high contrast) is on.")
     end_phase_warning = Unicode(
-        DEFAULT_END_PHASE_WARNING,
-        help="The question asked before ending the current phase; set it when the phase changes.",
+        "",
+        help="The question asked before ending the current phase; set it when the phase changes "
+             "('' asks the general question).",
     )
 
     def __init__(
@@ -70,14 +73,14 @@ class TeacherBar(widgets.HBox):
         self._status_text = ""
         self._said = 0  # counts say() calls, to know if a callback spoke for itself
 
-        self.pause_button = self._button("Pause timer", "pause", "inc-pause")
-        self.end_phase_button = self._button("End phase now…", "forward", "inc-end-phase")
-        self.save_button = self._button("Save now", "save", "inc-save")
-        self.restart_button = self._button("Restart…", "undo", "inc-restart")
-        self.projector_button = self._button("Projector mode", "television", "inc-projector-toggle")
+        self.pause_button = self._button("pause", "inc-pause")
+        self.end_phase_button = self._button("forward", "inc-end-phase")
+        self.save_button = self._button("save", "inc-save")
+        self.restart_button = self._button("undo", "inc-restart")
+        self.projector_button = self._button("television", "inc-projector-toggle")
         self.confirm_text = markup("", "inc-confirm-text")
-        self.confirm_yes = self._button("Yes, end it", "check", "inc-confirm-yes", style="warning")
-        self.confirm_no = self._button("Cancel", "times", "inc-confirm-no")
+        self.confirm_yes = self._button("check", "inc-confirm-yes", style="warning")
+        self.confirm_no = self._button("times", "inc-confirm-no")
         self.confirm_box = widgets.HBox([self.confirm_text, self.confirm_yes, self.confirm_no])
         self.confirm_box.add_class("inc-confirm")
         self.status = markup("", "inc-teacher-status")
@@ -88,7 +91,7 @@ class TeacherBar(widgets.HBox):
         )
         self.add_class("inc-teacher")
         self._show_confirm(False)
-        self._show_pause()
+        self.relabel()
 
         self.pause_button.on_click(lambda _: self.toggle_pause())
         self.end_phase_button.on_click(lambda _: self.ask_end_phase())
@@ -98,9 +101,20 @@ class TeacherBar(widgets.HBox):
         self.confirm_yes.on_click(lambda _: self.confirm())
         self.confirm_no.on_click(lambda _: self.cancel())
 
+    def relabel(self) -> None:
+        """Writes the buttons' labels in the current interface language (after a language change)."""
+        self.end_phase_button.description = t("teacher.end_phase")
+        self.save_button.description = t("teacher.save")
+        self.restart_button.description = t("teacher.restart")
+        self.confirm_no.description = t("teacher.cancel")
+        self._show_pause()
+        self._show_projector()
+        if self._pending is not None:
+            self._show_confirm(False)  # the question was asked in the other language
+
     @staticmethod
-    def _button(label: str, icon: str, css_class: str, style: str = "") -> widgets.Button:
-        button = widgets.Button(description=label, icon=icon, button_style=style,
+    def _button(icon: str, css_class: str, style: str = "") -> widgets.Button:
+        button = widgets.Button(icon=icon, button_style=style,
                                 layout=widgets.Layout(width="auto"))
         button.add_class(css_class)
         return button
@@ -134,28 +148,28 @@ class TeacherBar(widgets.HBox):
     def _show_pause(self, change: Optional[dict] = None) -> None:
         self.pause_button.layout.display = None if self.timer_running else "none"
         self.pause_button.disabled = not self.timer_running
-        self.pause_button.description = "Resume timer" if self.paused else "Pause timer"
+        self.pause_button.description = t("teacher.resume" if self.paused else "teacher.pause")
         self.pause_button.icon = "play" if self.paused else "pause"
 
     def toggle_pause(self) -> None:
         """Pauses a running timer, or resumes a paused one, through ``on_pause_toggle``."""
         if not self.timer_running:  # a hidden button can still be clicked from the browser
             return
-        ok, paused = self._call(self.on_pause_toggle, "pause or resume the timer")
+        ok, paused = self._call(self.on_pause_toggle, "doing.pause")
         if ok:
             self.paused = bool(paused) if isinstance(paused, bool) else not self.paused
 
     # ------------------------------------------------------------ projector
     @observe("projector")
     def _show_projector(self, change: Optional[dict] = None) -> None:
-        self.projector_button.description = "Laptop mode" if self.projector else "Projector mode"
+        self.projector_button.description = t("teacher.laptop" if self.projector else "teacher.projector")
         self.projector_button.button_style = "info" if self.projector else ""
 
     def toggle_projector(self) -> None:
         """Switches projector mode (large type, high contrast) on or off, through ``on_projector``."""
         wanted = not self.projector
         if self.on_projector is not None:
-            ok, _ = self._call(lambda: self.on_projector(wanted), "switch projector mode")
+            ok, _ = self._call(lambda: self.on_projector(wanted), "doing.projector")
             if not ok:
                 return
         self.projector = wanted
@@ -165,11 +179,11 @@ class TeacherBar(widgets.HBox):
         """Asks the teacher to confirm ending the current phase."""
         if self.end_phase_button.disabled:
             return
-        self._ask("end_phase", self.end_phase_warning or DEFAULT_END_PHASE_WARNING, "Yes, end it")
+        self._ask("end_phase", self.end_phase_warning or t(DEFAULT_END_PHASE_WARNING), t("teacher.yes_end"))
 
     def ask_restart(self) -> None:
         """Asks the teacher to confirm abandoning the game for the setup form."""
-        self._ask("restart", RESTART_WARNING, "Yes, go to setup")
+        self._ask("restart", t(RESTART_WARNING), t("teacher.yes_setup"))
 
     def _ask(self, action: str, question: str, yes: str) -> None:
         self._pending = action
@@ -182,16 +196,16 @@ class TeacherBar(widgets.HBox):
         # The question on screen is about a phase that is over: "Yes" must not end the next one.
         if self._pending == "end_phase":
             self._show_confirm(False)
-            self.say("The game moved on before you answered; no phase was ended.")
+            self.say(t("teacher.moved_on"))
 
     def confirm(self) -> None:
         """Carries out the action being asked about (the twin of "Yes")."""
         action = self._pending
         self._show_confirm(False)
         if action == "end_phase" and not self.end_phase_button.disabled:
-            self._call(self.on_end_phase, "end the phase")
+            self._call(self.on_end_phase, "doing.end_phase")
         elif action == "restart":
-            self._call(self.on_restart, "go back to setup")
+            self._call(self.on_restart, "doing.restart")
 
     def cancel(self) -> None:
         """Closes the question without doing anything (the twin of "Cancel")."""
@@ -206,16 +220,19 @@ class TeacherBar(widgets.HBox):
     def save(self) -> None:
         """Saves the game through ``on_save`` and says when, unless ``on_save`` said something itself."""
         said = self._said
-        ok, _ = self._call(self.on_save, "save the game")
+        ok, _ = self._call(self.on_save, "doing.save")
         if ok and self._said == said:
-            self.say(f"Saved at {datetime.now():%H:%M}.")
+            self.say(t("teacher.saved", time=f"{datetime.now():%H:%M}"))
 
     # ------------------------------------------------------------- plumbing
     def _call(self, callback: Callable[[], Any], doing: str) -> tuple[bool, Any]:
-        """Calls a callback; a failure is shown in the status line rather than raised."""
+        """Calls a callback; a failure is shown in the status line rather than raised.
+
+        ``doing`` is the catalogue key of what the callback does ("doing.save").
+        """
         try:
             return True, callback()
         except Exception as error:  # noqa: BLE001 - shown to the teacher, not lost in a log
             _log.exception("Could not %s", doing)
-            self.say(f"Could not {doing}: {error}")
+            self.say(t("teacher.could_not", doing=t(doing), error=error))
             return False, None

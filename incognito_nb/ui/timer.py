@@ -12,6 +12,8 @@ from typing import Callable
 
 import ipywidgets as widgets
 
+from .i18n import t
+
 CSS = """
 .inc-timer-bar { width: 100%; }
 .inc-timer-text { font-variant-numeric: tabular-nums; font-size: 1.2em; min-width: 7em; }
@@ -67,8 +69,8 @@ class DrawingTimer(widgets.HBox):
     def _show(self) -> None:
         self.bar.value = self.left
         minutes, seconds = divmod(self.left, 60)
-        state = " (paused)" if self.paused else " left"
-        self.text.value = f"⏱ {minutes}:{seconds:02d}{state}"
+        clock = f"{minutes}:{seconds:02d}"
+        self.text.value = "⏱ " + t("timer.paused" if self.paused else "timer.left", time=clock)
 
     def _schedule(self) -> None:
         try:

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Game, IllegalAction
 
 from .board import close_parts
+from .i18n import refusal, t
 from .text import markup, player_badge, safe
 
 CSS = """
@@ -51,13 +52,12 @@ class VotePanel(widgets.VBox):
         self._buttons: dict[str, list[widgets.Button]] = {}
         self._labels: dict[str, widgets.HTML] = {}
         rows: list[widgets.Widget] = [
-            markup(f"{player_badge(voter, game.seat(voter))} — your cards: which token is hidden "
-                   "in each drawing?", "inc-vote-heading")
+            markup(t("vote.heading", voter=player_badge(voter, game.seat(voter))), "inc-vote-heading")
         ]
         for artist in self._artists:
             seat = game.seat(artist)
             buttons = [self._card_button(str(n), artist, n, "inc-card", f"inc-card-{n}") for n in range(1, size + 1)]
-            buttons.append(self._card_button("no card", artist, None, "inc-card-none"))
+            buttons.append(self._card_button(t("vote.no_card"), artist, None, "inc-card-none"))
             control = widgets.HBox(buttons)
             control.add_class("inc-vote")
             control.add_class(f"inc-vote-for-{seat}")
@@ -65,9 +65,9 @@ class VotePanel(widgets.VBox):
             self._labels[artist] = markup("", "inc-vote-label")
             rows += [self._labels[artist], control]
         self._summary = markup("", "inc-vote-summary")
-        self._reminder = markup("A drawing without a card counts as not found.", "inc-vote-reminder")
+        self._reminder = markup(safe(t("vote.reminder")), "inc-vote-reminder")
         self._error = markup("", "inc-vote-error")
-        self.confirm_button = widgets.Button(description="Confirm my cards", icon="check", button_style="success")
+        self.confirm_button = widgets.Button(description=t("vote.confirm"), icon="check", button_style="success")
         self.confirm_button.add_class("inc-confirm-votes")
         self.confirm_button.on_click(lambda _: self._confirm())
         super().__init__(rows + [self._summary, self._reminder, self._error, self.confirm_button], **kwargs)
@@ -97,10 +97,9 @@ class VotePanel(widgets.VBox):
         open_ = view["phase"] == "find" and self._voter not in view["confirmed"]
         for artist in self._artists:
             location = view["locations"].get(artist)
-            where = f" — in: {safe(location)}" if location else ""
-            self._labels[artist].value = (
-                f"{player_badge(artist, self._game.seat(artist))}&#8217;s drawing{where}"
-            )
+            badge = player_badge(artist, self._game.seat(artist))
+            self._labels[artist].value = (t("vote.drawing_in", artist=badge, location=safe(location))
+                                          if location else t("vote.drawing", artist=badge))
             used = {n for other, n in cards.items() if other != artist}
             for number, button in self.buttons_for(artist).items():
                 selected = cards.get(artist) == number
@@ -110,8 +109,10 @@ class VotePanel(widgets.VBox):
                 button.disabled = not open_ or taken
                 button.tooltip = self._tooltip(artist, number, taken)
         placed = sum(1 for artist in self._artists if artist in cards)
-        state = " Confirmed." if self._voter in view["confirmed"] else ""
-        self._summary.value = f"You placed {placed} of {len(self._artists)} cards.{state}"
+        summary = t("vote.placed", placed=placed, total=len(self._artists))
+        if self._voter in view["confirmed"]:
+            summary += " " + t("vote.confirmed")
+        self._summary.value = safe(summary)
         self.confirm_button.disabled = not open_
 
     def close(self) -> None:
@@ -129,10 +130,10 @@ class VotePanel(widgets.VBox):
 
     def _tooltip(self, artist: str, number: int | None, taken: bool) -> str:
         if number is None:
-            return f"Take your card back from {artist}'s drawing"
+            return t("vote.take_back", artist=artist)
         if taken:
-            return f"Card {number} already lies on another drawing"
-        return f"Place card {number} on {artist}'s drawing"
+            return t("vote.taken", number=number)
+        return t("vote.place", number=number, artist=artist)
 
     def _place(self, artist: str, number: int | None) -> None:
         """Places (or, for ``None``, takes back) a card, then tells the caller."""
@@ -148,8 +149,8 @@ class VotePanel(widgets.VBox):
         """Runs an engine action; shows its refusal instead of raising. Returns if it succeeded."""
         try:
             action()
-        except IllegalAction as refusal:
-            self._show_error(str(refusal))
+        except IllegalAction as refused:
+            self._show_error(refusal(refused))
             self.render()
             return False
         self._show_error("")
