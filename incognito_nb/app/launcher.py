@@ -2,6 +2,7 @@
 
     incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es] [--saves DIR]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
+    incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL]   (see classroom_cli)
 
 The play notebook ships inside the package, so the command works from any folder.
 """
@@ -70,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         from .deck_cli import main as deck_main
 
         return deck_main(argv[1:])
+    if argv[:1] == ["classroom"]:
+        from .classroom_cli import main as classroom_main
+
+        return classroom_main(argv[1:])
     options = parser().parse_args(argv)
     env = dict(os.environ)
     if options.deck:

@@ -1,0 +1,95 @@
+"""Builds the classroom pages from the request, for the teacher and student notebooks.
+
+``incognito-nb classroom`` serves ``classroom/teacher.ipynb`` and
+``classroom/student.ipynb`` with standalone Voilà.  Voilà gives each page's kernel the
+request in CGI-style environment variables: ``QUERY_STRING`` (``code``, ``key``,
+``token``), ``SCRIPT_NAME`` (the page's path), ``SERVER_NAME`` and ``SERVER_PORT``, from
+which the join and come-back links are made.  The store is ``$INCOGNITO_NB_STORE``
+(default: ``classroom.sqlite`` in the saves folder); ``$INCOGNITO_NB_DECK``, a CSV
+deck the teacher page offers first.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Mapping
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from ..engine import DeckError, load_deck
+from ..store import StoreError, open_store
+from ..ui.classroom import StudentPage, TeacherPage
+from ..ui.text import markup, safe
+
+TEACHER_NOTEBOOK = "teacher.ipynb"
+STUDENT_NOTEBOOK = "student.ipynb"
+
+
+def classroom_folder() -> Path:
+    """Returns the packaged folder that holds the teacher and student notebooks."""
+    return Path(str(resources.files("incognito_nb.app") / "classroom"))
+
+
+def query(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Returns the page's query parameters (the first value of each) from ``QUERY_STRING``."""
+    environ = os.environ if environ is None else environ
+    return {k: v[0] for k, v in parse_qs(environ.get("QUERY_STRING", "")).items() if v}
+
+
+def page_url(notebook: str, environ: Mapping[str, str] | None = None) -> str:
+    """Returns the address of the sibling page ``notebook``, absolute when Voilà says where
+    the page was served from (so that it works on another device), else relative."""
+    environ = os.environ if environ is None else environ
+    script = environ.get("SCRIPT_NAME", "")
+    path = script.rsplit("/", 1)[0] + "/" + notebook if "/" in script else notebook
+    host, port = environ.get("SERVER_NAME"), environ.get("SERVER_PORT")
+    if host and path.startswith("/"):
+        return f"http://{host}{':' + port if port else ''}{path}"
+    return path
+
+
+def _open(environ: Mapping[str, str] | None):
+    environ = os.environ if environ is None else environ
+    return open_store(environ.get("INCOGNITO_NB_STORE") or None)
+
+
+def _problem(error: StoreError) -> widgets.Widget:
+    return markup(f'<span class="inc-problem" role="alert">The classroom store cannot be opened: '
+                  f"{safe(error)}</span>", "inc-message")
+
+
+def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
+    """Returns the teacher page for this request: a new table, or ``?code=…&key=…``."""
+    params = query(environ)
+    try:
+        store = _open(environ)
+    except StoreError as error:
+        return _problem(error)
+    decks, problem = [], ""
+    deck_path = (os.environ if environ is None else environ).get("INCOGNITO_NB_DECK")
+    if deck_path:
+        try:
+            decks.append(load_deck(deck_path))
+        except DeckError as error:
+            problem = f"The deck {deck_path} could not be used: {error}"
+    page = TeacherPage(store, code=params.get("code"), teacher_key=params.get("key"),
+                       student_url=page_url(STUDENT_NOTEBOOK, environ),
+                       teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks)
+    if problem:
+        page.report(problem)
+    return page
+
+
+def student_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
+    """Returns the student page for this request: a join form (``?code=…`` fills it in),
+    or the seat of ``?code=…&token=…``."""
+    params = query(environ)
+    try:
+        store = _open(environ)
+    except StoreError as error:
+        return _problem(error)
+    return StudentPage(store, code=params.get("code"), token=params.get("token"),
+                       student_url=page_url(STUDENT_NOTEBOOK, environ))

@@ -1,0 +1,79 @@
+"""``incognito-nb classroom``: serves the teacher and student pages with standalone Voilà.
+
+    incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv] [--no-browser]
+
+Standalone Voilà refuses code execution from the browser, so a student's page can run
+nothing but its own notebook.  Every page's kernel opens the same table store, named
+by ``INCOGNITO_NB_STORE`` (a SQLite file by default; ``redis://…`` for several servers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+from ..engine import DeckError, load_deck
+from ..store import StoreError, default_store_url, open_store
+from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
+
+
+def parser() -> argparse.ArgumentParser:
+    """Returns the command line of ``incognito-nb classroom``."""
+    cli = argparse.ArgumentParser(
+        prog="incognito-nb classroom",
+        description="Serve Incognito for a class: a teacher page to project, a student page for each device.",
+    )
+    cli.add_argument("--host", default="127.0.0.1",
+                     help="the address to serve on (default: 127.0.0.1; 0.0.0.0 lets the class's devices in)")
+    cli.add_argument("--port", type=int, default=8866, help="the port to serve on (default: 8866)")
+    cli.add_argument("--store", metavar="PATH_OR_URL",
+                     help=f"where the tables live: a SQLite file or redis://host:port/db (default: {default_store_url()})")
+    cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to offer first when a table is created")
+    cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
+    return cli
+
+
+def voila_command(options: argparse.Namespace) -> list[str]:
+    """Returns the Voilà command line that serves the classroom folder."""
+    command = [
+        sys.executable, "-m", "voila", str(classroom_folder()),
+        f"--port={options.port}", f"--Voila.ip={options.host}",
+        # A closed or reloaded page leaves its kernel running: end kernels nobody is
+        # connected to after ten idle minutes (a student's seat lives in the store).
+        "--MappingKernelManager.cull_idle_timeout=600",
+        "--MappingKernelManager.cull_interval=60",
+    ]
+    if options.no_browser:
+        command.append("--no-browser")
+    return command
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs ``incognito-nb classroom``; returns the process exit code."""
+    options = parser().parse_args(argv)
+    store = options.store or default_store_url()
+    if "://" not in store:
+        store = os.path.abspath(store)
+    try:
+        open_store(store).close()  # a bad store is said here, once, not on every page
+    except StoreError as error:
+        print(f"incognito-nb classroom: {error}", file=sys.stderr)
+        return 2
+    env = dict(os.environ, INCOGNITO_NB_STORE=store)
+    if options.deck:
+        try:
+            deck = load_deck(options.deck)
+        except DeckError as error:
+            print(f"incognito-nb classroom: {error}", file=sys.stderr)
+            return 2
+        env["INCOGNITO_NB_DECK"] = os.path.abspath(options.deck)
+        print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    base = f"http://{options.host}:{options.port}/voila/render"
+    print(f"Teacher page: {base}/{TEACHER_NOTEBOOK}\nStudent page: {base}/{STUDENT_NOTEBOOK}\n"
+          f"Tables are kept in {store} — press Ctrl+C to stop.", flush=True)
+    try:
+        return subprocess.call(voila_command(options), env=env)
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,359 @@
+"""Classroom network play: the teacher's projected page and each student's own page.
+
+A class plays one table from many devices.  The teacher page creates the table, shows
+its join code, join link and QR code, lists the players as they join and starts the
+game; then it projects who is done, the gallery and line-up, the reveal and the
+scores, with the teacher's buttons (end phase, next) working only with the teacher's
+key.  A student page joins with the code and a name (or comes back with its rejoin
+link), then shows that student's own card and pad, cards to place, and results.
+
+Each page renders only its viewer's ``player_view`` (the teacher's is the projector's,
+``None``): the trusted snapshot never reaches a widget whole.  See
+:mod:`incognito_nb.ui.shared_table` for the plumbing both pages share.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as widgets
+
+from ..engine import Action, Deck, Drawing, IllegalAction, Phase, Rules
+from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from ..store import TableStore
+from .gallery import Gallery
+from .lineup import LineupView
+from .pad import DrawingPad
+from .reveal import Reveal
+from .scoreboard import Podium, Scoreboard
+from .shared_table import SeatGame, TablePage, game_header, link, lobby_list, qr_code, who_is_done, with_query
+from .text import markup, safe
+from .voting import VotePanel
+
+
+class TeacherPage(TablePage):
+    """The teacher's page: create a table (without ``code``) or show table ``code``.
+
+    ``teacher_key`` enables the teacher's buttons; without it the page only projects.
+    ``student_url`` and ``teacher_url`` are the pages' addresses, used for the join and
+    come-back links; ``decks`` are offered before the built-in decks.  Everything shown
+    is the projector's view (``player_view(None)``) plus the rounds already scored.
+    """
+
+    def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
+                 student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
+                 decks: Sequence[Deck] = ()) -> None:
+        super().__init__(store)
+        self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
+        self.teacher_key = teacher_key
+        self.student_url, self.teacher_url = student_url, teacher_url
+        self.reveal_at = 0
+        self._shown: tuple | None = None  # which screen the stage holds: (round, phase, reveal_at)
+        self.end_phase_button = widgets.Button(description="End phase now", icon="forward", button_style="warning")
+        self.end_phase_button.add_class("inc-end-phase")
+        self.end_phase_button.on_click(self._guarded(lambda _=None: self.end_phase()))
+        # The come-back link holds the key: folded away, so a projected page does not show it.
+        self.teacher_link_box = markup("", "inc-teacher-link")
+        folded = widgets.Accordion([self.teacher_link_box], selected_index=None)
+        folded.set_title(0, "The teacher's link to come back (do not project it)")
+        self.teacher_bar = widgets.VBox([self.end_phase_button, folded])
+        self.teacher_bar.add_class("inc-teacher")
+        self.teacher_bar.layout.display = "none"
+        self.progress = markup("", "inc-progress")
+        self.children = (*self.children[:2], self.teacher_bar, self.progress, *self.children[2:])
+        if code is None:
+            self.show_create_form()
+        else:
+            self._guarded(self.follow)(code)
+
+    # ---------------------------------------------------------------- creating
+    def show_create_form(self) -> None:
+        """Shows the form that creates a table: a deck and a number of rounds."""
+        self.header.value = "Incognito · a new table for your class"
+        own = [(deck.name, key) for key, deck in self.decks.items()]
+        self.deck_choice = widgets.Dropdown(options=own + [(Deck.builtin(n).name, n) for n in Deck.builtin_names()],
+                                            description="Deck")
+        self.deck_choice.add_class("inc-deck")
+        self.rounds_choice = widgets.BoundedIntText(value=3, min=1, max=20, description="Rounds")
+        self.rounds_choice.add_class("inc-rounds")
+        create = widgets.Button(description="Create a table", button_style="primary", icon="plus")
+        create.add_class("inc-create")
+        create.on_click(self._guarded(lambda _=None: self.create(
+            self.decks.get(self.deck_choice.value) or Deck.builtin(self.deck_choice.value),
+            Rules(rounds=int(self.rounds_choice.value)))))
+        form = widgets.VBox([self.deck_choice, self.rounds_choice, create])
+        form.add_class("inc-create-form")
+        self.set_stage([form])
+
+    def create(self, deck: Deck, rules: Rules | None = None) -> str:
+        """Creates a table with ``deck`` and ``rules``, shows it and returns its join code."""
+        keys = self.store.create_table(deck, rules)
+        self.teacher_key = keys.teacher_key
+        self.follow(keys.code)
+        return keys.code
+
+    @property
+    def join_url(self) -> str:
+        """Returns the link students open to join this table."""
+        return with_query(self.student_url, code=self.code)
+
+    @property
+    def teacher_link(self) -> str:
+        """Returns the link that brings the teacher back to this table with the key."""
+        return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "")
+
+    # ---------------------------------------------------------------- showing
+    def render(self) -> None:
+        """Shows the table as the projector may see it."""
+        snapshot = self.snapshot
+        view = snapshot.view(None)
+        teacher = self.teacher_key is not None
+        self.teacher_bar.layout.display = "" if teacher else "none"
+        self.end_phase_button.layout.display = "" if view["started"] else "none"
+        if teacher:
+            self.teacher_link_box.value = f"Keep this link to come back: {link(self.teacher_link)}"
+        if not view["started"]:
+            self._render_lobby(view)
+            return
+        game, public = snapshot.game, view["game"]
+        phase = game.phase
+        self.header.value = f"{game_header(public)} · table {safe(snapshot.code)}"
+        self.progress.value = who_is_done(public)
+        self.end_phase_button.disabled = phase is Phase.OVER
+        if teacher and self._everyone_finished(public):
+            self._auto_advance()
+            return
+        shown = (game.round, phase, self.reveal_at)
+        if shown == self._shown:
+            return  # nothing the projector shows has changed (a student drew a stroke)
+        if self._shown is None or self._shown[:2] != shown[:2]:
+            self.reveal_at = 0
+            shown = (game.round, phase, 0)
+        self._shown = shown
+        if phase is Phase.HIDE:
+            screen = [markup("Students are drawing on their own devices.", "inc-waiting")]
+        elif phase is Phase.FIND:
+            find = widgets.HBox([Gallery(game), LineupView(game.lineup)])
+            find.add_class("inc-find")
+            screen = [find]
+        elif phase is Phase.SCORE:
+            screen = self._score_screen()
+        elif phase is Phase.PREPARE:
+            screen = [Scoreboard(game), self._next_button(f"Start round {game.round + 1}", self.next)]
+        else:
+            screen = [Podium(game), Scoreboard(game)]
+        self.set_stage(screen)
+
+    def _render_lobby(self, view: dict[str, Any]) -> None:
+        self.header.value = "Incognito · join the table"
+        self.progress.value = ""
+        count = len(view["players"])
+        if self._shown != ("lobby",):
+            self._shown = ("lobby",)
+            code = markup(safe(self.code), "inc-join-code")
+            join = markup(f"Join at {link(self.join_url)}", "inc-join-url")
+            qr = markup(qr_code(self.join_url), "inc-qr")
+            panel = widgets.HBox([widgets.VBox([code, join]), qr])
+            panel.add_class("inc-join-panel")
+            self.lobby = markup("", "inc-lobby")
+            parts: list[widgets.Widget] = [panel, self.lobby]
+            if self.teacher_key is not None:
+                self.start_button = widgets.Button(description="Start the game", button_style="success", icon="play")
+                self.start_button.add_class("inc-start")
+                self.start_button.on_click(self._guarded(lambda _=None: self.start()))
+                parts.append(self.start_button)
+            self.set_stage(parts)
+        self.lobby.value = lobby_list(view["players"])
+        if self.teacher_key is not None:
+            self.start_button.disabled = not MIN_PLAYERS <= count <= MAX_PLAYERS
+
+    def _score_screen(self) -> list[widgets.Widget]:
+        game = self.snapshot.game
+        if self.reveal_at < len(game.players):
+            last = self.reveal_at == len(game.players) - 1
+            return [Reveal(game.history[-1], game.players[self.reveal_at], seat_of=game.seat),
+                    self._next_button("Show the scores" if last else "Next drawing", self.next_reveal, local=True)]
+        final = game.round >= game.rules.rounds
+        return [Scoreboard(game), self._next_button("See the winners" if final else "Prepare the next round", self.next)]
+
+    def _next_button(self, text: str, action, *, local: bool = False) -> widgets.Button:
+        """Returns a Next button; one that moves the game on (not ``local``) needs the key."""
+        button = widgets.Button(description=text, button_style="primary", icon="arrow-right",
+                                disabled=not local and self.teacher_key is None)
+        button.add_class("inc-next")
+        button.on_click(self._guarded(lambda _=None: action()))
+        return button
+
+    # ---------------------------------------------------------------- the teacher's moves
+    def start(self) -> None:
+        """Deals the first round to the players who have joined."""
+        self.store.start(self.code, self.teacher_key)
+        self.refresh()
+
+    def next_reveal(self) -> None:
+        """Moves the reveal on to the next drawing, then to the scoreboard (this page only)."""
+        self.reveal_at += 1
+        self.render()
+
+    def next(self) -> None:
+        """Moves the game on to its next phase."""
+        self.act(Action.advance(), teacher_key=self.teacher_key)
+        self.render()
+
+    def end_phase(self) -> None:
+        """Ends the current phase now: boards and cards count as they lie."""
+        self.act(Action.advance(force=True), teacher_key=self.teacher_key)
+        self.render()
+
+    @staticmethod
+    def _everyone_finished(view: dict[str, Any]) -> bool:
+        finished = {"hide": view["done"], "find": view["confirmed"]}.get(view["phase"])
+        return finished is not None and set(finished) >= set(view["players"])
+
+    def _auto_advance(self) -> None:
+        """Moves on once every student is done; another teacher page may have done it first."""
+        try:
+            self.act(Action.advance(), teacher_key=self.teacher_key)
+        except IllegalAction:
+            self.snapshot = self.store.read(self.code)
+        self.render()
+
+
+class StudentPage(TablePage):
+    """A student's own page: join table ``code`` (or come back with ``token``), then play.
+
+    ``student_url`` is this page's address, for the rejoin link.  Everything shown comes
+    from ``player_view(name)``: the student's own card, drawing and cards, and what the
+    whole table may see.
+    """
+
+    def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
+                 student_url: str = "student.ipynb") -> None:
+        super().__init__(store)
+        self.student_url = student_url
+        self.seat = None
+        self.pad: DrawingPad | None = None
+        self.votes: VotePanel | None = None
+        self._shown: tuple | None = None
+        self.progress = markup("", "inc-progress")
+        self.rejoin = markup("", "inc-rejoin-link")
+        self.children = (*self.children[:2], self.progress, *self.children[2:], self.rejoin)
+        if token:
+            self._guarded(self.come_back)(code, token)
+        if self.seat is None:
+            self.show_join_form(code or "")
+
+    @property
+    def name(self) -> str | None:
+        """Returns the student's name at the table (None before joining)."""
+        return self.seat.name if self.seat else None
+
+    # ---------------------------------------------------------------- joining
+    def show_join_form(self, code: str = "") -> None:
+        """Shows the form that joins a table: its code and the student's name."""
+        self.header.value = "Incognito · join your class's table"
+        self.code_field = widgets.Text(value=code, description="Code", placeholder="ABCDE")
+        self.code_field.add_class("inc-join-code-field")
+        self.name_field = widgets.Text(description="Your name", placeholder="Ana")
+        self.name_field.add_class("inc-join-name")
+        join = widgets.Button(description="Join", button_style="primary", icon="sign-in")
+        join.add_class("inc-join")
+        join.on_click(self._guarded(lambda _=None: self.join(self.code_field.value, self.name_field.value)))
+        form = widgets.VBox([self.code_field, self.name_field, join])
+        form.add_class("inc-join-form")
+        self.set_stage([form])
+
+    def join(self, code: str, name: str) -> None:
+        """Takes a seat at table ``code`` as ``name``."""
+        self._seated(self.store.join(code, name))
+
+    def come_back(self, code: str | None, token: str) -> None:
+        """Returns to the seat that ``token`` (from a rejoin link) belongs to."""
+        self._seated(self.store.rejoin(code or "", token))
+
+    def _seated(self, seat) -> None:
+        self.seat = seat
+        url = with_query(self.student_url, code=seat.code, token=seat.token)
+        self.rejoin.value = (f"Your link to come back to your seat (keep it to yourself): "
+                             f"{link(url)}")
+        self.follow(seat.code)
+
+    # ---------------------------------------------------------------- showing
+    def render(self) -> None:
+        """Shows the table as this student may see it."""
+        view = self.snapshot.view(self.name)
+        if not view["started"]:
+            self.header.value = f"Table {safe(self.code)} · you are {safe(self.name)}"
+            self._show(("lobby",), lambda: [markup("", "inc-lobby"),
+                                            markup("Wait for your teacher to start the game.", "inc-waiting")])
+            self.stage.children[0].value = lobby_list(view["players"])
+            return
+        game = view["game"]
+        phase = Phase(game["phase"])
+        self.header.value = f"{game_header(game)} · you are {safe(self.name)}"
+        self.progress.value = who_is_done(game)
+        if phase is Phase.HIDE:
+            drawing = self.name not in game["done"]
+            self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
+                markup("Your drawing is done. Wait for the others.", "inc-waiting")])
+        elif phase is Phase.FIND:
+            self._show((game["round"], phase), self._find_screen)
+            self.votes.render()
+        else:
+            self._show((game["round"], phase), lambda: self._results_screen(game))
+
+    def _show(self, shown: tuple, screen) -> None:
+        """Builds the stage with ``screen()`` unless it already shows ``shown``."""
+        if shown != self._shown:
+            self.pad = self.votes = None
+            self._shown = shown
+            self.set_stage(screen())
+
+    def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
+        location = game["locations"][self.name]
+        self.pad = DrawingPad(Drawing.from_list(game["drawings"].get(self.name, [])), location=location,
+                              on_change=self._guarded(self.save_drawing))
+        done = widgets.Button(description="Done", button_style="success", icon="check")
+        done.add_class("inc-done")
+        done.on_click(self._guarded(lambda _=None: self.done()))
+        card = widgets.VBox([markup(f"Your secret object: <b>{safe(game['object'])}</b>", "inc-secret"),
+                             markup(f"Hide it in: <b>{safe(location)}</b>", "inc-location"),
+                             done, self.pad])  # Done above the pad: in view on a small screen
+        card.add_class("inc-hide-card")
+        return [card]
+
+    def _find_screen(self) -> list[widgets.Widget]:
+        game = self.snapshot.game
+        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self._guarded(self.render))
+        side = widgets.VBox([LineupView(game.lineup), self.votes])
+        side.add_class("inc-find-side")
+        find = widgets.HBox([Gallery(game), side])
+        find.add_class("inc-find")
+        return [find]
+
+    def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
+        full = self.snapshot.game
+        screen: list[widgets.Widget] = []
+        if Phase(game["phase"]) is Phase.OVER:
+            screen.append(Podium(full))
+        else:
+            record = full.history[-1]
+            mine = record.points.get(self.name, 0)
+            screen.append(markup(f"You scored {mine} point{'s' if mine != 1 else ''} this round.", "inc-my-points"))
+            if Phase(game["phase"]) is Phase.SCORE:
+                screen += [Reveal(record, artist, seat_of=full.seat, replay_seconds=1.0) for artist in record.players]
+        screen.append(Scoreboard(full))
+        return screen
+
+    # ---------------------------------------------------------------- the student's moves
+    def save_drawing(self, drawing: Drawing) -> None:
+        """Stores the board as it stands, so a reload or another device finds it."""
+        self.act(Action.update_drawing(self.name, drawing))
+
+    def done(self) -> None:
+        """Hands in the drawing as it stands."""
+        self.act(Action.submit_drawing(self.name, self.pad.drawing))
+        self.render()
+
+    def act(self, action: Action, **credentials: str) -> int:
+        return super().act(action, seat_token=self.seat.token)

@@ -1,0 +1,250 @@
+"""What the classroom's teacher page and student pages share: one table in a store.
+
+In classroom network play every page runs in its own kernel, and the game lives in a
+:class:`~incognito_nb.store.TableStore`.  A page keeps only the latest
+:class:`~incognito_nb.store.TableSnapshot` it read, renders from it, and sends every
+move to the store; :func:`~incognito_nb.store.watch_async` tells it when another kernel
+changed the table.  The snapshot is trusted (it holds every secret): the pages put only
+their viewer's ``player_view`` into widgets.
+
+The small HTML helpers below (links, the QR code, who is done, the lobby) are shared
+too.  :class:`SeatGame` lets the one-screen :class:`~incognito_nb.ui.voting.VotePanel` place
+cards through the store: it has the few :class:`~incognito_nb.engine.Game` methods the
+panel calls, reads from the latest snapshot and forwards moves as actions.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import traceback
+from typing import Any, Callable
+from urllib.parse import urlencode
+
+import ipywidgets as widgets
+
+from ..engine import Action, Game, IllegalAction, Phase, Rules
+from ..store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
+from .board import close_parts
+from .table import stylesheet
+from .text import markup, player_badge, safe
+
+log = logging.getLogger(__name__)
+
+CLASSROOM_CSS = """
+.inc-classroom { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
+.inc-join-code, .inc-join-code .widget-html-content { height: auto; line-height: 1.15; }
+.inc-join-code { font-size: 5em; font-weight: 700; letter-spacing: 0.15em; font-family: monospace; }
+.inc-join-url, .inc-join-url .widget-html-content, .inc-secret .widget-html-content,
+.inc-location .widget-html-content { height: auto; line-height: 1.3; }
+.inc-join-url { font-size: 1.6em; word-break: break-all; }
+.inc-join-panel { gap: 2em; align-items: center; flex-wrap: wrap; }
+.inc-qr img, .inc-qr svg { width: 220px; height: 220px; }
+.inc-teacher-link, .inc-rejoin-link { font-size: 0.95em; word-break: break-all; }
+.inc-lobby { font-size: 1.3em; }
+.inc-secret, .inc-location { font-size: 1.4em; }
+.inc-waiting { font-size: 1.2em; }
+"""
+
+
+def link(url: str, text: str | None = None) -> str:
+    """Returns an HTML link to ``url`` that shows ``text`` (the URL itself by default)."""
+    return f'<a href="{html.escape(url, quote=True)}" target="_blank">{safe(url if text is None else text)}</a>'
+
+
+PHASE_TITLES = {
+    Phase.HIDE: "Hide the object",
+    Phase.FIND: "Find the hidden objects",
+    Phase.SCORE: "Score points",
+    Phase.PREPARE: "Prepare for the next round",
+}
+
+
+def with_query(url: str, **params: str) -> str:
+    """Returns ``url`` with ``params`` as its query string."""
+    return f"{url}?{urlencode(params)}"
+
+
+def qr_code(url: str) -> str:
+    """Returns an HTML ``<img>`` of a QR code for ``url``, or '' if ``segno`` is not installed."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    svg = segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+    return f'<img alt="QR code of the join link" src="{html.escape(svg, quote=True)}">'
+
+
+def who_is_done(view: dict[str, Any]) -> str:
+    """Returns one chip per player saying whether they have drawn (hide) or confirmed (find)."""
+    if view["phase"] == "hide":
+        finished, verb = set(view["done"]), "drawing"
+    elif view["phase"] == "find":
+        finished, verb = set(view["confirmed"]), "placing cards"
+    else:
+        return ""
+    chips = " ".join(
+        f'<span class="inc-who-chip">{player_badge(p, seat)} {"✔ done" if p in finished else "✎ " + verb}</span>'
+        for seat, p in enumerate(view["players"], start=1)
+    )
+    return f'<span class="inc-who">{chips}</span>'
+
+
+def lobby_list(players: list[str]) -> str:
+    """Returns the joined players as HTML badges (or a line saying nobody has joined)."""
+    if not players:
+        return "Nobody has joined yet."
+    return "Joined: " + " ".join(player_badge(p, seat) for seat, p in enumerate(players, start=1))
+
+
+def game_header(view: dict[str, Any]) -> str:
+    """Returns the page's title line for a game view: the round and what happens now."""
+    phase = Phase(view["phase"])
+    if phase is Phase.OVER:
+        return "Game over"
+    return f"Round {view['round']} of {view['rules']['rounds']} · {PHASE_TITLES[phase]}"
+
+
+class SeatGame:
+    """A stand-in for a :class:`Game` that plays one seat through the store.
+
+    Reads come from ``page.snapshot.game``; ``cast_vote`` and ``confirm_votes`` become
+    :class:`Action` s sent with the seat token.  A store failure is reported as an
+    :class:`IllegalAction` (rule ``"store"``) so the panel shows it instead of raising.
+    """
+
+    def __init__(self, page: "TablePage") -> None:
+        self._page = page
+
+    @property
+    def _game(self) -> Game:
+        return self._page.snapshot.game
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._game.players
+
+    @property
+    def rules(self) -> Rules:
+        return self._game.rules
+
+    def seat(self, player: str) -> int:
+        return self._game.seat(player)
+
+    def player_view(self, viewer: str | None) -> dict[str, Any]:
+        return self._game.player_view(viewer)
+
+    def cast_vote(self, voter: str, artist: str, number: int | None) -> None:
+        self._send(Action.cast_vote(voter, artist, number))
+
+    def confirm_votes(self, voter: str) -> None:
+        self._send(Action.confirm_votes(voter))
+
+    def _send(self, action: Action) -> None:
+        try:
+            self._page.act(action)
+        except IllegalAction:
+            raise
+        except StoreError as error:
+            raise IllegalAction(str(error), rule="store") from None
+
+
+class TablePage(widgets.VBox):
+    """A page that shows one table of ``store``: its snapshot, watch, messages and stage.
+
+    Subclasses render :attr:`snapshot` in :meth:`render` and send moves with :meth:`act`.
+    Without a running event loop (a test, a script) nothing is watched: call
+    :meth:`refresh` to read the table again.
+    """
+
+    def __init__(self, store: TableStore, css: str = "") -> None:
+        self.store = store
+        self.code: str | None = None
+        self.snapshot: TableSnapshot | None = None
+        self.watch: TableWatch | None = None
+        self.header = markup("", "inc-header")
+        self.message = markup("", "inc-message")
+        self.stage = widgets.VBox()
+        self.stage.add_class("inc-stage")
+        super().__init__([markup(stylesheet() + f"<style>{CLASSROOM_CSS}{css}</style>"),
+                          self.header, self.message, self.stage])
+        self.add_class("inc-app")
+        self.add_class("inc-classroom")
+
+    # ---------------------------------------------------------------- the table
+    def follow(self, code: str) -> None:
+        """Shows table ``code`` from now on: reads it, renders it and watches it."""
+        self.code = code
+        self.refresh()
+        self._stop_watch()
+        try:
+            self.watch = watch_async(self.store, code, self._guarded(self._changed),
+                                     since=self.snapshot.version if self.snapshot else None,
+                                     on_error=self._store_problem)
+        except RuntimeError:  # no event loop: a test or a script calls refresh() itself
+            self.watch = None
+
+    def refresh(self) -> None:
+        """Reads the table again and renders it."""
+        self.snapshot = self.store.read(self.code)
+        self.render()
+
+    def act(self, action: Action, **credentials: str) -> int:
+        """Sends ``action`` to the store, then reads the table again (without rendering);
+        returns the new version."""
+        version = self.store.act(self.code, action, **credentials)
+        self.snapshot = self.store.read(self.code)
+        return version
+
+    def _changed(self, version: int) -> None:
+        if self.snapshot is None or version != self.snapshot.version:
+            self.refresh()
+
+    def render(self) -> None:  # pragma: no cover - every page has its own
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- screens
+    def set_stage(self, children: list[widgets.Widget]) -> None:
+        """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
+        keep = set(map(id, children))
+        for old in self.stage.children:
+            if id(old) not in keep:
+                close_parts(old)
+                old.close()
+        self.stage.children = children
+
+    def close(self) -> None:
+        """Stops watching the table and closes every widget of the page."""
+        self._stop_watch()
+        close_parts(self)
+        super().close()
+
+    def _stop_watch(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
+            self.watch = None
+
+    # ---------------------------------------------------------------- problems
+    def report(self, text: str) -> None:
+        """Shows ``text`` as a problem at the top of the page ('' clears it)."""
+        self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
+
+    def _store_problem(self, error: StoreError) -> None:
+        self.report(f"The table cannot be read right now: {error} Nothing already played is lost; "
+                    "the page keeps trying.")
+
+    def _guarded(self, action: Callable) -> Callable:
+        """Wraps a callback so that a refusal or a failure shows on the page, not only in the log."""
+        def run(*args, **kwargs):
+            self.report("")
+            try:
+                return action(*args, **kwargs)
+            except IllegalAction as refusal:
+                self.report(str(refusal))
+            except StoreError as error:
+                self.report(f"{error}")
+            except Exception as error:  # the page must survive and say what happened
+                log.error("classroom page action failed:\n%s", traceback.format_exc())
+                self.report(f"Something went wrong: {error}. Nothing already played is lost; "
+                            "reload the page to carry on.")
+        return run

@@ -1,0 +1,258 @@
+"""The classroom pages without a browser: a teacher page and three student pages, each
+as its own kernel would build it, play whole games through one SQLite table store.
+
+After every step the synced state of every live widget is searched, as a curious
+student with the browser's developer tools would: all pages live in this one process,
+so each page's own live widgets are walked (what its browser would receive): every
+widget the page can reach, displayed or not.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import ipywidgets as widgets
+import pytest
+
+from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
+from incognito_nb.engine import Phase, Rules
+from incognito_nb.store import StoreUnavailable, open_store
+from incognito_nb.ui.classroom import StudentPage, TeacherPage
+
+from test_table import find, one, plain, secret_deck
+
+NAMES = ["Ana", "Ben", "Cleo"]
+
+
+def page_states(root: widgets.Widget) -> list[str]:
+    """Returns the synced state of ``root`` and every widget it holds, as JSON text."""
+    states, seen, todo = [], set(), [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen or not isinstance(widget, widgets.Widget):
+            continue
+        seen.add(id(widget))
+        if widget.comm is None:
+            continue  # closed: gone from the browser
+        state = widget.get_state()
+        states.append(json.dumps({k: v for k, v in state.items() if not isinstance(v, (bytes, memoryview))},
+                                 default=str))
+        for value in list(vars(widget).values()) + list(getattr(widget, "children", ())):
+            if isinstance(value, widgets.Widget):
+                todo.append(value)
+            elif isinstance(value, (list, tuple, dict)):
+                todo += [v for v in (value.values() if isinstance(value, dict) else value)
+                         if isinstance(v, widgets.Widget)]
+    return states
+
+
+def check_secrets(teacher: TeacherPage, students: dict[str, StudentPage]) -> None:
+    """Asserts that no page holds what its viewer may not see yet."""
+    game = teacher.store.read(teacher.code).game
+    if game is None or game.phase not in (Phase.HIDE, Phase.FIND):
+        return
+    objects = {p: game.secret_object(p) for p in game.players}
+    for state in page_states(teacher):
+        for player, word in objects.items():
+            if game.phase is Phase.HIDE:
+                assert word not in state, f"the teacher page shows {player}'s object during hide"
+            else:
+                assert not (word in state and player in state), f"the teacher page pairs {player} with their object"
+    for viewer, page in students.items():
+        states = page_states(page)
+        for player, word in objects.items():
+            if player == viewer:
+                continue
+            for state in states:
+                if game.phase is Phase.HIDE:
+                    assert word not in state, f"{viewer}'s page holds {player}'s object during hide"
+                else:
+                    assert not (word in state and player in state), f"{viewer}'s page pairs {player} with their object"
+        if game.phase is Phase.FIND:  # the only cards on the page are the viewer's own
+            placed = [c for c in find(page, "inc-card-selected") if "inc-card-none" not in c._dom_classes]
+            assert len(placed) == len(game.votes_of(viewer))
+
+
+def refresh_all(teacher, students) -> None:
+    """Does what the pages' watches do in a kernel: read the table again after a change."""
+    teacher.refresh()
+    for page in students.values():
+        page.refresh()
+    check_secrets(teacher, students)
+
+
+@pytest.fixture(autouse=True)
+def close_new_widgets():
+    """Closes every widget a test made: in one process, the pages' secret-deck words would
+    otherwise stay in the live widgets that later tests search for leaks."""
+    before = set(widgets.Widget.widgets)
+    yield
+    for model_id, widget in list(widgets.Widget.widgets.items()):
+        if model_id not in before:
+            widget.close()
+
+
+@pytest.fixture
+def store(tmp_path):
+    with open_store(tmp_path / "class.sqlite") as table_store:
+        yield table_store
+
+
+def seat_class(store, rounds: int = 3):
+    teacher = TeacherPage(store, student_url="http://school/student.ipynb", teacher_url="http://school/teacher.ipynb")
+    code = teacher.create(secret_deck(), Rules(rounds=rounds))
+    assert plain(one(teacher, "inc-join-code").value) == code
+    assert f"http://school/student.ipynb?code={code}" in one(teacher, "inc-join-url").value
+    assert f"key={teacher.teacher_key}" in one(teacher, "inc-teacher-link").value
+    assert one(teacher, "inc-start").disabled
+    if importlib.util.find_spec("segno"):  # the QR code is optional: segno, pure Python
+        assert one(teacher, "inc-qr").value.startswith('<img alt="QR code')
+    students = {}
+    for name in NAMES:
+        page = StudentPage(store, code=code, student_url="http://school/student.ipynb")
+        assert one(page, "inc-join-code-field").value == code
+        one(page, "inc-join-name").value = name
+        one(page, "inc-join").click()
+        assert page.name == name, plain(page.message.value)
+        assert "token=" in one(page, "inc-rejoin-link").value
+        students[name] = page
+        teacher.refresh()
+        assert name in plain(one(teacher, "inc-lobby").value)
+    assert not one(teacher, "inc-start").disabled
+    one(teacher, "inc-start").click()
+    refresh_all(teacher, students)
+    return teacher, students
+
+
+def draw_and_finish(page: StudentPage) -> None:
+    pad = page.pad
+    own = page.snapshot.game.secret_object(page.name)
+    assert pad is not None and own in plain(one(page, "inc-secret").value) and one(page, "inc-location")
+    assert any(own in state for state in page_states(page))  # the search looks where a secret would be
+    pad.pen_down(100, 100)
+    pad.pen_move(300, 200)
+    pad.pen_up()
+    one(page, "inc-done").click()
+    assert page.message.value == "", plain(page.message.value)
+
+
+def vote(page: StudentPage, choose) -> None:
+    game = page.snapshot.game
+    for artist in game.players:
+        if artist == page.name:
+            continue
+        number = choose(page.name, artist)
+        control = one(page, f"inc-vote-for-{game.seat(artist)}")
+        label = "no card" if number is None else str(number)
+        next(b for b in find(control, "inc-card") + find(control, "inc-card-none")
+             if b.description.strip().lower() == label).click()
+        assert page.votes.error == ""
+    one(page, "inc-confirm-votes").click()
+
+
+def test_a_whole_classroom_game_keeps_every_secret_on_every_page(store):
+    teacher, students = seat_class(store, rounds=3)
+    for round_number in (1, 2, 3):
+        for page in students.values():
+            draw_and_finish(page)
+            refresh_all(teacher, students)  # the last Done lets the teacher page move on
+        game = store.read(teacher.code).game
+        assert game.phase is Phase.FIND and game.round == round_number
+        assert len(find(teacher, "inc-gallery")) == 1 and len(find(teacher, "inc-lineup")) == 1
+        truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in game.players}
+        for page in students.values():
+            vote(page, lambda v, a: truth[a] if a == "Ana" else None)  # everyone finds Ana only
+            refresh_all(teacher, students)
+        assert store.read(teacher.code).game.phase is Phase.SCORE
+        for artist in NAMES:  # the reveal, drawing by drawing, on the teacher page alone
+            assert game.secret_object(artist) in " ".join(page_states(one(teacher, "inc-reveal")))
+            one(teacher, "inc-next").click()
+        assert one(teacher, "inc-scoreboard")
+        for page in students.values():
+            assert len(find(page, "inc-reveal")) == 3 and one(page, "inc-scoreboard")
+        one(teacher, "inc-next").click()
+        refresh_all(teacher, students)
+        if round_number < 3:
+            one(teacher, "inc-next").click()  # deal the next round
+            refresh_all(teacher, students)
+    game = store.read(teacher.code).game
+    assert game.phase is Phase.OVER
+    assert game.scores == {"Ana": 0, "Ben": 3, "Cleo": 3}
+    assert "Ben and Cleo share the victory" in plain(one(teacher, "inc-winners").value)
+    for page in students.values():
+        assert "Ben and Cleo share the victory" in plain(one(page, "inc-winners").value)
+    for page in (teacher, *students.values()):
+        page.close()
+
+
+def test_a_rejoin_link_returns_the_student_to_the_same_seat_and_drawing(store):
+    teacher, students = seat_class(store, rounds=1)
+    ben = students["Ben"]
+    ben.pad.pen_down(50, 50)
+    ben.pad.pen_move(250, 150)
+    ben.pad.pen_up()
+    token = ben.seat.token
+    ben.close()
+    again = StudentPage(store, code=teacher.code, token=token)
+    assert again.name == "Ben"
+    assert len(again.pad.drawing.strokes) == 1  # the stroke was stored as it was drawn
+    one(again, "inc-done").click()
+    assert "Ben" in store.read(teacher.code).game.done
+
+
+def test_only_the_teacher_key_moves_the_game_on(store):
+    teacher, students = seat_class(store, rounds=1)
+    projector = TeacherPage(store, code=teacher.code)  # the code alone: a view, no buttons
+    assert projector.teacher_bar.layout.display == "none"
+    one(teacher, "inc-end-phase").click()
+    projector.refresh()
+    assert store.read(teacher.code).game.phase is Phase.FIND
+    assert one(projector, "inc-gallery")
+
+
+def test_a_wrong_code_or_link_is_said_on_the_page(store):
+    page = StudentPage(store, code="ZZZZZ")
+    one(page, "inc-join-name").value = "Ana"
+    one(page, "inc-join").click()
+    assert page.name is None and "ZZZZZ" in plain(page.message.value)
+    lost = StudentPage(store, code="ZZZZZ", token="not-a-token")
+    assert lost.name is None and plain(lost.message.value) and one(lost, "inc-join")
+    teacher = TeacherPage(store, code="ZZZZZ")
+    assert plain(teacher.message.value)
+
+
+def test_the_pages_read_the_request_voila_passes_in_the_environment():
+    environ = {"QUERY_STRING": "code=K7QXM&token=abc", "SCRIPT_NAME": "/voila/render/teacher.ipynb",
+               "SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866"}
+    assert query(environ) == {"code": "K7QXM", "token": "abc"}
+    assert page_url("student.ipynb", environ) == "http://10.0.0.5:8866/voila/render/student.ipynb"
+    assert page_url("student.ipynb", {}) == "student.ipynb"
+
+
+def test_a_store_that_fails_mid_game_is_said_on_the_page_and_the_pad_survives(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    ana = students["Ana"]
+    ana.pad.pen_down(10, 10)
+    ana.pad.pen_move(90, 90)
+
+    def down(*args, **kwargs):
+        raise StoreUnavailable("The game store is too busy right now; try again.")
+
+    monkeypatch.setattr(store, "act", down)
+    ana.pad.pen_up()  # the stroke cannot be stored: said, and kept on the pad
+    assert "too busy" in plain(ana.message.value)
+    one(ana, "inc-done").click()
+    assert "too busy" in plain(ana.message.value) and len(ana.pad.drawing.strokes) == 1
+    monkeypatch.undo()
+    one(ana, "inc-done").click()
+    assert ana.message.value == "" and "Ana" in store.read(teacher.code).game.done
+    assert len(store.read(teacher.code).game.drawing("Ana").strokes) == 1
+
+
+def test_a_store_that_cannot_be_opened_is_said_on_the_page(tmp_path):
+    bad = tmp_path / "bad.sqlite"
+    bad.write_text("not a database " * 100)
+    for build in (teacher_page, student_page):
+        page = build({"INCOGNITO_NB_STORE": str(bad), "QUERY_STRING": "code=ABCDE&token=x"})
+        assert "not a SQLite database" in plain(page.value)
