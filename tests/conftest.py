@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import ipywidgets
 import pytest
 
 from browser import CHROMIUM, CHROMIUM_ARGS
@@ -40,3 +41,21 @@ def page(browser):
     page.on("console", lambda message: page.console.append(f"{message.type}: {message.text}"))
     yield page
     context.close()
+
+
+@pytest.fixture
+def callback_errors_fail_the_test(monkeypatch):
+    """Lets an exception in a widget callback reach the test instead of a log line.
+
+    ipywidgets' CallbackDispatcher logs and swallows callback errors; widget tests that
+    click buttons use this fixture so that a failing handler fails the test.
+    """
+
+    def call_all(self, *args, **kwargs):
+        value = None
+        for callback in self.callbacks:
+            result = callback(*args, **kwargs)
+            value = result if result is not None else value
+        return value
+
+    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)

@@ -6,7 +6,6 @@ and its complaints come back pointed at the box and line a teacher sees.
 
 from __future__ import annotations
 
-import ipywidgets
 import pytest
 
 from incognito_nb.engine import Deck, Game, load_deck
@@ -15,26 +14,14 @@ from incognito_nb.ui.deck_editor import DeckEditor, deck_file_name, default_deck
 from incognito_nb.ui.setup import SetupForm
 from incognito_nb.ui.table import TableApp
 
+pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
+
 SPANISH_OBJECTS = ["llave", "cuchara", "botón", "pluma", "calcetín", "lápiz", "taza", "paraguas",
                    "gafas", "vela", "moneda", "anillo", "globo", "libro", "sombrero", "zapato",
                    "peine", "tetera", "lámpara", "botella"]
 SPANISH_LOCATIONS = ["cocina", "cuarto de baño", "dormitorio", "salón", "jardín", "aula",
                      "biblioteca", "supermercado", "panadería", "parque infantil", "piscina",
                      "playa", "granja", "castillo", "mercado", "museo", "circo", "cine"]
-
-
-@pytest.fixture(autouse=True)
-def callback_errors_fail_the_test(monkeypatch):
-    """Lets an exception in a widget callback reach the test instead of a log line."""
-
-    def call_all(self, *args, **kwargs):
-        value = None
-        for callback in self.callbacks:
-            result = callback(*args, **kwargs)
-            value = result if result is not None else value
-        return value
-
-    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
 
 
 @pytest.fixture

@@ -28,21 +28,9 @@ from incognito_nb.ui.palette import (
 )
 from incognito_nb.ui.pad import DrawingPad
 
+pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
+
 COMMAND_NAMES = {number: name for name, number in COMMANDS.items()}
-
-
-@pytest.fixture(autouse=True)
-def callback_errors_fail_the_test(monkeypatch):
-    """Lets an exception in a widget callback reach the test instead of a log line."""
-
-    def call_all(self, *args, **kwargs):
-        value = None
-        for callback in self.callbacks:
-            result = callback(*args, **kwargs)
-            value = result if result is not None else value
-        return value
-
-    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
 
 
 @pytest.fixture

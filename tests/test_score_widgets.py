@@ -21,19 +21,7 @@ from incognito_nb.ui.voting import VotePanel
 
 from tables import ANA_BEN_CLEO, confirm_all, decoy_tokens, to_find, token
 
-
-@pytest.fixture(autouse=True)
-def callback_errors_fail_the_test(monkeypatch):
-    """Lets an exception in a widget callback reach the test instead of a log line."""
-
-    def call_all(self, *args, **kwargs):
-        value = None
-        for callback in self.callbacks:
-            result = callback(*args, **kwargs)
-            value = result if result is not None else value
-        return value
-
-    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
+pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 
 
 def worked_example(game: Game) -> None:

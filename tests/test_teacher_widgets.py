@@ -8,25 +8,12 @@ from __future__ import annotations
 
 import re
 
-import ipywidgets
 import pytest
 
 from incognito_nb.ui.i18n import t
 from incognito_nb.ui.teacher import CSS, DEFAULT_END_PHASE_WARNING, RESTART_WARNING, TeacherBar
 
-
-@pytest.fixture(autouse=True)
-def callback_errors_fail_the_test(monkeypatch):
-    """Lets an exception in a widget callback reach the test instead of a log line."""
-
-    def call_all(self, *args, **kwargs):
-        value = None
-        for callback in self.callbacks:
-            result = callback(*args, **kwargs)
-            value = result if result is not None else value
-        return value
-
-    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
+pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 
 
 class Calls:

@@ -33,6 +33,7 @@ from ..engine import Deck, DeckError, Rules, parse_deck
 from ..engine.decks import MAX_DECK_BYTES
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .text import markup, safe
+from .uploads import take_upload
 
 #: Language codes offered in the language box; any other short code may be typed.
 LANGUAGE_CHOICES = ("en", "es", "fr", "de", "it", "pt", "nl", "pl", "sv", "tr", "ar", "zh")
@@ -210,15 +211,7 @@ class DeckEditor(widgets.VBox):
         files = change["new"]
         if not files:
             return
-        # The content leaves the widget state once read, so the same file can be sent again.
-        self.upload_button.value = ()
-        entry = files[-1]
-        try:
-            name = str(entry.get("name") or "deck.csv")
-            content = entry.get("content")
-            data = bytes(content) if isinstance(content, (bytes, bytearray, memoryview)) else None
-        except (AttributeError, TypeError, ValueError):
-            name, data = "deck.csv", None
+        name, data = take_upload(self.upload_button, files)
         if data is None:
             self.deck = None
             self._show_problems(["The upload arrived without its content; choose the file again."])

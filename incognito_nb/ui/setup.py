@@ -36,6 +36,7 @@ from incognito_nb.store import AUTOSAVE, GameFolder
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
 from .palette import PLAYER_COLORS, text_color_on
 from .text import markup, player_color, safe
+from .uploads import take_upload
 
 _log = logging.getLogger(__name__)
 
@@ -378,15 +379,7 @@ class SetupForm(widgets.VBox):
         files = change["new"]
         if not files:
             return
-        # The content stays out of the widget state once read, and the same file can be sent again.
-        self.deck_upload.value = ()
-        entry = files[-1]
-        try:
-            name = str(entry.get("name") or "deck.csv")
-            content = entry.get("content")
-            data = bytes(content) if isinstance(content, (bytes, bytearray, memoryview)) else None
-        except (AttributeError, TypeError, ValueError):
-            name, data = "deck.csv", None
+        name, data = take_upload(self.deck_upload, files)
         if data is None:
             self._deck_failed(t("setup.no_content"))
             return
