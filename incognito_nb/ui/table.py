@@ -61,7 +61,8 @@ APP_CSS = """
 .inc-find-side .inc-curtain-call { font-size: 1.4em; }
 .inc-hide-card .inc-pad { flex: 1 1 auto; max-width: min(860px, calc((100vh - 220px) * 4 / 3)) !important; }
 .inc-pad-tools { flex-wrap: wrap; }
-.inc-pad-tools > *, .inc-pad-tools .widget-toggle-button { flex-shrink: 0; }
+.inc-pad-tools > * { max-width: 100%; }
+.inc-pad-tools button { flex-shrink: 0; }
 .inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
 .inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible,
 .inc-app textarea:focus-visible, .inc-app a:focus-visible {
@@ -89,7 +90,7 @@ PROJECTOR_CSS = """
 .inc-projector .inc-gallery .inc-drawing-view { max-width: calc((100vh - 320px) / 2 * 4 / 3); margin: 0 auto; }
 .inc-projector .inc-votes { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 30px; gap: 2px; }
 .inc-projector .inc-secret, .inc-projector .inc-location { font-size: 1.6em; }
-.inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 300px) * 4 / 3)) !important;
+.inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 340px) * 4 / 3)) !important;
   --jp-widgets-font-size: 14px; --jp-widgets-inline-height: 30px; }
 .inc-projector .inc-reveal-board { max-width: calc((100vh - 300px) * 4 / 3); }
 .inc-projector .inc-reveal-artist { font-size: 1.3em; }
