@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import contextmanager
 
 import pytest
 
 from browser import ARTIFACTS, draw_stroke, free_port, server, wait_for_ink, wait_for_paper
 from incognito_nb.engine import Phase
 from incognito_nb.store import open_store
+from store_backends import redis_url  # noqa: F401 (fixture: a real redis-server)
 from table_driver import MIDDLE, SLOW, STEP, Watch
 
 pytestmark = pytest.mark.browser
@@ -115,16 +117,84 @@ def play_find(students, store, code, secrets, frames, round_number) -> None:
         page.locator(".inc-vote-summary").get_by_text("Confirmed", exact=False).wait_for(timeout=STEP)
 
 
-@pytest.fixture
-def classroom(tmp_path):
+def create_table(teacher, base: str, rounds: int) -> str:
+    """The teacher creates a table with the class's own deck; returns the join code shown."""
+    teacher.goto(f"{base}/teacher.ipynb", timeout=SLOW)
+    wait_ready(teacher, ".inc-create")
+    teacher.locator(".inc-rounds input").fill(str(rounds))
+    teacher.locator(".inc-rounds input").press("Tab")
+    teacher.click(".inc-create")
+    code = teacher.locator(".inc-join-code").inner_text(timeout=STEP).strip()
+    assert len(code) == 5
+    join_url = teacher.locator(".inc-join-url a").get_attribute("href")
+    assert join_url.endswith(f"/voila/render/student.ipynb?code={code}")
+    assert "key=" in teacher.locator(".inc-teacher-link a").get_attribute("href")
+    assert teacher.locator(".inc-start").is_disabled()
+    return code
+
+
+def join_students(teacher, students, base: str, code: str) -> dict[str, str]:
+    """Students join by code and name, on their own devices; returns their rejoin links."""
+    rejoin = {}
+    for name, page in students.items():
+        page.goto(f"{base}/student.ipynb", timeout=SLOW)
+        wait_ready(page, ".inc-join")
+        page.locator(".inc-join-code-field input").fill(code.lower())
+        page.locator(".inc-join-name input").fill(name)
+        page.click(".inc-join")
+        rejoin[name] = page.locator(".inc-rejoin-link a").get_attribute("href", timeout=STEP)
+        assert "token=" in rejoin[name]
+        teacher.locator(".inc-lobby").get_by_text(name, exact=True).wait_for(timeout=STEP)
+    teacher.wait_for_selector(".inc-start:not(:disabled)", timeout=STEP)
+    return rejoin
+
+
+def play_score(teacher, students, store, code, round_number: int, *, snaps: bool = False) -> None:
+    """The teacher steps through the reveal, drawing by drawing, to the scoreboard, which
+    every page shows: Ben and Cleo found Ana's object each round."""
+    for artist in NAMES:
+        teacher.wait_for_selector(".inc-reveal", timeout=STEP)
+        if snaps and artist == NAMES[0]:
+            snap(teacher, "4_teacher_reveal")
+            students["Cleo"].wait_for_selector(".inc-my-points", timeout=STEP)
+            snap(students["Cleo"], "5_student_results")
+        press(teacher, ".inc-next")
+    teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
+    expected = {"Ana": 0, "Ben": round_number, "Cleo": round_number}
+    assert store.read(code).game.scores == expected
+    rows = teacher.locator(".inc-scoreboard .inc-score-row").all_inner_texts()
+    for name, total in expected.items():
+        assert any(row.split()[0] == name and row.split()[-1] == str(total) for row in rows), rows
+    students["Cleo"].wait_for_selector(".inc-my-points", timeout=STEP)
+    assert "You scored 1 point " in students["Cleo"].inner_text(".inc-my-points")
+
+
+def check_consoles(watches) -> None:
+    for watch in watches:
+        # Leaving a page, Voilà's front end asks to shut its kernel down and standalone
+        # Voilà refuses (403): Ben's reload says so on the console; the launcher culls it.
+        watch.errors[:] = [e for e in watch.errors if "/voila/api/shutdown/" not in e]
+        watch.check()
+
+
+@contextmanager
+def run_classroom(tmp_path, store: str):
+    """Runs ``incognito-nb classroom --store STORE`` as the README says; yields the pages'
+    base URL and the store, opened by the test to know the truth."""
     deck = tmp_path / "secrets.csv"
     deck.write_text(DECK, encoding="utf-8")
     port = free_port()
     command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
-               "--port", str(port), "--store", str(tmp_path / "class.sqlite"), "--deck", str(deck)]
+               "--port", str(port), "--store", store, "--deck", str(deck)]
     with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, name="incognito-nb classroom") as url:
-        with open_store(tmp_path / "class.sqlite") as store:
-            yield url + "/voila/render", store
+        with open_store(store) as opened:
+            yield url + "/voila/render", opened
+
+
+@pytest.fixture
+def classroom(tmp_path):
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as running:
+        yield running
 
 
 def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, classroom):
@@ -137,30 +207,9 @@ def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, 
     frames = Frames(students["Cleo"])
     try:
         # The teacher creates a table with the class's own deck and reads the code.
-        teacher.goto(f"{base}/teacher.ipynb", timeout=SLOW)
-        wait_ready(teacher, ".inc-create")
-        teacher.locator(".inc-rounds input").fill(str(ROUNDS))
-        teacher.locator(".inc-rounds input").press("Tab")
-        teacher.click(".inc-create")
-        code = teacher.locator(".inc-join-code").inner_text(timeout=STEP).strip()
-        assert len(code) == 5
-        join_url = teacher.locator(".inc-join-url a").get_attribute("href")
-        assert join_url.endswith(f"/voila/render/student.ipynb?code={code}")
-        assert "key=" in teacher.locator(".inc-teacher-link a").get_attribute("href")
-        assert teacher.locator(".inc-start").is_disabled()
-
+        code = create_table(teacher, base, ROUNDS)
         # Students join by code and name, on their own devices.
-        rejoin = {}
-        for name, page in students.items():
-            page.goto(f"{base}/student.ipynb", timeout=SLOW)
-            wait_ready(page, ".inc-join")
-            page.locator(".inc-join-code-field input").fill(code.lower())
-            page.locator(".inc-join-name input").fill(name)
-            page.click(".inc-join")
-            rejoin[name] = page.locator(".inc-rejoin-link a").get_attribute("href", timeout=STEP)
-            assert "token=" in rejoin[name]
-            teacher.locator(".inc-lobby").get_by_text(name, exact=True).wait_for(timeout=STEP)
-        teacher.wait_for_selector(".inc-start:not(:disabled)", timeout=STEP)
+        rejoin = join_students(teacher, students, base, code)
         snap(teacher, "1_teacher_lobby")
         frames.phase = ("hide", 1)
         teacher.click(".inc-start")
@@ -174,21 +223,7 @@ def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, 
                 snap(teacher, "2_teacher_find")
             play_find(students, store, code, secrets[round_number], frames, round_number)
             # Score: the teacher steps through the reveal, drawing by drawing, to the scoreboard.
-            for _ in NAMES:
-                teacher.wait_for_selector(".inc-reveal", timeout=STEP)
-                if round_number == 1 and _ == NAMES[0]:
-                    snap(teacher, "4_teacher_reveal")
-                    students["Cleo"].wait_for_selector(".inc-my-points", timeout=STEP)
-                    snap(students["Cleo"], "5_student_results")
-                press(teacher, ".inc-next")
-            teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
-            expected = {"Ana": 0, "Ben": round_number, "Cleo": round_number}  # Ben and Cleo find Ana
-            assert store.read(code).game.scores == expected
-            rows = teacher.locator(".inc-scoreboard .inc-score-row").all_inner_texts()
-            for name, total in expected.items():
-                assert any(row.split()[0] == name and row.split()[-1] == str(total) for row in rows), rows
-            students["Cleo"].wait_for_selector(".inc-my-points", timeout=STEP)
-            assert "You scored 1 point " in students["Cleo"].inner_text(".inc-my-points")
+            play_score(teacher, students, store, code, round_number, snaps=round_number == 1)
             press(teacher, ".inc-next")  # to the next round's preparation, or the podium
             if round_number < ROUNDS:
                 frames.phase = ("hide", round_number + 1)
@@ -213,12 +248,38 @@ def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, 
         # The search looks where the words would be: Cleo's own object in hide, Ana's at scoring.
         assert any(secrets[1]["Cleo"] in text for (phase, _), text in frames.seen if phase == "hide")
         assert any(secrets[1]["Ana"] in text for (phase, _), text in frames.seen if phase == "score")
-        for watch in watches:
-            # Leaving a page, Voilà's front end asks to shut its kernel down and standalone
-            # Voilà refuses (403): Ben's reload says so on the console; the launcher culls it.
-            watch.errors[:] = [e for e in watch.errors if "/voila/api/shutdown/" not in e]
-            watch.check()
+        check_consoles(watches)
     finally:
         for context in contexts:
             context.close()
     print(f"classroom game of {ROUNDS} rounds in the browser: {time.monotonic() - started:.1f} s")
+
+
+def test_a_round_over_redis_in_the_browser(browser, redis_url, tmp_path):  # noqa: F811 (fixture)
+    """The same class plays one round with the tables in a real redis-server (what a school
+    with several servers uses): every kernel hears of the others' moves by pub/sub."""
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    started = time.monotonic()
+    with run_classroom(tmp_path, redis_url) as (base, store):
+        contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(4)]
+        teacher, *pupils = [context.new_page() for context in contexts]
+        watches = [Watch(page) for page in (teacher, *pupils)]
+        students = dict(zip(NAMES, pupils))
+        frames = Frames(students["Cleo"])
+        try:
+            code = create_table(teacher, base, 1)
+            join_students(teacher, students, base, code)
+            frames.phase = ("hide", 1)
+            teacher.click(".inc-start")
+            secrets = play_hide(students, store, code, 1, frames)
+            teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+            play_find(students, store, code, secrets, frames, 1)
+            play_score(teacher, students, store, code, 1)
+            assert len(store.actions(code)) > 0
+            check_consoles(watches)
+        finally:
+            for context in contexts:
+                context.close()
+    print(f"classroom round over Redis in the browser: {time.monotonic() - started:.1f} s")

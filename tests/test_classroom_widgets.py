@@ -256,3 +256,51 @@ def test_a_store_that_cannot_be_opened_is_said_on_the_page(tmp_path):
     for build in (teacher_page, student_page):
         page = build({"INCOGNITO_NB_STORE": str(bad), "QUERY_STRING": "code=ABCDE&token=x"})
         assert "not a SQLite database" in plain(page.value)
+
+
+def test_the_teacher_removes_a_player_from_the_lobby_with_the_key_only(store):
+    teacher = TeacherPage(store, student_url="http://school/student.ipynb", teacher_url="http://school/teacher.ipynb")
+    code = teacher.create(secret_deck(), Rules(rounds=1))
+    for name in ["Ana", "Ben", "Cleo", "Dan"]:
+        store.join(code, name)
+    teacher.refresh()
+    buttons = find(teacher, "inc-remove-player")
+    assert [b.description for b in buttons] == ["Remove Ana", "Remove Ben", "Remove Cleo", "Remove Dan"]
+    buttons[1].click()
+    assert teacher.message.value == "", plain(teacher.message.value)
+    assert store.read(code).view(None)["players"] == ["Ana", "Cleo", "Dan"]
+    assert "Ben" not in plain(one(teacher, "inc-lobby").value)
+    assert [b.description for b in find(teacher, "inc-remove-player")] == ["Remove Ana", "Remove Cleo", "Remove Dan"]
+    projector = TeacherPage(store, code=code)  # the code alone: nobody can be removed
+    assert find(projector, "inc-remove-player") == []
+    one(teacher, "inc-start").click()
+    assert store.read(code).game.players == ("Ana", "Cleo", "Dan")
+    assert find(teacher, "inc-remove-player") == []  # gone once the game has started
+
+
+def test_during_play_the_teacher_gives_a_student_who_lost_their_link_a_new_one(store):
+    teacher, students = seat_class(store, rounds=1)
+    assert "End phase" in plain(one(teacher, "inc-seat-help").value)  # what to do about a student who left
+    buttons = find(teacher, "inc-reissue-seat")
+    assert [b.description for b in buttons] == [f"Give {name} a new link" for name in NAMES]
+    old_token = students["Ben"].seat.token
+    buttons[1].click()
+    assert teacher.message.value == "", plain(teacher.message.value)
+    shown = one(teacher, "inc-reissued-link").value
+    assert "Ben" in plain(shown) and f"http://school/student.ipynb?code={teacher.code}&amp;token=" in shown
+    token = shown.split("token=", 1)[1].split('"', 1)[0]
+    assert token != old_token
+    again = StudentPage(store, code=teacher.code, token=token)
+    assert again.name == "Ben" and again.pad is not None
+    lost = StudentPage(store, code=teacher.code, token=old_token)  # the old link stops working
+    assert lost.name is None and plain(lost.message.value)
+    # Without the key: no buttons, no new links.
+    projector = TeacherPage(store, code=teacher.code)
+    assert projector.teacher_bar.layout.display == "none"
+    with pytest.raises(Exception):
+        store.reissue_seat(teacher.code, "not-the-key", "Ben")
+    # A student who left: the teacher ends the phase and the game goes on without them.
+    for name in ("Ana", "Cleo"):
+        draw_and_finish(students[name])
+    one(teacher, "inc-end-phase").click()
+    assert store.read(teacher.code).game.phase is Phase.FIND

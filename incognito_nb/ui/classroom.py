@@ -56,7 +56,21 @@ class TeacherPage(TablePage):
         self.teacher_link_box = markup("", "inc-teacher-link")
         folded = widgets.Accordion([self.teacher_link_box], selected_index=None)
         folded.set_title(0, "The teacher's link to come back (do not project it)")
-        self.teacher_bar = widgets.VBox([self.end_phase_button, folded])
+        # During play: a new rejoin link for a student who lost theirs (it holds a seat
+        # token, so it is folded away too), and what to do about a student who left.
+        self.seat_help = markup(
+            "A student who left cannot be removed once the game has started: press "
+            "<b>End phase now</b> when the others are done — their board and cards count as they lie. "
+            "A student who lost their link gets a new one here (the old one stops working).", "inc-seat-help")
+        self.reissue_buttons = widgets.VBox()
+        self.reissue_buttons.add_class("inc-reissue-seats")
+        self.reissued_link = markup("", "inc-reissued-link")
+        self.seats_box = widgets.VBox([self.seat_help, self.reissue_buttons, self.reissued_link])
+        self.seats_fold = widgets.Accordion([self.seats_box], selected_index=None)
+        self.seats_fold.set_title(0, "A student left or lost their link (do not project it)")
+        self.seats_fold.layout.display = "none"
+        self._reissue_for: tuple | None = None
+        self.teacher_bar = widgets.VBox([self.end_phase_button, self.seats_fold, folded])
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
@@ -110,8 +124,11 @@ class TeacherPage(TablePage):
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
+        self.seats_fold.layout.display = "" if view["started"] else "none"
         if teacher:
             self.teacher_link_box.value = f"Keep this link to come back: {link(self.teacher_link)}"
+            if view["started"]:
+                self._offer_new_links(tuple(view["players"]))
         if not view["started"]:
             self._render_lobby(view)
             return
@@ -156,8 +173,12 @@ class TeacherPage(TablePage):
             panel = widgets.HBox([widgets.VBox([code, join]), qr])
             panel.add_class("inc-join-panel")
             self.lobby = markup("", "inc-lobby")
+            self.remove_buttons = widgets.HBox()
+            self.remove_buttons.add_class("inc-remove-players")
+            self._removable: tuple | None = None
             parts: list[widgets.Widget] = [panel, self.lobby]
             if self.teacher_key is not None:
+                parts.append(self.remove_buttons)
                 self.start_button = widgets.Button(description="Start the game", button_style="success", icon="play")
                 self.start_button.add_class("inc-start")
                 self.start_button.on_click(self._guarded(lambda _=None: self.start()))
@@ -166,6 +187,35 @@ class TeacherPage(TablePage):
         self.lobby.value = lobby_list(view["players"])
         if self.teacher_key is not None:
             self.start_button.disabled = not MIN_PLAYERS <= count <= MAX_PLAYERS
+            players = tuple(view["players"])
+            if players != self._removable:  # one Remove button per joined player
+                self._removable = players
+                self._replace_children(self.remove_buttons, [self._player_button(
+                    f"Remove {name}", "user-times", "inc-remove-player", lambda name=name: self.remove(name))
+                    for name in players])
+
+    def _offer_new_links(self, players: tuple) -> None:
+        """Shows one "Give … a new link" button per player (built once per table)."""
+        if players == self._reissue_for:
+            return
+        self._reissue_for = players
+        self._replace_children(self.reissue_buttons, [self._player_button(
+            f"Give {name} a new link", "link", "inc-reissue-seat", lambda name=name: self.new_link(name))
+            for name in players])
+
+    def _player_button(self, text: str, icon: str, css: str, action) -> widgets.Button:
+        button = widgets.Button(description=text, icon=icon, tooltip=text,
+                                layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(self._guarded(lambda _=None: action()))
+        return button
+
+    @staticmethod
+    def _replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
+        old = box.children
+        box.children = children
+        for widget in old:
+            widget.close()
 
     def _score_screen(self) -> list[widgets.Widget]:
         game = self.snapshot.game
@@ -189,6 +239,18 @@ class TeacherPage(TablePage):
         """Deals the first round to the players who have joined."""
         self.store.start(self.code, self.teacher_key)
         self.refresh()
+
+    def remove(self, name: str) -> None:
+        """Removes ``name`` from the lobby (joined by mistake, or left before the start)."""
+        self.store.remove_player(self.code, self.teacher_key, name)
+        self.refresh()
+
+    def new_link(self, name: str) -> str:
+        """Gives ``name`` a new rejoin link (their old one stops working), shows it and returns it."""
+        seat = self.store.reissue_seat(self.code, self.teacher_key, name)
+        url = with_query(self.student_url, code=seat.code, token=seat.token)
+        self.reissued_link.value = f"{safe(seat.name)}'s new link to their seat: {link(url)}"
+        return url
 
     def next_reveal(self) -> None:
         """Moves the reveal on to the next drawing, then to the scoreboard (this page only)."""
