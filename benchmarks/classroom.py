@@ -1,0 +1,297 @@
+"""Classroom network play in real browsers: ``python -m benchmarks.classroom [--quick] [--out DIR]``.
+
+Serves the classroom's teacher and student notebooks with Voilà (as ``incognito-nb
+classroom`` does) over SQLite, and over Redis when Debian's ``redis-server`` and the
+``redis`` package are there; one headless Chromium holds every page, each in its own
+context (so its own kernel).  Tables and seats are made through the store, and the pages
+opened with their links (``?code=…&key=…`` for the teacher, ``?code=…&token=…`` for a
+student), so that only the pages' own behaviour is measured.
+
+- **Propagation**: a student page acts (presses Done in hide, Confirm in find) and the
+  teacher page, another kernel, shows it (the student's chip turns "done", or the next
+  phase appears for the last one).  The teacher page watches its DOM on every animation
+  frame from before the click; the time is taken in the student page right before its
+  click.  Both pages live in one Chromium, so ``performance.timeOrigin + performance.now()``
+  compares across them.  Median over every change (12 per round of six students).
+- **Idle CPU**: six student pages and the teacher page wait in a lobby; each kernel's CPU
+  time (utime + stime in ``/proc/<pid>/stat``) over 10 s, as % of one core.
+- **Memory**: tables × 6 students (2 tables in quick mode, 5 in full mode), each with its
+  teacher page; the resident memory of every kernel (what the server machine carries,
+  not the browsers), summed, with a projection to 5 tables × 6 students from the median
+  kernel when fewer were measured.
+
+Writes ``classroom.json`` and ``classroom.md`` to ``benchmarks/results`` (or ``--out``)
+and prints the table.  No thresholds are enforced: the targets (median ≤ 300 ms, ≤ 1 % of
+a core) are printed next to the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from incognito_nb.app.classroom import classroom_folder
+from incognito_nb.engine import Action, Deck, Rules
+from incognito_nb.store import open_store
+
+from . import measure
+from .harness import HERE, launch_chromium, rss_mb, voila
+from .store import _redis
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
+MODES = {
+    "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False},  # proves the harness, for the tests
+    "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True},
+    "full": {"rounds": 3, "tables": 5, "idle_s": 10.0, "redis": True},
+}
+TARGET_PROPAGATION_MS = 300.0
+TARGET_IDLE_CPU = 1.0
+SLOW = 120_000  # ms: a page load on a busy two-core machine
+STEP = 30_000
+
+
+def _log(text: str) -> None:
+    print(f"[benchmarks.classroom] {text}", file=sys.stderr, flush=True)
+
+
+def _deck() -> Deck:
+    return Deck(tuple(f"object {i}" for i in range(24)), tuple(f"location {i}" for i in range(24)), name="bench")
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# JavaScript run in the teacher page: from now on, on every animation frame, look for the
+# change; record when it first shows.
+WATCH_JS = """([key, name, nextPhase]) => {
+  window.__seen = window.__seen || {};
+  const shows = () => [...document.querySelectorAll('.inc-who-chip')].some(
+      c => c.textContent.includes(name) && c.textContent.includes('done')) || !!document.querySelector(nextPhase);
+  if (shows()) return false;
+  const tick = () => {
+    if (shows()) window.__seen[key] = performance.timeOrigin + performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return true;
+}"""
+# JavaScript run in the student page: the time, then the click.
+CLICK_JS = """(selector) => {
+  const button = document.querySelector(selector);
+  const now = performance.timeOrigin + performance.now();
+  button.click();
+  return now;
+}"""
+
+
+class Classroom:
+    """One Voilà serving the classroom notebooks over ``store_url``, and a browser's pages."""
+
+    def __init__(self, browser, server, store_url: str) -> None:
+        self.browser, self.server = browser, server
+        self.store = open_store(store_url)
+        self.base = f"{server.url}/voila/render"
+        self.contexts: list = []
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.store.close()
+
+    def page(self, url: str, selector: str):
+        context = self.browser.new_context(viewport={"width": 1000, "height": 800})
+        self.contexts.append(context)
+        page = context.new_page()
+        page.goto(url, timeout=SLOW)
+        page.wait_for_selector(selector, timeout=SLOW)
+        page.wait_for_selector("#loading", state="hidden", timeout=SLOW)
+        return page
+
+    def table(self, rounds: int) -> tuple[Any, Any, dict[str, Any]]:
+        """Makes a table of six seated students; opens its teacher page and six student pages."""
+        keys = self.store.create_table(_deck(), Rules(rounds=rounds), seed=1)
+        seats = {name: self.store.join(keys.code, name) for name in PLAYERS}
+        teacher = self.page(f"{self.base}/teacher.ipynb?code={keys.code}&key={keys.teacher_key}", ".inc-start")
+        students = {name: self.page(f"{self.base}/student.ipynb?code={keys.code}&token={seat.token}", ".inc-lobby")
+                    for name, seat in seats.items()}
+        return keys, teacher, students
+
+
+def idle_cpu(server, seconds: float) -> dict[str, Any]:
+    """Samples the CPU time of every kernel of ``server`` over ``seconds``."""
+    pids = sorted(server.kernels())
+    before = {pid: _cpu_seconds(pid) for pid in pids}
+    time.sleep(seconds)
+    after = {pid: _cpu_seconds(pid) for pid in pids}
+    percents = [100 * (after[p] - before[p]) / seconds for p in pids if before[p] is not None and after[p] is not None]
+    return {"kernels": len(percents), "seconds": seconds, "per_kernel_pct": [round(p, 3) for p in percents],
+            "mean_pct": round(statistics.mean(percents), 3) if percents else None,
+            "max_pct": round(max(percents), 3) if percents else None}
+
+
+def propagation(room: Classroom, keys, teacher, students: dict[str, Any], rounds: int) -> list[float]:
+    """Plays ``rounds`` rounds; returns the delays (ms) from a student's click to the teacher's screen."""
+    delays: list[float] = []
+    teacher.click(".inc-start")
+    for round_number in range(1, rounds + 1):
+        for selector, next_phase in ((".inc-done", ".inc-gallery"), (".inc-confirm-votes", ".inc-reveal")):
+            for name, page in students.items():
+                page.wait_for_selector(f"{selector}:not(:disabled)", timeout=STEP)
+            teacher.wait_for_function(
+                "([sel, n]) => !document.querySelector(sel) && document.querySelectorAll('.inc-who-chip').length == n",
+                arg=[next_phase, len(students)], timeout=STEP)
+            for name, page in students.items():
+                key = f"{round_number}-{selector}-{name}"
+                if not teacher.evaluate(WATCH_JS, [key, name, next_phase]):
+                    raise RuntimeError(f"the teacher page showed {key} before the click")
+                clicked = page.evaluate(CLICK_JS, selector)
+                seen = teacher.wait_for_function("(k) => window.__seen && window.__seen[k]", arg=key,
+                                                 timeout=STEP).json_value()
+                delays.append(seen - clicked)
+        teacher.wait_for_selector(".inc-reveal", timeout=STEP)
+        if round_number < rounds:  # to the next round's hide, through the store (not measured)
+            room.store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)
+            room.store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)
+            teacher.wait_for_selector(".inc-reveal", state="detached", timeout=STEP)
+    return delays
+
+
+def summary(delays: list[float]) -> dict[str, Any]:
+    ordered = sorted(delays)
+    return {"n": len(ordered), "median_ms": round(statistics.median(ordered), 1),
+            "p90_ms": round(ordered[max(0, int(len(ordered) * 0.9) - 1)], 1),
+            "min_ms": round(ordered[0], 1), "max_ms": round(ordered[-1], 1)}
+
+
+def memory(room: Classroom, tables: int) -> dict[str, Any]:
+    """Opens ``tables`` − 1 more tables (the first is already open); returns the kernels' memory."""
+    for number in range(2, tables + 1):
+        _log(f"memory: opening table {number} of {tables} (a teacher and six students)")
+        room.table(rounds=1)
+    time.sleep(2)
+    pids = sorted(room.server.kernels())
+    rss = [r for r in (rss_mb(pid) for pid in pids) if r is not None]
+    per_kernel = statistics.median(rss)
+    full = 5 * (len(PLAYERS) + 1)
+    result = {"tables": tables, "students": tables * len(PLAYERS), "kernels": len(rss),
+              "kernel_rss_median_mb": round(per_kernel, 1), "kernel_rss_sum_mb": round(sum(rss), 1),
+              "voila_rss_mb": round(rss_mb(room.server.pid) or 0, 1)}
+    if len(rss) < full:
+        result["projected_5x6_mb"] = round(per_kernel * full + result["voila_rss_mb"], 1)
+        result["projection"] = (f"median kernel × {full} kernels (5 teacher pages + 30 students) + Voilà, "
+                                f"from {len(rss)} kernels measured")
+    return result
+
+
+def measure_backend(browser, label: str, store_url: str, settings: dict, with_memory: bool) -> dict[str, Any]:
+    env = dict(os.environ, INCOGNITO_NB_STORE=store_url)
+    with voila(classroom_folder(), env=env, timeout=120) as server:
+        room = Classroom(browser, server, store_url)
+        try:
+            _log(f"{label}: opening a teacher page and six student pages")
+            first = room.table(settings["rounds"])
+            _log(f"{label}: idle CPU of the waiting kernels over {settings['idle_s']:.0f} s")
+            idle = idle_cpu(server, settings["idle_s"])
+            _log(f"{label}: propagation over {settings['rounds']} round(s)")
+            result = {"store": label, "idle_cpu": idle,
+                      "propagation": summary(propagation(room, *first, settings["rounds"]))}
+            if with_memory:
+                result["memory"] = memory(room, settings["tables"])
+            return result
+        finally:
+            room.close()
+
+
+def markdown(results: dict[str, Any]) -> str:
+    lines = [f"Classroom benchmarks ({results['mode']} mode), {results['date']}, "
+             f"{results['machine']['platform']}, {results['machine']['cpu_count']} CPUs, "
+             f"Chromium {results['machine']['chromium']}", "",
+             "| store | propagation median (p90, max), n | target | idle CPU per waiting kernel: mean (max) | target |",
+             "|---|---|---|---|---|"]
+    for row in results["backends"]:
+        p, idle = row["propagation"], row["idle_cpu"]
+        lines.append(f"| {row['store']} | {p['median_ms']:.0f} ms ({p['p90_ms']:.0f}, {p['max_ms']:.0f}), n={p['n']} | "
+                     f"≤ {TARGET_PROPAGATION_MS:.0f} ms: {'holds' if p['median_ms'] <= TARGET_PROPAGATION_MS else 'missed'} "
+                     f"({p['median_ms'] / TARGET_PROPAGATION_MS:.2f}× the target) | "
+                     f"{idle['mean_pct']:.2f} % ({idle['max_pct']:.2f} %) of a core, {idle['kernels']} kernels | "
+                     f"≤ {TARGET_IDLE_CPU:.0f} %: {'holds' if idle['max_pct'] <= TARGET_IDLE_CPU else 'missed'} |")
+    mem = results.get("memory")
+    if mem:
+        lines += ["", "| memory | tables × students | kernels | kernel RSS median | kernel RSS sum | Voilà | 5 × 6 |",
+                  "|---|---|---|---|---|---|---|",
+                  f"| {mem['store']} | {mem['tables']} × 6 | {mem['kernels']} | {mem['kernel_rss_median_mb']:.0f} MB | "
+                  f"{mem['kernel_rss_sum_mb']:.0f} MB | {mem['voila_rss_mb']:.0f} MB | "
+                  + (f"≈ {mem['projected_5x6_mb'] / 1024:.1f} GB projected ({mem['projection']})"
+                     if "projected_5x6_mb" in mem else
+                     f"{(mem['kernel_rss_sum_mb'] + mem['voila_rss_mb']) / 1024:.1f} GB measured") + " |"]
+    return "\n".join(lines) + "\n"
+
+
+def run(mode: str, out: Path) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    settings = MODES[mode]
+    started = time.monotonic()
+    results: dict[str, Any] = {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"), "mode": mode,
+        "settings": settings,
+        "machine": {"platform": platform.platform(), "machine": platform.machine(),
+                    "cpu_count": os.cpu_count(), "python": platform.python_version()},
+        "targets": {"propagation_median_ms": TARGET_PROPAGATION_MS, "idle_cpu_pct": TARGET_IDLE_CPU},
+        "backends": [],
+    }
+    with tempfile.TemporaryDirectory(prefix="incognito-bench-classroom-") as folder, _redis() as redis_url, \
+            sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        results["machine"]["chromium"] = measure.chromium_version(browser)
+        backends = [("SQLite (WAL)", str(Path(folder) / "class.sqlite"))]
+        if not settings["redis"]:
+            results["redis"] = f"Redis is not measured in {mode} mode"
+        elif redis_url:
+            backends.append(("Redis", redis_url))
+        else:
+            results["redis"] = "redis-server or the redis package is missing: Redis is not measured"
+            _log(results["redis"])
+        for index, (label, url) in enumerate(backends):
+            row = measure_backend(browser, label, url, settings, with_memory=index == 0)
+            if "memory" in row:
+                results["memory"] = dict(row.pop("memory"), store=label)
+            results["backends"].append(row)
+        browser.close()
+    results["seconds"] = round(time.monotonic() - started, 1)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "classroom.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    (out / "classroom.md").write_text(markdown(results), encoding="utf-8")
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    cli = argparse.ArgumentParser(prog="python -m benchmarks.classroom", description=__doc__.splitlines()[0])
+    size = cli.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="one round, 2 tables for memory (a few minutes)")
+    size.add_argument("--smoke", action="store_true",
+                      help="one round, one table, SQLite only: proves the harness (about a minute), rough figures")
+    cli.add_argument("--out", type=Path, default=HERE / "results", help="where to write classroom.json and .md")
+    args = cli.parse_args(argv)
+    results = run("smoke" if args.smoke else "quick" if args.quick else "full", args.out)
+    print(markdown(results))
+    print(f"({results['seconds']:.0f} s; written to {args.out / 'classroom.json'} and classroom.md)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
