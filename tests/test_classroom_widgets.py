@@ -304,3 +304,34 @@ def test_during_play_the_teacher_gives_a_student_who_lost_their_link_a_new_one(s
         draw_and_finish(students[name])
     one(teacher, "inc-end-phase").click()
     assert store.read(teacher.code).game.phase is Phase.FIND
+
+
+def test_the_teacher_pages_timer_ends_the_hide_phase_and_can_be_paused(store):
+    teacher = TeacherPage(store, student_url="http://school/student.ipynb")
+    one(teacher, "inc-timer").value = 60
+    one(teacher, "inc-create").click()
+    code = teacher.code
+    pages = {}
+    for name in NAMES:
+        page = StudentPage(store, code=code)
+        page.join(code, name)
+        pages[name] = page
+    teacher.refresh()
+    one(teacher, "inc-start").click()
+    teacher.refresh()
+    timer = teacher.countdown
+    assert timer is not None and one(teacher, "inc-timer-bar").max == 60
+    pages["Ana"].refresh()
+    pad = pages["Ana"].pad
+    pad.pen_down(10, 10)
+    pad.pen_move(60, 60)
+    pad.pen_up()  # Ana has drawn but not pressed Done
+    timer.tick(30)
+    one(teacher, "inc-pause").click()
+    timer.tick(30)  # paused: time stands still
+    assert store.read(code).game.phase is Phase.HIDE
+    one(teacher, "inc-pause").click()
+    timer.tick(30)  # time is up: the phase ends, boards count as they stand
+    game = store.read(code).game
+    assert game.phase is Phase.FIND and len(game.drawing("Ana")) == 1
+    assert teacher.countdown is None

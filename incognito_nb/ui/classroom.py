@@ -28,7 +28,11 @@ from .reveal import Reveal
 from .scoreboard import Podium, Scoreboard
 from .shared_table import SeatGame, TablePage, game_header, link, lobby_list, qr_code, who_is_done, with_query
 from .text import markup, safe
+from .timer import DrawingTimer
 from .voting import VotePanel
+
+#: The drawing timer a teacher can set for the hide phase, in seconds (0: none).
+TIMER_CHOICES = (("no timer", 0), ("60 s", 60), ("90 s", 90), ("120 s", 120), ("180 s", 180))
 
 
 class TeacherPage(TablePage):
@@ -49,6 +53,14 @@ class TeacherPage(TablePage):
         self.student_url, self.teacher_url = student_url, teacher_url
         self.reveal_at = 0
         self._shown: tuple | None = None  # which screen the stage holds: (round, phase, reveal_at)
+        # The drawing timer runs on this page (the one the class sees on the projector) and
+        # ends the hide phase at zero; boards count as they stand, each stroke being saved.
+        self.timer_seconds = 0
+        self.countdown: DrawingTimer | None = None
+        self.pause_button = widgets.Button(description="Pause timer", icon="pause")
+        self.pause_button.add_class("inc-pause")
+        self.pause_button.on_click(self._guarded(lambda _=None: self.toggle_pause()))
+        self.pause_button.layout.display = "none"
         self.end_phase_button = widgets.Button(description="End phase now", icon="forward", button_style="warning")
         self.end_phase_button.add_class("inc-end-phase")
         self.end_phase_button.on_click(self._guarded(lambda _=None: self.end_phase()))
@@ -70,7 +82,8 @@ class TeacherPage(TablePage):
         self.seats_fold.set_title(0, "A student left or lost their link (do not project it)")
         self.seats_fold.layout.display = "none"
         self._reissue_for: tuple | None = None
-        self.teacher_bar = widgets.VBox([self.end_phase_button, self.seats_fold, folded])
+        self.teacher_bar = widgets.VBox([widgets.HBox([self.end_phase_button, self.pause_button]),
+                                         self.seats_fold, folded])
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
@@ -90,17 +103,23 @@ class TeacherPage(TablePage):
         self.deck_choice.add_class("inc-deck")
         self.rounds_choice = widgets.BoundedIntText(value=3, min=1, max=20, description="Rounds")
         self.rounds_choice.add_class("inc-rounds")
+        self.timer_choice = widgets.Dropdown(options=TIMER_CHOICES, value=0, description="Drawing timer")
+        self.timer_choice.add_class("inc-timer")
         create = widgets.Button(description="Create a table", button_style="primary", icon="plus")
         create.add_class("inc-create")
         create.on_click(self._guarded(lambda _=None: self.create(
             self.decks.get(self.deck_choice.value) or Deck.builtin(self.deck_choice.value),
-            Rules(rounds=int(self.rounds_choice.value)))))
-        form = widgets.VBox([self.deck_choice, self.rounds_choice, create])
+            Rules(rounds=int(self.rounds_choice.value)), timer_seconds=int(self.timer_choice.value))))
+        form = widgets.VBox([self.deck_choice, self.rounds_choice, self.timer_choice, create])
         form.add_class("inc-create-form")
         self.set_stage([form])
 
-    def create(self, deck: Deck, rules: Rules | None = None) -> str:
-        """Creates a table with ``deck`` and ``rules``, shows it and returns its join code."""
+    def create(self, deck: Deck, rules: Rules | None = None, *, timer_seconds: int = 0) -> str:
+        """Creates a table with ``deck`` and ``rules``, shows it and returns its join code.
+
+        ``timer_seconds`` (0: none) is the drawing time this page counts down in each hide phase.
+        """
+        self.timer_seconds = max(0, int(timer_seconds))
         keys = self.store.create_table(deck, rules)
         self.teacher_key = keys.teacher_key
         self.follow(keys.code)
@@ -147,8 +166,14 @@ class TeacherPage(TablePage):
             self.reveal_at = 0
             shown = (game.round, phase, 0)
         self._shown = shown
+        self._stop_timer()
         if phase is Phase.HIDE:
             screen = [markup("Students are drawing on their own devices.", "inc-waiting")]
+            if teacher and self.timer_seconds:
+                self.countdown = DrawingTimer(self.timer_seconds, on_zero=self._guarded(self.end_phase))
+                self.pause_button.layout.display = ""
+                self.pause_button.description, self.pause_button.icon = "Pause timer", "pause"
+                screen.append(self.countdown)
         elif phase is Phase.FIND:
             find = widgets.HBox([Gallery(game), LineupView(game.lineup)])
             find.add_class("inc-find")
@@ -261,6 +286,22 @@ class TeacherPage(TablePage):
         """Moves the game on to its next phase."""
         self.act(Action.advance(), teacher_key=self.teacher_key)
         self.render()
+
+    def toggle_pause(self) -> bool:
+        """Pauses or resumes the drawing timer; returns whether it is now paused."""
+        if self.countdown is None:
+            return False
+        self.countdown.pause(not self.countdown.paused)
+        paused = self.countdown.paused
+        self.pause_button.description = "Resume timer" if paused else "Pause timer"
+        self.pause_button.icon = "play" if paused else "pause"
+        return paused
+
+    def _stop_timer(self) -> None:
+        if self.countdown is not None:
+            self.countdown.stop()
+            self.countdown = None
+        self.pause_button.layout.display = "none"
 
     def end_phase(self) -> None:
         """Ends the current phase now: boards and cards count as they lie."""
