@@ -17,6 +17,7 @@ import sys
 from ..engine import DeckError, load_deck
 from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
+from .launcher import voila_serving
 
 
 def parser() -> argparse.ArgumentParser:
@@ -36,18 +37,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def voila_command(options: argparse.Namespace) -> list[str]:
-    """Returns the Voilà command line that serves the classroom folder."""
-    command = [
-        sys.executable, "-m", "voila", str(classroom_folder()),
-        f"--port={options.port}", f"--Voila.ip={options.host}",
-        # A closed or reloaded page leaves its kernel running: end kernels nobody is
-        # connected to after ten idle minutes (a student's seat lives in the store).
-        "--MappingKernelManager.cull_idle_timeout=600",
-        "--MappingKernelManager.cull_interval=60",
-    ]
-    if options.no_browser:
-        command.append("--no-browser")
-    return command
+    """Returns the Voilà command line that serves the classroom folder (a student's seat lives
+    in the store, so culling a kernel no page is connected to loses nothing)."""
+    return voila_serving(classroom_folder(), port=options.port, ip=options.host, no_browser=options.no_browser)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import Sequence
 
 from ..engine import DeckError, load_deck
 from ..store import default_folder
@@ -48,20 +49,24 @@ def parser() -> argparse.ArgumentParser:
     return cli
 
 
-def voila_command(options: argparse.Namespace) -> list[str]:
-    """Returns the Voilà command line for ``options``."""
+def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = ()) -> list[str]:
+    """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder)."""
     command = [
-        sys.executable, "-m", "voila", str(play_notebook()),
-        f"--port={options.port}", f"--theme={options.theme}",
-        "--Voila.ip=127.0.0.1",
+        sys.executable, "-m", "voila", str(target), f"--port={port}", f"--Voila.ip={ip}", *extra,
         # A closed or reloaded page leaves its kernel running (Voilà refuses the page's own
         # shutdown request): end kernels nobody is connected to after ten idle minutes.
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_interval=60",
     ]
-    if options.no_browser:
+    if no_browser:
         command.append("--no-browser")
     return command
+
+
+def voila_command(options: argparse.Namespace) -> list[str]:
+    """Returns the Voilà command line for ``options``."""
+    return voila_serving(play_notebook(), port=options.port, ip="127.0.0.1", no_browser=options.no_browser,
+                         extra=[f"--theme={options.theme}"])
 
 
 def main(argv: list[str] | None = None) -> int:
