@@ -36,6 +36,19 @@ CHROMIUM_ARGS = (
 )
 
 
+def need_chromium() -> None:
+    """Skips the calling test when Chromium is missing, saying why, except under CI
+    (``CI`` set), where a missing Chromium is a failure."""
+    import pytest
+
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        print(reason)
+        pytest.skip(reason)
+
+
 def free_port() -> int:
     """Returns a TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as probe:

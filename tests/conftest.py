@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
-
 import ipywidgets
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS
+from browser import CHROMIUM, CHROMIUM_ARGS, need_chromium
 
 
 @pytest.fixture(scope="module")
@@ -18,12 +16,7 @@ def browser():
     main thread while it lives, which breaks later tests that run their own loop
     (``asyncio.run``) or check that none is running.
     """
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        print(reason)
-        pytest.skip(reason)
+    need_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -7,26 +7,15 @@ ratios against references measured in the same run (``benchmarks/results/latest.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 from PIL import Image
 
-from browser import CHROMIUM, REPO
+from browser import REPO, need_chromium
 
 pytestmark = pytest.mark.browser
-
-
-def need_chromium() -> None:
-    """Skips without Chromium, saying why, except under CI, where that is a failure."""
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: install Debian's chromium package to run the benchmarks"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        print(reason)
-        pytest.skip(reason)
 
 
 def test_the_quick_benchmark_writes_json_markdown_and_a_chart(tmp_path):
