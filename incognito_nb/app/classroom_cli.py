@@ -14,10 +14,9 @@ import os
 import subprocess
 import sys
 
-from ..engine import DeckError, load_deck
 from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
-from .launcher import voila_serving
+from .launcher import offer_deck, voila_serving
 
 
 def parser() -> argparse.ArgumentParser:
@@ -54,14 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"incognito-nb classroom: {error}", file=sys.stderr)
         return 2
     env = dict(os.environ, INCOGNITO_NB_STORE=store)
-    if options.deck:
-        try:
-            deck = load_deck(options.deck)
-        except DeckError as error:
-            print(f"incognito-nb classroom: {error}", file=sys.stderr)
-            return 2
-        env["INCOGNITO_NB_DECK"] = os.path.abspath(options.deck)
-        print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    if options.deck and not offer_deck(options.deck, env, "incognito-nb classroom"):
+        return 2
     base = f"http://{options.host}:{options.port}/voila/render"
     print(f"Teacher page: {base}/{TEACHER_NOTEBOOK}\nStudent page: {base}/{STUDENT_NOTEBOOK}\n"
           f"Tables are kept in {store} — press Ctrl+C to stop.", flush=True)

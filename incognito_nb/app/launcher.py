@@ -69,6 +69,19 @@ def voila_command(options: argparse.Namespace) -> list[str]:
                          extra=[f"--theme={options.theme}"])
 
 
+def offer_deck(path: str, env: dict[str, str], prog: str) -> bool:
+    """Checks the CSV deck at ``path`` and hands it to the kernels through ``env``
+    (``INCOGNITO_NB_DECK``); returns False after saying what is wrong with it."""
+    try:
+        deck = load_deck(path)
+    except DeckError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return False
+    env["INCOGNITO_NB_DECK"] = str(Path(path).resolve())
+    print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs the launcher; returns the process exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -82,14 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         return classroom_main(argv[1:])
     options = parser().parse_args(argv)
     env = dict(os.environ)
-    if options.deck:
-        try:
-            deck = load_deck(options.deck)
-        except DeckError as error:
-            print(f"incognito-nb: {error}", file=sys.stderr)
-            return 2
-        env["INCOGNITO_NB_DECK"] = str(Path(options.deck).resolve())
-        print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    if options.deck and not offer_deck(options.deck, env, "incognito-nb"):
+        return 2
     if options.projector or options.theme == "dark":
         env["INCOGNITO_NB_PROJECTOR"] = "1"
     if options.language:
