@@ -191,6 +191,21 @@ def run_classroom(tmp_path, store: str):
             yield url + "/voila/render", opened
 
 
+@contextmanager
+def class_in_browsers(browser):
+    """Yields a teacher page and the students' pages, each in its own browser context (as on
+    separate devices), with a watch on every page and Cleo's websocket frames recorded."""
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(4)]
+    try:
+        teacher, *pupils = [context.new_page() for context in contexts]
+        watches = [Watch(page) for page in (teacher, *pupils)]
+        students = dict(zip(NAMES, pupils))
+        yield teacher, students, watches, Frames(students["Cleo"])
+    finally:
+        for context in contexts:
+            context.close()
+
+
 @pytest.fixture
 def classroom(tmp_path):
     with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as running:
@@ -200,12 +215,7 @@ def classroom(tmp_path):
 def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, classroom):
     base, store = classroom
     started = time.monotonic()
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(4)]
-    teacher, *pupils = [context.new_page() for context in contexts]
-    watches = [Watch(page) for page in (teacher, *pupils)]
-    students = dict(zip(NAMES, pupils))
-    frames = Frames(students["Cleo"])
-    try:
+    with class_in_browsers(browser) as (teacher, students, watches, frames):
         # The teacher creates a table with the class's own deck and reads the code.
         code = create_table(teacher, base, ROUNDS)
         # Students join by code and name, on their own devices.
@@ -229,7 +239,7 @@ def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, 
                 frames.phase = ("hide", round_number + 1)
                 press(teacher, ".inc-next")  # deal the next round
         teacher.wait_for_selector(".inc-winners", timeout=STEP)
-        for page in pupils:
+        for page in students.values():
             page.wait_for_selector(".inc-winners", timeout=STEP)
             assert "Ben and Cleo share the victory" in page.inner_text(".inc-winners")
         assert "Ben and Cleo share the victory" in teacher.inner_text(".inc-winners")
@@ -249,9 +259,6 @@ def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, 
         assert any(secrets[1]["Cleo"] in text for (phase, _), text in frames.seen if phase == "hide")
         assert any(secrets[1]["Ana"] in text for (phase, _), text in frames.seen if phase == "score")
         check_consoles(watches)
-    finally:
-        for context in contexts:
-            context.close()
     print(f"classroom game of {ROUNDS} rounds in the browser: {time.monotonic() - started:.1f} s")
 
 
@@ -262,24 +269,16 @@ def test_a_round_over_redis_in_the_browser(browser, redis_url, tmp_path):  # noq
 
     redis.Redis.from_url(redis_url).flushdb()
     started = time.monotonic()
-    with run_classroom(tmp_path, redis_url) as (base, store):
-        contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(4)]
-        teacher, *pupils = [context.new_page() for context in contexts]
-        watches = [Watch(page) for page in (teacher, *pupils)]
-        students = dict(zip(NAMES, pupils))
-        frames = Frames(students["Cleo"])
-        try:
-            code = create_table(teacher, base, 1)
-            join_students(teacher, students, base, code)
-            frames.phase = ("hide", 1)
-            teacher.click(".inc-start")
-            secrets = play_hide(students, store, code, 1, frames)
-            teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
-            play_find(students, store, code, secrets, frames, 1)
-            play_score(teacher, students, store, code, 1)
-            assert len(store.actions(code)) > 0
-            check_consoles(watches)
-        finally:
-            for context in contexts:
-                context.close()
+    with run_classroom(tmp_path, redis_url) as (base, store), \
+            class_in_browsers(browser) as (teacher, students, watches, frames):
+        code = create_table(teacher, base, 1)
+        join_students(teacher, students, base, code)
+        frames.phase = ("hide", 1)
+        teacher.click(".inc-start")
+        secrets = play_hide(students, store, code, 1, frames)
+        teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+        play_find(students, store, code, secrets, frames, 1)
+        play_score(teacher, students, store, code, 1)
+        assert len(store.actions(code)) > 0
+        check_consoles(watches)
     print(f"classroom round over Redis in the browser: {time.monotonic() - started:.1f} s")
