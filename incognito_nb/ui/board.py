@@ -17,7 +17,7 @@ import html
 from typing import Iterable
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from .lean_canvas import Canvas, MultiCanvas, hold_canvas
 from ipywidgets import Widget
 
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke

@@ -23,7 +23,7 @@ import math
 from typing import Any, Callable, Optional
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
+from .lean_canvas import Canvas, hold_canvas
 
 from incognito_nb.engine.drawing import (
     BOARD_HEIGHT,
