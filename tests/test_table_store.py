@@ -530,7 +530,8 @@ def test_redis_keys_are_namespaced_and_expire(redis_url):
         keys, seats = _table(store)
         store.act(keys.code, Action.update_drawing("Ana", doodle()), seat_token=seats["Ana"].token)
     names = set(client.keys("*"))
-    assert names == {f"incognito:table:{keys.code}:state", f"incognito:table:{keys.code}:log", "incognito:tables"}
+    assert names == {f"incognito:table:{keys.code}:{part}" for part in ("state", "snapshot", "actions")} | {
+        "incognito:tables"}
     assert all(0 < client.ttl(name) <= 24 * 3600 for name in names if name.startswith("incognito:table:"))
     stored = client.hgetall(f"incognito:table:{keys.code}:state")
     assert keys.teacher_key not in str(stored) and seats["Ana"].token not in str(stored)
