@@ -136,6 +136,15 @@ class TeacherPage(TablePage):
         return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "")
 
     # ---------------------------------------------------------------- showing
+    def update(self, changes) -> None:
+        """Shows the moves since the last screen: strokes only move the "who is done"
+        chips (the boards stay with their artists until the find phase)."""
+        game = self.snapshot.game
+        if game is not None and self.strokes_only(changes) and (self._shown or ())[:2] == (game.round, game.phase):
+            self.progress.value = who_is_done(game.progress())
+            return
+        self.render()
+
     def render(self) -> None:
         """Shows the table as the projector may see it."""
         snapshot = self.snapshot
@@ -336,6 +345,7 @@ class StudentPage(TablePage):
         self.student_url = student_url
         self.seat = None
         self.pad: DrawingPad | None = None
+        self._saved = Drawing()  # this student's board as the store has it
         self.votes: VotePanel | None = None
         self._shown: tuple | None = None
         self.progress = markup("", "inc-progress")
@@ -382,6 +392,21 @@ class StudentPage(TablePage):
         self.follow(seat.code)
 
     # ---------------------------------------------------------------- showing
+    def update(self, changes) -> None:
+        """Shows the moves since the last screen: other players' strokes only move the
+        "who is done" chips; this student's own strokes made on another device are drawn
+        on this pad."""
+        game = self.snapshot.game
+        if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
+            self.render()
+            return
+        self.progress.value = who_is_done(game.progress())
+        for version, action in changes:
+            if action.player == self.name and version not in self.mine:
+                board = game.drawing(self.name)
+                self.pad.show_edit(board)  # the pad draws only what changed
+                self._saved = board
+
     def render(self) -> None:
         """Shows the table as this student may see it."""
         view = self.snapshot.view(self.name)
@@ -414,8 +439,8 @@ class StudentPage(TablePage):
 
     def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         location = game["locations"][self.name]
-        self.pad = DrawingPad(Drawing.from_list(game["drawings"].get(self.name, [])), location=location,
-                              on_change=self._guarded(self.save_drawing))
+        self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
+        self.pad = DrawingPad(self._saved, location=location, on_change=self._guarded(self.save_drawing))
         done = widgets.Button(description="Done", button_style="success", icon="check")
         done.add_class("inc-done")
         done.on_click(self._guarded(lambda _=None: self.done()))
@@ -450,12 +475,20 @@ class StudentPage(TablePage):
 
     # ---------------------------------------------------------------- the student's moves
     def save_drawing(self, drawing: Drawing) -> None:
-        """Stores the board as it stands, so a reload or another device finds it."""
-        self.act(Action.update_drawing(self.name, drawing))
+        """Stores what changed on the board since the store last had it (one stroke, an
+        undo, a clear), so a reload or another device finds the board as it stands."""
+        keep, strokes = self._saved.changes_to(drawing)
+        if keep == len(self._saved) and not strokes:
+            return
+        # Strokes added after everything the store has go "after what is there", so that
+        # two devices of one seat drawing at once both keep their strokes.
+        self.act(Action.edit_drawing(self.name, strokes, keep=None if keep == len(self._saved) else keep))
+        self._saved = drawing
 
     def done(self) -> None:
         """Hands in the drawing as it stands."""
-        self.act(Action.submit_drawing(self.name, self.pad.drawing))
+        self.save_drawing(self.pad.drawing)
+        self.act(Action.mark_done(self.name))
         self.render()
 
     def act(self, action: Action, **credentials: str) -> int:

@@ -134,6 +134,27 @@ class DrawingPad(widgets.VBox):
         self._redraw()
         self._show_tools()
 
+    def show_edit(self, drawing: Drawing) -> None:
+        """Shows ``drawing``, changed elsewhere (the same player's board on another
+        device), drawing only what changed: new strokes on top, or the board again after
+        an undo or a clear.  Undo takes the change back like one of the player's own.
+
+        :raises ValueError: if ``drawing`` is not a :class:`Drawing`.
+        """
+        drawing = self._checked(drawing)
+        keep, added = self._drawing.changes_to(drawing)
+        if keep == len(self._drawing) and not added:
+            return
+        appended = keep == len(self._drawing)
+        self._remember()
+        self._drawing = drawing
+        if not appended:
+            self._redraw()
+        elif self._client_ready:
+            with hold_canvas():
+                draw_strokes(self._canvas[1], added)
+        self._show_tools()
+
     def undo(self) -> None:
         """Takes back the last change (a stroke or a clear), if there is one."""
         if self._undo:
