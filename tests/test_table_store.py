@@ -97,6 +97,31 @@ def test_names_are_cleaned_and_unique_whatever_their_case_and_spacing(store):
     assert store.read(keys.code).players == ("Ana Maria",) and store.version(keys.code) == 2
 
 
+@pytest.mark.parametrize("first, second", [
+    ("Ana", "\u0410na"),           # a Cyrillic А that looks like the Latin A
+    ("Zoé", "Zoe\u0301"),          # é typed as e and a combining accent
+    ("ZOÉ", "zoé"),
+    ("Cleo", "C1eo"),
+])
+def test_a_name_that_reads_as_one_already_seated_is_refused(store, first, second):
+    keys = store.create_table(word_deck())
+    store.join(keys.code, first)
+    message = _refused(IllegalAction, "player_names", lambda: store.join(keys.code, second))
+    assert repr(first) in message and "rejoin link" in message
+    assert store.read(keys.code).players == (first,)
+
+
+def test_a_name_is_stored_in_its_composed_form(store):
+    keys = store.create_table(word_deck())
+    assert store.join(keys.code, "Zoe\u0301").name == "Zoé" == store.read(keys.code).players[0]
+
+
+def test_a_long_name_is_not_echoed_whole(store):
+    keys = store.create_table(word_deck())
+    message = _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "A" * 500))
+    assert "500 characters" in message and len(message) < 140
+
+
 def test_a_table_seats_at_most_six(store):
     keys, _ = _table(store, ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"), start=False)
     message = _refused(IllegalAction, "player_count", lambda: store.join(keys.code, "Gus"))

@@ -46,28 +46,40 @@ class RoundRecord:
         return found_by(artist, self.players, self.objects, self.lineup, self.votes)
 
 
+def _shown(name: str) -> str:
+    """Returns ``name`` as an error message may quote it: whole, or its start when long."""
+    return repr(name) if len(name) <= MAX_NAME_LENGTH else repr(name[:MAX_NAME_LENGTH]) + "…"
+
+
 def clean_name(name: Any) -> str:
-    """Returns a player's name trimmed, with inner runs of spaces made single.
+    """Returns a player's name trimmed, with inner runs of spaces made single, in Unicode's
+    composed form (NFC: an "é" typed as "e" and an accent is stored as the one "é").
 
     :raises IllegalAction: if the name is blank, too long or holds control characters.
     """
     if not isinstance(name, str):
-        raise IllegalAction(f"A player's name is text, not {name!r}.", rule="player_names")
-    cleaned = " ".join(name.split())
+        raise IllegalAction(f"A player's name is text, not {type(name).__name__}.", rule="player_names")
+    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
     if not cleaned:
         raise IllegalAction("Every player needs a name: a name cannot be blank.", rule="player_names")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise IllegalAction(
-            f"The name {cleaned!r} is {len(cleaned)} characters long; "
+            f"The name {_shown(cleaned)} is {len(cleaned)} characters long; "
             f"use at most {MAX_NAME_LENGTH}.",
             rule="player_names",
         )
     if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in cleaned):
         raise IllegalAction(
-            f"The name {cleaned!r} holds invisible control characters; type it again.",
+            f"The name {_shown(cleaned)} holds invisible control characters; type it again.",
             rule="player_names",
         )
     return cleaned
+
+
+def name_key(name: str) -> str:
+    """Returns the form in which two names count as the same: cleaned spacing, Unicode's
+    composed form and case folded ("ZOÉ" and "zoé" typed either way are one name)."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 def check_players(players: Iterable[Any]) -> tuple[str, ...]:
@@ -87,7 +99,7 @@ def check_players(players: Iterable[Any]) -> tuple[str, ...]:
         )
     seen: dict[str, str] = {}
     for name in names:
-        key = name.casefold()
+        key = name_key(name)
         if key in seen:
             raise IllegalAction(
                 f"Two players are called {seen[key]!r} and {name!r}; give each player a different name.",

@@ -93,9 +93,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
-from ..engine.game import clean_name
+from ..engine.game import clean_name, name_key
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .folder import default_folder
+from .names import same_name
 from .records import (
     COMPACT_EVERY,
     NO_GAME,
@@ -231,11 +232,6 @@ def digest(secret: str) -> str:
 
 def _matches(secret: Any, stored: str) -> bool:
     return isinstance(secret, str) and hmac.compare_digest(digest(secret), stored)
-
-
-def name_key(name: str) -> str:
-    """Returns the form in which two names count as the same (case and spacing ignored)."""
-    return " ".join(name.split()).casefold()
 
 
 def default_store_url() -> str:
@@ -377,7 +373,14 @@ class TableStore(ABC):
                 if name_key(taken) == name_key(name):
                     raise IllegalAction(
                         f"Someone called {taken!r} has already joined table {code}; choose another "
-                        "name. If that was you, open your rejoin link instead.",
+                        "name, or add an initial. If that was you, open your rejoin link instead.",
+                        rule="player_names",
+                    )
+                if same_name(taken, name):
+                    raise IllegalAction(
+                        f"{name!r} looks just like {taken!r}, who has already joined table {code}: choose a "
+                        "name the class can tell apart, or add an initial. If that was you, open your "
+                        "rejoin link instead.",
                         rule="player_names",
                     )
             limit = min(MAX_PLAYERS, record.rules["lineup_size"])
