@@ -111,7 +111,7 @@ EN: dict[str, str] = {
     "setup.waiting_game": "{players} — {stage}",
     "setup.stage": "round {round}, {phase} phase",
     "setup.saved_when": "(saved {when})",
-    "setup.unreadable": "The saved game could not be read: {error} It is ignored; a new game will replace it.",
+    "setup.unreadable": "The saved game could not be read: {error} It is left in the saves folder, untouched; the next game is saved beside it.",
     # -- pad
     "pad.location": "Location: ",
     "pad.pen": "{color} pen",

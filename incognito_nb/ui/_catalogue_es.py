@@ -110,8 +110,8 @@ ES: dict[str, str] = {
     "setup.waiting_game": "{players} — {stage}",
     "setup.stage": "ronda {round}, fase de {phase}",
     "setup.saved_when": "(guardada el {when})",
-    "setup.unreadable": "No se pudo leer la partida guardada: {error} Se ignora; una partida nueva "
-                        "la sustituirá.",
+    "setup.unreadable": "No se pudo leer la partida guardada: {error} Se queda intacta en la carpeta de partidas; "
+                         "la próxima partida se guarda a su lado.",
     "pad.location": "Lugar: ",
     "pad.pen": "Lápiz {color}",
     "pad.brush": "Trazo {size}",

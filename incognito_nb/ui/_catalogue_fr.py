@@ -112,8 +112,8 @@ FR: dict[str, str] = {
     "setup.waiting_game": "{players} — {stage}",
     "setup.stage": "manche {round}, phase «\u00a0{phase}\u00a0»",
     "setup.saved_when": "(enregistrée le {when})",
-    "setup.unreadable": "La partie enregistrée n'a pas pu être lue\u00a0: {error} Elle est ignorée\u00a0; "
-                        "une nouvelle partie la remplacera.",
+    "setup.unreadable": "La partie enregistrée n'a pas pu être lue\u00a0: {error} Elle reste intacte dans le dossier "
+                         "des parties\u00a0; la prochaine partie est enregistrée à côté.",
     "pad.location": "Lieu\u00a0: ",
     "pad.pen": "Crayon {color}",
     "pad.brush": "Trait {size}",
