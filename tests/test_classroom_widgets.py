@@ -230,24 +230,46 @@ def test_the_pages_read_the_request_voila_passes_in_the_environment():
     assert page_url("student.ipynb", {}) == "student.ipynb"
 
 
-def test_a_store_that_fails_mid_game_is_said_on_the_page_and_the_pad_survives(store, monkeypatch):
-    teacher, students = seat_class(store, rounds=1)
-    ana = students["Ana"]
-    ana.pad.pen_down(10, 10)
-    ana.pad.pen_move(90, 90)
-
+def store_down(monkeypatch, store):
+    """Makes every move fail as when Redis is stopped (reads still work, as from a kernel's copy)."""
     def down(*args, **kwargs):
-        raise StoreUnavailable("The game store is too busy right now; try again.")
+        raise StoreUnavailable("The game store at redis://db:6379/0 cannot be reached: Connection refused. "
+                               "Check that Redis runs there; nothing already committed is lost.")
 
     monkeypatch.setattr(store, "act", down)
-    ana.pad.pen_up()  # the stroke cannot be stored: said, and kept on the pad
-    assert "too busy" in plain(ana.message.value)
+
+
+def test_strokes_and_done_wait_while_the_store_is_down_and_are_sent_when_it_is_back(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    ana = students["Ana"]
+    scribble(ana, 1)
+    assert plain(one(ana, "inc-save-status").value) == "✓ Every stroke is saved."
+    store_down(monkeypatch, store)
+    scribble(ana, 2, at=3)
+    status = plain(one(ana, "inc-save-status").value)
+    assert status.startswith("⏳ Not saved yet: 2 strokes wait for the game store") and "saved." not in status
     one(ana, "inc-done").click()
-    assert "too busy" in plain(ana.message.value) and len(ana.pad.drawing.strokes) == 1
+    assert plain(one(ana, "inc-save-status").value).startswith("⏳ Not saved yet: 2 strokes and your Done wait")
+    assert ana.pad is not None and len(ana.pad.drawing) == 3  # still drawing: nothing looks handed in
+    game = store.read(teacher.code).game
+    assert len(game.drawing("Ana")) == 1 and "Ana" not in game.done
     monkeypatch.undo()
-    one(ana, "inc-done").click()
-    assert ana.message.value == "" and "Ana" in store.read(teacher.code).game.done
-    assert len(store.read(teacher.code).game.drawing("Ana").strokes) == 1
+    ana.store_back()  # what the page's watch does when the store answers again
+    game = store.read(teacher.code).game
+    assert len(game.drawing("Ana")) == 3 and game.done == ("Ana",)
+    assert "Your drawing is done" in " ".join(page_states(ana)) and ana.message.value == ""
+
+
+def test_strokes_the_table_can_no_longer_take_are_said_plainly(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    ben = students["Ben"]
+    store_down(monkeypatch, store)
+    scribble(ben, 1)
+    monkeypatch.undo()
+    one(teacher, "inc-end-phase").click()  # the teacher's page reaches the store; Ben's did not
+    ben.store_back()
+    assert "could not be kept" in plain(ben.message.value)
+    assert store.read(teacher.code).game.phase is Phase.FIND
 
 
 def test_a_store_that_cannot_be_opened_is_said_on_the_page(tmp_path):

@@ -139,6 +139,8 @@ class CachedGame:
     recent: list[tuple[int, Action]] = field(default_factory=list)
     #: ``recent`` holds every action after this version.
     known_from: int = 0
+    #: When the store last changed the table, as read with ``version`` (None: not read).
+    updated_at: float | None = None
 
     def changes_since(self, version: int) -> tuple[tuple[int, Action], ...] | None:
         """Returns the actions after ``version`` up to this one, or None if they are no
@@ -172,6 +174,11 @@ class GameCache:
         with self._lock:
             self._games.pop(code, None)
 
+    def forget_all(self) -> None:
+        """Lets go of every game held (the store may have come back older than they are)."""
+        with self._lock:
+            self._games.clear()
+
     def bring_up(self, state: TableState, after: int | None) -> CachedGame | None:
         """Returns the table's game at ``state.record.version``, brought there from the
         snapshot or from the game already held; None before the game starts.
@@ -190,8 +197,14 @@ class GameCache:
             return None
         with self._lock:
             cached = self._games.get(record.code)
-            if cached is not None and cached.created_at != record.created_at:
-                cached = None  # a table removed, and its code given to a new one
+            if cached is not None and (
+                    cached.created_at != record.created_at  # a table removed, its code given to a new one
+                    or cached.version > record.version  # a store that lost its last moves
+                    or (cached.version == record.version and cached.updated_at not in (None, record.updated_at))):
+                cached = None
+                if state.snapshot is None:
+                    self._games.pop(record.code, None)
+                    raise LookupError(record.code)
             try:
                 if state.snapshot is not None and (cached is None or cached.version < record.snapshot_version):
                     cached = CachedGame(record.created_at, record.snapshot_version, Game.from_json(state.snapshot),
@@ -208,6 +221,7 @@ class GameCache:
                 self._games.pop(record.code, None)
                 raise
             cached.version = max(cached.version, record.version)  # lobby changes log nothing
+            cached.updated_at = record.updated_at
             self._games[record.code] = cached
             return cached
 

@@ -183,6 +183,9 @@ class RedisTableStore(TableStore):
         try:
             yield
         except (errors.ConnectionError, errors.TimeoutError) as error:
+            # A Redis that comes back may have come back older (restarted from its last
+            # save): read every table whole next time.
+            self._games.forget_all()
             raise StoreUnavailable(
                 f"The game store at {self.url} cannot be reached: {str(error).rstrip('.')}. Check that Redis runs "
                 "there; nothing already committed is lost."
@@ -273,6 +276,37 @@ class RedisTableStore(TableStore):
             for code in self._client.zrangebyscore(INDEX, "-inf", f"({cutoff!r}"):
                 removed += self._purge_script(keys=[*_keys(code), INDEX], args=[code, repr(cutoff)])
         return removed
+
+    # ------------------------------------------------------------ durability
+    def persistence(self) -> str:
+        """Says, for a teacher, what this Redis keeps on disk and so what a crash of Redis
+        (or of its machine) would lose: with ``appendonly yes`` at most a second of moves
+        (``appendfsync everysec``, Redis's default) or none (``always``); with RDB
+        snapshots only, every move since the last snapshot; with neither, every table."""
+        try:
+            with self._guard():
+                config = {**self._client.config_get("appendonly"), **self._client.config_get("appendfsync"),
+                          **self._client.config_get("save")}
+        except StoreError:
+            return (f"The Redis at {self.url} does not say how it keeps data (CONFIG GET is refused), so what a "
+                    "crash of Redis would lose is not known: run it with appendonly yes.")
+        if config.get("appendonly") == "yes":
+            if config.get("appendfsync") == "always":
+                return f"The Redis at {self.url} writes every move to disk (appendonly, fsync always): a crash loses nothing."
+            if config.get("appendfsync") == "no":
+                return (f"The Redis at {self.url} keeps an append-only file but leaves flushing it to the system "
+                        "(appendfsync no): a crash of its machine can lose the last ~30 seconds of moves.")
+            return (f"The Redis at {self.url} keeps an append-only file (appendonly yes, fsync every second): "
+                    "a crash of Redis or of its machine loses at most the last second of moves.")
+        rules = config.get("save", "").split()
+        if len(rules) >= 2:
+            shortest = min(int(rules[i]) for i in range(0, len(rules) - 1, 2))
+            return (f"The Redis at {self.url} only saves snapshots (save {config['save']}): a crash of Redis loses "
+                    f"every move made since its last snapshot, which it takes at most every {shortest} seconds and "
+                    "only once enough has changed. Run it with appendonly yes (redis-server --appendonly yes) to "
+                    "lose at most a second.")
+        return (f"The Redis at {self.url} keeps nothing on disk (no appendonly, no save): a restart of Redis loses "
+                "every table. Run it with appendonly yes (redis-server --appendonly yes).")
 
     # ------------------------------------------------------------ notification
     def watch(self, code: str, callback: Callable[[int], None]) -> None:

@@ -608,6 +608,11 @@ class TableStore(ABC):
         """Removes the tables unchanged for ``older_than``, with their logs; returns how many."""
         return self._purge(self._clock() - older_than.total_seconds())
 
+    # ------------------------------------------------------------ durability
+    def persistence(self) -> str:
+        """Says, for a teacher, what this store keeps on disk and so what a crash would lose."""
+        return f"Tables are kept in {self.url}, a file written before each move is taken: a crash loses nothing."
+
     # ------------------------------------------------------------ notification
     def watch(self, code: str, callback: Callable[[int], None]) -> None:
         """Calls ``callback(version)`` on every change of the table, from a listener

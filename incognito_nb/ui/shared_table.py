@@ -175,6 +175,7 @@ class TablePage(widgets.VBox):
         self.snapshot: TableSnapshot | None = None
         #: The versions this page's own moves made (its board need not show them again).
         self.mine: set[int] = set()
+        self._store_down = False
         self.watch: TableWatch | None = None
         self.header = markup("", "inc-header")
         self.message = markup("", "inc-message")
@@ -194,7 +195,7 @@ class TablePage(widgets.VBox):
         try:
             self.watch = watch_async(self.store, code, self._guarded(self._changed),
                                      since=self.snapshot.version if self.snapshot else None,
-                                     on_error=self._store_problem)
+                                     on_error=self._store_problem, on_recover=self._guarded(self.store_back))
         except RuntimeError:  # no event loop: a test or a script calls catch_up() itself
             self.watch = None
 
@@ -209,17 +210,45 @@ class TablePage(widgets.VBox):
         if self.snapshot is None:
             self.refresh()
             return
-        self.snapshot = self.store.read(self.code, since=self.snapshot.version)
-        self.update(self.snapshot.changes)
+        before = self.snapshot
+        self.snapshot = self.store.read(self.code, since=before.version)
+        if self.snapshot.version < before.version or (
+                self.snapshot.version == before.version and self.snapshot.updated_at != before.updated_at):
+            self.mine.clear()
+            self.moves_lost(before)
+        else:
+            self.update(self.snapshot.changes)
         self.mine = {version for version in self.mine if version > self.snapshot.version}
 
     def act(self, action: Action, **credentials: str) -> int:
         """Sends ``action`` to the store, then brings the page up to date (without
-        drawing again what this page did itself); returns the new version."""
+        drawing again what this page did itself); returns the new version.
+
+        Once the store has taken the move it counts as made, even if reading the table
+        again fails (the watch reads it when the store answers).
+        """
         version = self.store.act(self.code, action, **credentials)
         self.mine.add(version)
-        self.catch_up()
+        try:
+            self.catch_up()
+        except StoreError:
+            pass
         return version
+
+    def moves_lost(self, before: TableSnapshot) -> None:
+        """Shows the table after the store came back older than this page saw it (a Redis
+        restarted from its last save): says so, and renders what the store holds."""
+        self.report("The game store came back without its last moves (it was restarted without keeping "
+                    "them): the table is shown as the store kept it.")
+        self.render()
+
+    def store_back(self) -> None:
+        """The store answers again after a failure: clears the page's message about it and
+        reads what changed meanwhile."""
+        if self._store_down:
+            self._store_down = False
+            self.report("")
+        self.catch_up()
 
     def update(self, changes: tuple[tuple[int, Action], ...] | None) -> None:
         """Shows :attr:`snapshot` after ``changes`` (the moves since the version shown,
@@ -266,6 +295,7 @@ class TablePage(widgets.VBox):
         self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
 
     def _store_problem(self, error: StoreError) -> None:
+        self._store_down = True
         self.report(f"The table cannot be read right now: {error} Nothing already played is lost; "
                     "the page keeps trying.")
 
