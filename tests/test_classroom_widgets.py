@@ -443,3 +443,15 @@ def test_a_page_that_missed_many_moves_catches_up_exactly(tmp_path):
         for page in (fresh, again, projector):
             page.store.close()
             page.close()
+
+
+def test_every_classroom_page_carries_a_connection_watch_that_beats(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    for page in (teacher, *students.values()):
+        watch = one(page, "inc-connection-watch")
+        sent = []
+        monkeypatch.setattr(watch, "send", sent.append)
+        watch.beat()
+        watch.beat()
+        assert sent == [{"beat": watch.beats - 1}, {"beat": watch.beats}]
+        assert "connection to the class server is lost" in watch.lost_text

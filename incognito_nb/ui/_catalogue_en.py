@@ -126,6 +126,7 @@ EN: dict[str, str] = {
     "pad.clear_tooltip": "Wipe the board (Undo brings it back)",
     "pad.full": "The board is full: Undo or Clear to draw more.",
     "pad.not_kept": "That line was not kept ({error}).",
+    "pad.waiting": "✎ {n} not saved yet: waiting for the class server…",
     "pad.unreadable": "That line could not be read and was not kept.",
     "color.black": "black",
     "color.orange": "orange",

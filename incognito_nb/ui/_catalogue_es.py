@@ -125,6 +125,7 @@ ES: dict[str, str] = {
     "pad.clear_tooltip": "Limpiar el tablero («Deshacer» lo recupera)",
     "pad.full": "El tablero está lleno: usa «Deshacer» o «Borrar todo» para dibujar más.",
     "pad.not_kept": "Esa línea no se ha guardado ({error}).",
+    "pad.waiting": "✎ {n} sin guardar todavía: esperando al servidor de la clase…",
     "pad.unreadable": "Esa línea no se pudo leer y no se ha guardado.",
     "color.black": "negro",
     "color.orange": "naranja",

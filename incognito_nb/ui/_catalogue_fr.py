@@ -127,6 +127,7 @@ FR: dict[str, str] = {
     "pad.clear_tooltip": "Effacer le tableau («\u00a0Annuler\u00a0» le fait revenir)",
     "pad.full": "Le tableau est plein\u00a0: «\u00a0Annuler\u00a0» ou «\u00a0Tout effacer\u00a0» pour dessiner encore.",
     "pad.not_kept": "Ce trait n'a pas été gardé ({error}).",
+    "pad.waiting": "✎ {n} pas encore enregistré(s)\u00a0: en attente du serveur de la classe…",
     "pad.unreadable": "Ce trait n'a pas pu être lu et n'a pas été gardé.",
     "color.black": "noir",
     "color.orange": "orange",

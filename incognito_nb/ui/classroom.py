@@ -15,6 +15,7 @@ Each page renders only its viewer's ``player_view`` (the teacher's is the projec
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from typing import Any, Sequence
 
@@ -93,7 +94,7 @@ class TeacherPage(TablePage):
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
-        self.children = (*self.children[:2], self.teacher_bar, self.progress, *self.children[2:])
+        self.children = (*self.children[:3], self.teacher_bar, self.progress, *self.children[3:])
         if code is None:
             self.show_create_form()
         else:
@@ -361,7 +362,7 @@ class StudentPage(TablePage):
         self._shown: tuple | None = None
         self.progress = markup("", "inc-progress")
         self.rejoin = markup("", "inc-rejoin-link")
-        self.children = (*self.children[:2], self.progress, *self.children[2:], self.rejoin)
+        self.children = (*self.children[:3], self.progress, *self.children[3:], self.rejoin)
         if token:
             self._guarded(self.come_back)(code, token)
         if self.seat is None:
@@ -459,7 +460,10 @@ class StudentPage(TablePage):
     def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         location = game["locations"][self.name]
         self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
-        self.pad = DrawingPad(self._saved, location=location, on_change=self._guarded(self.save_drawing))
+        # The browser keeps strokes it never saw saved under this seat and round, for the next page.
+        key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
+        self.pad = DrawingPad(self._saved, location=location, on_change=self._guarded(self.save_drawing),
+                              recovery_key=key)
         done = widgets.Button(description="Done", button_style="success", icon="check")
         done.add_class("inc-done")
         done.on_click(self._guarded(lambda _=None: self.done()))
@@ -584,7 +588,7 @@ class StudentPage(TablePage):
     async def _send_again(self) -> None:
         while any(self.waiting()):
             await asyncio.sleep(RETRY_SECONDS)
-            self._guarded(self.send_waiting)()
+            self._guarded(self.send_waiting, keeps_message=True)()
 
     def store_back(self) -> None:
         super().store_back()

@@ -31,7 +31,9 @@ import ipywidgets as widgets
 
 from ..engine import Action, Game, IllegalAction, Phase, Rules
 from ..store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
+from . import connection
 from .board import close_parts
+from .connection import ConnectionWatch
 from .table import stylesheet
 from .text import markup, player_badge, safe
 
@@ -181,8 +183,9 @@ class TablePage(widgets.VBox):
         self.message = markup("", "inc-message")
         self.stage = widgets.VBox()
         self.stage.add_class("inc-stage")
-        super().__init__([markup(stylesheet() + f"<style>{CLASSROOM_CSS}{css}</style>"),
-                          self.header, self.message, self.stage])
+        self.connection = ConnectionWatch()
+        super().__init__([markup(stylesheet() + f"<style>{CLASSROOM_CSS}{connection.CSS}{css}</style>"),
+                          self.connection, self.header, self.message, self.stage])
         self.add_class("inc-app")
         self.add_class("inc-classroom")
 
@@ -190,12 +193,15 @@ class TablePage(widgets.VBox):
     def follow(self, code: str) -> None:
         """Shows table ``code`` from now on: reads it, renders it and watches it."""
         self.code = code
+        self.connection.start()
         self.refresh()
         self._stop_watch()
         try:
-            self.watch = watch_async(self.store, code, self._guarded(self._changed),
+            # What the watch hears is not the student's doing: it keeps what the page says.
+            self.watch = watch_async(self.store, code, self._guarded(self._changed, keeps_message=True),
                                      since=self.snapshot.version if self.snapshot else None,
-                                     on_error=self._store_problem, on_recover=self._guarded(self.store_back))
+                                     on_error=self._store_problem,
+                                     on_recover=self._guarded(self.store_back, keeps_message=True))
         except RuntimeError:  # no event loop: a test or a script calls catch_up() itself
             self.watch = None
 
@@ -299,10 +305,15 @@ class TablePage(widgets.VBox):
         self.report(f"The table cannot be read right now: {error} Nothing already played is lost; "
                     "the page keeps trying.")
 
-    def _guarded(self, action: Callable) -> Callable:
-        """Wraps a callback so that a refusal or a failure shows on the page, not only in the log."""
+    def _guarded(self, action: Callable, *, keeps_message: bool = False) -> Callable:
+        """Wraps a callback so that a refusal or a failure shows on the page, not only in the log.
+
+        A person's action clears what the page said before; a callback that is not one
+        (``keeps_message``: the watch, a retry) leaves it.
+        """
         def run(*args, **kwargs):
-            self.report("")
+            if not keeps_message:
+                self.report("")
             try:
                 return action(*args, **kwargs)
             except IllegalAction as refusal:
