@@ -78,6 +78,13 @@ def test_a_code_is_read_as_a_student_types_it(store):
     assert store.join(typed, "Ana").code == keys.code
 
 
+def test_a_missing_or_long_code_is_said_as_such(store):
+    message = _refused(UnknownTable, "No table code", lambda: store.join("", "Ana"))
+    assert not message.startswith(" ")
+    message = _refused(UnknownTable, "is not a table code", lambda: store.join("Z" * 500, "Ana"))
+    assert len(message) < 160
+
+
 @pytest.mark.parametrize("code", ["ZZZZZ", "Z", "0OIL1", "", None, 12345])
 def test_a_code_no_table_has_is_refused(store, code):
     store.create_table(word_deck())

@@ -211,10 +211,16 @@ def normalise_code(code: Any) -> str:
     :raises UnknownTable: if it cannot be a join code.
     """
     text = "".join(code.split()).replace("-", "").upper() if isinstance(code, str) else ""
-    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
-        shown = code if isinstance(code, str) else repr(code)
+    if not text:
         raise UnknownTable(
-            f"{shown!s:.20} is not a table code: a code is {CODE_LENGTH} letters and digits, "
+            f"No table code was given: a code is {CODE_LENGTH} letters and digits, like K7QXM. "
+            "Type the code shown on the projector, or open the link your teacher gave."
+        )
+    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
+        shown = code.strip() if isinstance(code, str) else repr(code)
+        shown = shown if len(shown) <= 12 else shown[:12] + "…"
+        raise UnknownTable(
+            f"{shown!r} is not a table code: a code is {CODE_LENGTH} letters and digits, "
             "like K7QXM. Check the code on the projector."
         )
     return text
