@@ -18,7 +18,7 @@ import pytest
 from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
 from incognito_nb.engine import Action, Phase, Rules
 from incognito_nb.store import StoreUnavailable, open_store
-from incognito_nb.ui.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
 
 from test_table import find, one, plain, secret_deck
 
@@ -403,7 +403,7 @@ def test_a_seat_open_on_two_devices_shows_each_devices_strokes_on_the_other(stor
     phone = StudentPage(store, code=teacher.code, token=laptop.seat.token)
     assert phone.pad.drawing == laptop.pad.drawing
     drawn = []
-    monkeypatch.setattr("incognito_nb.ui.pad.draw_strokes", lambda canvas, strokes: drawn.append(list(strokes)))
+    monkeypatch.setattr("incognito_nb.ui.widgets.pad.draw_strokes", lambda canvas, strokes: drawn.append(list(strokes)))
     laptop.pad._client_ready = True  # a browser shows this pad
     scribble(phone, 1, at=5)
     drawn.clear()

@@ -10,9 +10,9 @@ import pytest
 
 from incognito_nb.engine import Deck, Game, load_deck
 from incognito_nb.store import GameFolder
-from incognito_nb.ui.deck_editor import DeckEditor, deck_file_name, default_deck_folder
-from incognito_nb.ui.setup import SetupForm
-from incognito_nb.ui.table import TableApp
+from incognito_nb.ui.pages.deck_editor import DeckEditor, deck_file_name, default_deck_folder
+from incognito_nb.ui.widgets.setup_form import SetupForm
+from incognito_nb.ui.pages.table import TableApp
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 

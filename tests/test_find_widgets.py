@@ -16,10 +16,10 @@ from ipycanvas.canvas import _CanvasManager
 from ipywidgets.widgets import widget as widget_module
 
 from incognito_nb import Drawing, Game, IllegalAction, Rules
-from incognito_nb.ui.gallery import Gallery
-from incognito_nb.ui.lineup import LineupView
-from incognito_nb.ui.text import safe
-from incognito_nb.ui.voting import VotePanel
+from incognito_nb.ui.widgets.gallery import Gallery
+from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.text import safe
+from incognito_nb.ui.widgets.voting import VotePanel
 
 from tables import ANA_BEN_CLEO, decoy_tokens, doodle, to_find, token
 

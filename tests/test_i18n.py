@@ -18,8 +18,8 @@ from incognito_nb import Deck, Game, IllegalAction, Phase
 from incognito_nb.store import GameFolder
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import CATALOGUES, LANGUAGES, count, ordinal, refusal, said_together, speaking
-from incognito_nb.ui.setup import SetupForm
-from incognito_nb.ui.table import TableApp
+from incognito_nb.ui.widgets.setup_form import SetupForm
+from incognito_nb.ui.pages.table import TableApp
 
 from test_table import draw_turn, find, one, plain, vote_turn
 
@@ -345,7 +345,7 @@ def test_a_saved_game_is_offered_back_in_spanish(tmp_path):
 
 
 def test_the_files_to_take_home_are_offered_in_french():
-    from incognito_nb.ui.takeaways import Takeaways
+    from incognito_nb.ui.widgets.takeaways import Takeaways
 
     game = Game.new(NAMES, Deck.builtin("fr_everyday"), seed=2)
     with speaking("fr"):
@@ -359,7 +359,7 @@ def test_the_files_to_take_home_are_offered_in_french():
 
 
 def test_the_timer_counts_down_in_spanish():
-    from incognito_nb.ui.timer import DrawingTimer
+    from incognito_nb.ui.widgets.timer import DrawingTimer
 
     with speaking("es"):
         timer = DrawingTimer(90, on_zero=lambda: None)

@@ -1,6 +1,6 @@
 """The boards' ipycanvas without numpy: the same bytes on the wire, and numpy left unloaded.
 
-``incognito_nb.ui.lean_canvas`` replaces two ipycanvas functions (see its docstring);
+``incognito_nb.ui.widgets.lean_canvas`` replaces two ipycanvas functions (see its docstring);
 these tests hold it to what ipycanvas itself sends, and prove that a page's kernel
 draws without ever loading numpy or Pillow.
 """
@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from incognito_nb.ui import lean_canvas  # noqa: F401 (applies the patch in this process)
+from incognito_nb.ui.widgets import lean_canvas  # noqa: F401 (applies the patch in this process)
 
 coordinates = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 whole = st.integers(min_value=-(2**31), max_value=2**31 - 1)
@@ -83,8 +83,8 @@ def test_a_page_draws_without_loading_numpy_or_pillow():
     script = textwrap.dedent("""
         import sys
         import ipywidgets
-        from incognito_nb.ui.board import DrawingView
-        from incognito_nb.ui.pad import DrawingPad
+        from incognito_nb.ui.widgets.board import DrawingView
+        from incognito_nb.ui.widgets.pad import DrawingPad
         from incognito_nb.engine import Drawing, Stroke
         drawing = Drawing([Stroke([(1, 2), (30, 40), (50, 10)]), Stroke([(5, 5)], width=8)])
         pad, view = DrawingPad(drawing, location="a treehouse"), DrawingView(drawing)
@@ -101,7 +101,7 @@ def test_a_page_draws_without_loading_numpy_or_pillow():
 def test_numpy_is_still_there_for_whoever_needs_it():
     script = textwrap.dedent("""
         import sys
-        from incognito_nb.ui import lean_canvas
+        from incognito_nb.ui.widgets import lean_canvas
         import ipycanvas.canvas
         assert "numpy" not in sys.modules
         print(ipycanvas.canvas.np.zeros(3).tolist())        # the stand-in loads the real numpy

@@ -16,9 +16,9 @@ from ipycanvas.canvas import COMMANDS, _CanvasManager
 from ipywidgets.widgets import widget as widget_module
 
 from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_STROKES, Drawing, Stroke
-from incognito_nb.ui import ink as ink_module
-from incognito_nb.ui.board import DrawingView, draw_strokes
-from incognito_nb.ui.palette import (
+from incognito_nb.ui.widgets import ink as ink_module
+from incognito_nb.ui.widgets.board import DrawingView, draw_strokes
+from incognito_nb.ui.widgets.palette import (
     BRUSH_SIZES,
     ERASER_WIDTH,
     PEN_COLORS,
@@ -26,7 +26,7 @@ from incognito_nb.ui.palette import (
     contrast_ratio,
     text_color_on,
 )
-from incognito_nb.ui.pad import DrawingPad
+from incognito_nb.ui.widgets.pad import DrawingPad
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 PAD_CELL = """\
 import time
 import ipywidgets as widgets
-from incognito_nb.ui.pad import DrawingPad
+from incognito_nb.ui.widgets.pad import DrawingPad
 
 count = widgets.Label("0 strokes")
 count.add_class("test-stroke-count")
@@ -82,7 +82,7 @@ def live_ink(page, region=None) -> int:
 VIEW_CELL = """\
 import ipywidgets as widgets
 from incognito_nb.engine.drawing import Drawing, Stroke
-from incognito_nb.ui.board import DrawingView
+from incognito_nb.ui.widgets.board import DrawingView
 
 drawing = Drawing(tuple(Stroke([(100 + 60 * i, 150), (130 + 60 * i, 450)], color="#0072b2", width=10)
                         for i in range(10)))

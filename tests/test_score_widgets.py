@@ -13,11 +13,11 @@ import ipywidgets
 import pytest
 
 from incognito_nb import Game, Phase
-from incognito_nb.ui.gallery import Gallery
-from incognito_nb.ui.reveal import Reveal, drawing_points, said_together
-from incognito_nb.ui.scoreboard import Podium, Scoreboard, ordinal
-from incognito_nb.ui.text import player_color, safe
-from incognito_nb.ui.voting import VotePanel
+from incognito_nb.ui.widgets.gallery import Gallery
+from incognito_nb.ui.widgets.reveal import Reveal, drawing_points, said_together
+from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard, ordinal
+from incognito_nb.ui.widgets.text import player_color, safe
+from incognito_nb.ui.widgets.voting import VotePanel
 
 from tables import ANA_BEN_CLEO, confirm_all, decoy_tokens, to_find, token
 

@@ -11,8 +11,8 @@ import pytest
 
 from incognito_nb.engine import Deck, Game, Phase
 from incognito_nb.store import GameFolder
-from incognito_nb.ui.palette import PLAYER_COLORS
-from incognito_nb.ui.setup import CSS, SetupForm, timer_choices
+from incognito_nb.ui.widgets.palette import PLAYER_COLORS
+from incognito_nb.ui.widgets.setup_form import CSS, SetupForm, timer_choices
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 

@@ -16,7 +16,7 @@ import pytest
 
 from incognito_nb import Deck, Drawing, Game, Phase, Stroke
 from incognito_nb.store import GameFolder
-from incognito_nb.ui.table import TableApp
+from incognito_nb.ui.pages.table import TableApp
 
 NAMES = ["Ana", "Ben", "Cleo"]
 

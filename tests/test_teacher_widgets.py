@@ -11,7 +11,7 @@ import re
 import pytest
 
 from incognito_nb.ui.i18n import t
-from incognito_nb.ui.teacher import CSS, DEFAULT_END_PHASE_WARNING, RESTART_WARNING, TeacherBar
+from incognito_nb.ui.widgets.teacher_bar import CSS, DEFAULT_END_PHASE_WARNING, RESTART_WARNING, TeacherBar
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 

@@ -21,8 +21,8 @@ import ipywidgets as widgets
 
 from ..engine import DeckError, load_deck
 from ..store import StoreError, open_store
-from ..ui.classroom import StudentPage, TeacherPage
-from ..ui.text import markup, safe
+from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.widgets.text import markup, safe
 
 TEACHER_NOTEBOOK = "teacher.ipynb"
 STUDENT_NOTEBOOK = "student.ipynb"

@@ -13,8 +13,8 @@ import os
 
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
-from ..ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
-from ..ui.table import TableApp
+from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from incognito_nb.ui.pages.table import TableApp
 
 
 def dashboard(*, deck_path: str | None = None, saves: str | None = None,

@@ -19,7 +19,7 @@ from typing import Sequence
 
 from ..engine import DeckError, load_deck
 from ..store import default_folder
-from ..ui.i18n import LANGUAGES
+from incognito_nb.ui.i18n import LANGUAGES
 
 
 def play_notebook() -> Path:

@@ -15,7 +15,7 @@ from typing import Iterable, Mapping
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing
-from ..ui.palette import BORDER_COLOR, PAPER_COLOR
+from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from .fonts import fallback_fonts, latin1, letters_of, unicode_font
 
 #: Drawn this many times larger, then averaged down, for edges as smooth as a browser's:

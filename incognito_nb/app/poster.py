@@ -19,7 +19,7 @@ from fpdf import FPDF
 from ..engine import Drawing, Game, RoundRecord
 from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 from ..engine.scoring import ARTIST_POINTS
-from ..ui.palette import PLAYER_COLORS
+from incognito_nb.ui.widgets.palette import PLAYER_COLORS
 from .fonts import fallback_fonts, latin1, unicode_font
 from .pictures import FOUND, drawing_image
 

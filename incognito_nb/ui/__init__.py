@@ -1,5 +1,13 @@
-"""The widgets players and teachers touch: drawing pads, boards, and their palette.
+"""What players and teachers see and touch, built with ipywidgets and ipycanvas.
 
-Everything here renders from engine values (a :class:`~incognito_nb.engine.drawing.Drawing`)
-and hands changes back as engine values; no game state is kept in a widget.
+- ``widgets/``: reusable pieces, each a small widget class that renders from engine
+  values and hands changes back as engine values (the drawing pad, a board, the
+  line-up, the vote panel, the scoreboard, the curtain, the setup form, ...).
+- ``pages/``: the screens a notebook displays, each built from widgets on one page
+  shell: the one-screen table dashboard, the classroom's teacher and student pages,
+  and the teacher's deck editor.
+- ``i18n.py`` and its catalogues: the words of every screen, in each interface language.
+
+No game state is kept in a widget: pages render from the :class:`~incognito_nb.engine.Game`
+(or a shared table's snapshot) and send actions to it.
 """

@@ -5,7 +5,7 @@ should be in one everybody reads: the interface language is therefore independen
 the deck's.  Every sentence the widgets show is a template here, looked up with
 :func:`t` in the current language; English is the reference, and a test checks that
 each catalogue has exactly its keys and placeholders.  Values put into a template that
-ends up in HTML are escaped by the caller (:func:`~incognito_nb.ui.text.safe`) first.
+ends up in HTML are escaped by the caller (:func:`~incognito_nb.ui.widgets.text.safe`) first.
 
 >>> with speaking("es"):
 ...     t("podium.wins", names="Ana")
@@ -17,9 +17,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterator
 
-from ._catalogue_en import EN
-from ._catalogue_es import ES
-from ._catalogue_fr import FR
+from incognito_nb.ui._catalogue_en import EN
+from incognito_nb.ui._catalogue_es import ES
+from incognito_nb.ui._catalogue_fr import FR
 
 #: The interface languages, each named in its own language (as the setup dropdown shows them).
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}

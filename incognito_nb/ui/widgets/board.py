@@ -17,12 +17,12 @@ import html
 from typing import Iterable
 
 import ipywidgets as widgets
-from .lean_canvas import Canvas, MultiCanvas, hold_canvas
+from incognito_nb.ui.widgets.lean_canvas import Canvas, MultiCanvas, hold_canvas
 from ipywidgets import Widget
 
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 
-from .palette import BORDER_COLOR, PAPER_COLOR
+from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 
 
 def draw_paper(canvas: Canvas) -> None:

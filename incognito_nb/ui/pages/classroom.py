@@ -9,7 +9,7 @@ link), then shows that student's own card and pad, cards to place, and results.
 
 Each page renders only its viewer's ``player_view`` (the teacher's is the projector's,
 ``None``): the trusted snapshot never reaches a widget whole.  See
-:mod:`incognito_nb.ui.shared_table` for the plumbing both pages share.
+:mod:`incognito_nb.ui.pages.shared_table` for the plumbing both pages share.
 """
 
 from __future__ import annotations
@@ -21,18 +21,18 @@ from typing import Any, Sequence
 
 import ipywidgets as widgets
 
-from ..engine import Action, Deck, Drawing, IllegalAction, Phase, Rules
-from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from ..store import StoreUnavailable, TableStore
-from .gallery import Gallery
-from .lineup import LineupView
-from .pad import DrawingPad
-from .reveal import Reveal
-from .scoreboard import Podium, Scoreboard
-from .shared_table import SeatGame, TablePage, game_header, link, lobby_list, qr_code, who_is_done, with_query
-from .text import markup, safe
-from .timer import DrawingTimer
-from .voting import VotePanel
+from incognito_nb.engine import Action, Deck, Drawing, IllegalAction, Phase, Rules
+from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from incognito_nb.store import StoreUnavailable, TableStore
+from incognito_nb.ui.widgets.gallery import Gallery
+from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.pad import DrawingPad
+from incognito_nb.ui.widgets.reveal import Reveal
+from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
+from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, game_header, link, lobby_list, qr_code, who_is_done, with_query
+from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.timer import DrawingTimer
+from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
 

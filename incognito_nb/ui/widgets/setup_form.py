@@ -34,10 +34,10 @@ from incognito_nb.engine.game import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
-from .palette import PLAYER_COLORS, text_color_on
-from .text import markup, player_color, safe
-from .uploads import take_upload
+from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
+from incognito_nb.ui.widgets.palette import PLAYER_COLORS, text_color_on
+from incognito_nb.ui.widgets.text import markup, player_color, safe
+from incognito_nb.ui.widgets.uploads import take_upload
 
 _log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from .i18n import t
+from incognito_nb.ui.i18n import t
 
 CSS = """
 .inc-timer-bar { width: 100%; }

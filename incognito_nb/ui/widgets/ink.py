@@ -43,7 +43,7 @@ import anywidget
 import traitlets
 
 from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_WIDTH, MIN_WIDTH, Stroke
-from .i18n import t
+from incognito_nb.ui.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ not grow with the ink: it reads only the moves made since the version it shows
 another device — instead of building its screen again.
 
 The small HTML helpers below (links, the QR code, who is done, the lobby) are shared
-too.  :class:`SeatGame` lets the one-screen :class:`~incognito_nb.ui.voting.VotePanel` place
+too.  :class:`SeatGame` lets the one-screen :class:`~incognito_nb.ui.widgets.voting.VotePanel` place
 cards through the store: it has the few :class:`~incognito_nb.engine.Game` methods the
 panel calls, reads from the latest snapshot and forwards moves as actions.
 """
@@ -29,13 +29,13 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from ..engine import Action, Game, IllegalAction, Phase, Rules
-from ..store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
-from . import connection
-from .board import close_parts
-from .connection import ConnectionWatch
-from .table import stylesheet
-from .text import markup, player_badge, safe
+from incognito_nb.engine import Action, Game, IllegalAction, Phase, Rules
+from incognito_nb.store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
+from incognito_nb.ui.widgets import connection
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.widgets.connection import ConnectionWatch
+from incognito_nb.ui.pages.table import stylesheet
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,9 @@ import ipywidgets as widgets
 
 from incognito_nb.engine import Game
 
-from .board import close_parts
-from .i18n import count, ordinal, said_together, t
-from .text import markup, player_badge, safe
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.i18n import count, ordinal, said_together, t
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
 .inc-scoreboard, .inc-podium { gap: 2px; max-width: 720px; }

@@ -16,24 +16,33 @@ from typing import Callable, Mapping
 
 import ipywidgets as widgets
 
-from ..engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
-from ..store import GameFolder
-from . import curtain, gallery, lineup, reveal, scoreboard, setup, takeaways, teacher, timer, voting
-from .board import close_parts
-from .curtain import Curtain, secret_card_header
-from .gallery import Gallery
-from .i18n import DEFAULT_LANGUAGE, check_language, refusal, set_language, t
-from .keyboard import FocusGuard
-from .lineup import LineupView
-from .pad import DrawingPad
-from .reveal import Reveal
-from .scoreboard import Podium, Scoreboard
-from .setup import SetupForm
-from .takeaways import Takeaways
-from .teacher import TeacherBar
-from .text import markup, player_badge, safe
-from .timer import DrawingTimer
-from .voting import VotePanel
+from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
+from incognito_nb.store import GameFolder
+from incognito_nb.ui.widgets import curtain
+from incognito_nb.ui.widgets import gallery
+from incognito_nb.ui.widgets import lineup
+from incognito_nb.ui.widgets import reveal
+from incognito_nb.ui.widgets import scoreboard
+from incognito_nb.ui.widgets import setup_form as setup
+from incognito_nb.ui.widgets import takeaways
+from incognito_nb.ui.widgets import teacher_bar as teacher
+from incognito_nb.ui.widgets import timer
+from incognito_nb.ui.widgets import voting
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
+from incognito_nb.ui.widgets.gallery import Gallery
+from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, check_language, refusal, set_language, t
+from incognito_nb.ui.widgets.keyboard import FocusGuard
+from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.pad import DrawingPad
+from incognito_nb.ui.widgets.reveal import Reveal
+from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
+from incognito_nb.ui.widgets.setup_form import SetupForm
+from incognito_nb.ui.widgets.takeaways import Takeaways
+from incognito_nb.ui.widgets.teacher_bar import TeacherBar
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets.timer import DrawingTimer
+from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
 

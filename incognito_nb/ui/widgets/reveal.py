@@ -15,11 +15,11 @@ import ipywidgets as widgets
 from incognito_nb.engine import RoundRecord
 from incognito_nb.engine.scoring import ARTIST_POINTS, FINDER_POINTS
 
-from .board import DrawingView, close_parts
-from .i18n import said_together, t
-from .lineup import LineupView
-from .palette import text_color_on
-from .text import markup, player_badge, player_color, safe
+from incognito_nb.ui.widgets.board import DrawingView, close_parts
+from incognito_nb.ui.i18n import said_together, t
+from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.palette import text_color_on
+from incognito_nb.ui.widgets.text import markup, player_badge, player_color, safe
 
 CSS = """
 .inc-reveal { gap: 8px; }

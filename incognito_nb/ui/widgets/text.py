@@ -13,7 +13,7 @@ import html
 
 import ipywidgets as widgets
 
-from .palette import PLAYER_COLORS, text_color_on
+from incognito_nb.ui.widgets.palette import PLAYER_COLORS, text_color_on
 
 
 def safe(text: object) -> str:

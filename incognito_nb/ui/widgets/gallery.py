@@ -11,9 +11,9 @@ import ipywidgets as widgets
 
 from incognito_nb.engine import Drawing, Game
 
-from .board import DrawingView, close_parts
-from .i18n import t
-from .text import markup, player_badge, safe
+from incognito_nb.ui.widgets.board import DrawingView, close_parts
+from incognito_nb.ui.i18n import t
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
 .inc-gallery { gap: 12px; width: 100%; }

@@ -12,8 +12,8 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from .i18n import t
-from .text import markup, player_badge, safe
+from incognito_nb.ui.i18n import t
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
 .inc-curtain { align-items: center; padding: 2.5em 1em; border-radius: 12px;

@@ -14,9 +14,9 @@ import ipywidgets as widgets
 
 from incognito_nb.engine import Game, IllegalAction
 
-from .board import close_parts
-from .i18n import refusal, t
-from .text import markup, player_badge, safe
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.i18n import refusal, t
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
 .inc-votes { gap: 6px; }

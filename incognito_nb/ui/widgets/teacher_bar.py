@@ -17,8 +17,8 @@ from typing import Any, Callable, Optional
 import ipywidgets as widgets
 from traitlets import Bool, Unicode, observe
 
-from .i18n import t
-from .text import markup, safe
+from incognito_nb.ui.i18n import t
+from incognito_nb.ui.widgets.text import markup, safe
 
 _log = logging.getLogger(__name__)
 

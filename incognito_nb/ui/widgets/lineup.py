@@ -12,9 +12,9 @@ from typing import Sequence
 
 import ipywidgets as widgets
 
-from .board import close_parts
-from .i18n import t
-from .text import markup, safe
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.i18n import t
+from incognito_nb.ui.widgets.text import markup, safe
 
 CSS = """
 .inc-lineup { display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; }

@@ -15,9 +15,9 @@ from typing import Callable, Mapping
 
 import ipywidgets as widgets
 
-from ..engine import Game
-from .i18n import t
-from .text import markup, safe
+from incognito_nb.engine import Game
+from incognito_nb.ui.i18n import t
+from incognito_nb.ui.widgets.text import markup, safe
 
 CSS = """
 .inc-takeaways { gap: 8px; }

@@ -29,11 +29,11 @@ from typing import Any, Iterable, Optional
 
 import ipywidgets as widgets
 
-from ..engine import Deck, DeckError, Rules, parse_deck
-from ..engine.decks import MAX_DECK_BYTES
-from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from .text import markup, safe
-from .uploads import take_upload
+from incognito_nb.engine import Deck, DeckError, Rules, parse_deck
+from incognito_nb.engine.decks import MAX_DECK_BYTES
+from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.uploads import take_upload
 
 #: Language codes offered in the language box; any other short code may be typed.
 LANGUAGE_CHOICES = ("en", "es", "fr", "de", "it", "pt", "nl", "pl", "sv", "tr", "ar", "zh")

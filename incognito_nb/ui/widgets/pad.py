@@ -5,7 +5,7 @@ and redo history; whoever owns the game hears of every change through ``on_chang
 
 Two layers share one grid cell.  Underneath, an ipycanvas ``MultiCanvas`` is the board of
 record: the paper (white, with the location written on it) and the committed ink, all
-drawn from Python.  On top, an :class:`~incognito_nb.ui.ink.InkLayer` takes the pointer
+drawn from Python.  On top, an :class:`~incognito_nb.ui.widgets.ink.InkLayer` takes the pointer
 and draws the stroke under it in the browser at once; the finished stroke comes to Python
 as a batch of points, is checked, added to the drawing, drawn on the ink layer, and only
 then wiped from the overlay.  So the pen costs no kernel round trip per move, and a stroke
@@ -13,7 +13,7 @@ is on the pad's drawing before any later click (the Done button) reaches the ker
 overlay sends it at pointer-up, and the kernel reads messages in order.
 
 As with every board, nothing is drawn on the canvas before it reports ``client_ready``
-(see :mod:`incognito_nb.ui.board`); the pen methods still record strokes before that, so
+(see :mod:`incognito_nb.ui.widgets.board`); the pen methods still record strokes before that, so
 the pad can be scripted and tested without a browser.
 """
 
@@ -23,7 +23,7 @@ import math
 from typing import Any, Callable, Optional
 
 import ipywidgets as widgets
-from .lean_canvas import Canvas, hold_canvas
+from incognito_nb.ui.widgets.lean_canvas import Canvas, hold_canvas
 
 from incognito_nb.engine.drawing import (
     BOARD_HEIGHT,
@@ -33,10 +33,10 @@ from incognito_nb.engine.drawing import (
     Stroke,
 )
 
-from .board import close_parts, draw_paper, draw_strokes, new_board_canvas
-from .i18n import t
-from .ink import InkLayer
-from .palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, text_color_on
+from incognito_nb.ui.widgets.board import close_parts, draw_paper, draw_strokes, new_board_canvas
+from incognito_nb.ui.i18n import t
+from incognito_nb.ui.widgets.ink import InkLayer
+from incognito_nb.ui.widgets.palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, text_color_on
 
 #: How many steps Undo can go back; older steps are forgotten.
 MAX_UNDO = 200
@@ -65,7 +65,7 @@ class DrawingPad(widgets.VBox):
     :attr:`drawing` once its last batch has come from the browser, which is before any
     click made after it.  With a ``recovery_key`` (one seat in one round), strokes the
     browser drew for an earlier page of that seat and never saw saved come back to this
-    one (see :mod:`incognito_nb.ui.ink`), those the board already holds left out.
+    one (see :mod:`incognito_nb.ui.widgets.ink`), those the board already holds left out.
     """
 
     def __init__(
