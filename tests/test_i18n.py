@@ -226,7 +226,7 @@ def test_a_whole_game_in_spanish_shows_no_english_sentence(app):
             one(app, "inc-done").click()
         elif game.phase is Phase.FIND:
             if not seen_refusal:
-                app._guarded(lambda: app.open_card("Cleo"))()  # not Cleo's turn yet
+                app.guarded(lambda: app.open_card("Cleo"))()  # not Cleo's turn yet
                 assert plain(app.message.value) == "No es el turno de este jugador."
                 seen_refusal = True
             truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in game.players}

@@ -226,7 +226,7 @@ def test_every_stroke_is_autosaved_and_a_new_kernel_resumes_it(app, tmp_path):
 
 def test_a_refused_action_is_shown_on_the_dashboard(app):
     start(app)
-    app._guarded(lambda: app.open_card("Cleo"))()
+    app.guarded(lambda: app.open_card("Cleo"))()
     assert "not Cleo's turn" in plain(app.message.value)
 
 

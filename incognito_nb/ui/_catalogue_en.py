@@ -8,6 +8,8 @@ EN: dict[str, str] = {
     "count.object.other": "{n} objects",
     "count.location.one": "{n} location",
     "count.location.other": "{n} locations",
+    "count.stroke.one": "{n} stroke",
+    "count.stroke.other": "{n} strokes",
     "join.and": "{first} and {last}",
     # -- table: header, phases, progress
     "app.title": "Incognito",
@@ -49,6 +51,7 @@ EN: dict[str, str] = {
     "save.failed": "Autosave failed: {error} The game goes on; use “Save now” once fixed.",
     "error.unexpected": "Something went wrong: {error}. Your game is saved; try again, "
                         "or use Restart in the teacher bar.",
+    "error.unexpected_table": "Something went wrong: {error}. Nothing already played is lost; reload the page to carry on.",
     "error.deck_file": "The deck {path} could not be used: {error}",
     "error.turn": "It is not {player}'s turn.",
     # -- curtain and secret card

@@ -7,6 +7,8 @@ ES: dict[str, str] = {
     "count.object.other": "{n} objetos",
     "count.location.one": "{n} lugar",
     "count.location.other": "{n} lugares",
+    "count.stroke.one": "{n} trazo",
+    "count.stroke.other": "{n} trazos",
     "join.and": "{first} y {last}",
     "app.title": "Incognito",
     "table.header": "Ronda {round} de {rounds} · {phase}",
@@ -47,6 +49,7 @@ ES: dict[str, str] = {
                    "cuando esté resuelto.",
     "error.unexpected": "Algo ha salido mal: {error}. Tu partida está guardada; inténtalo de nuevo "
                         "o usa «Reiniciar» en la barra del docente.",
+    "error.unexpected_table": "Algo salió mal: {error}. No se pierde nada de lo ya jugado; recarga la página para seguir.",
     "error.deck_file": "No se pudo usar la baraja {path}: {error}",
     "error.turn": "No es el turno de {player}.",
     "curtain.call": "Pasa la pantalla a {player} — que los demás no miren.",

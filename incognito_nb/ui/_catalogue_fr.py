@@ -7,6 +7,8 @@ FR: dict[str, str] = {
     "count.object.other": "{n} objets",
     "count.location.one": "{n} lieu",
     "count.location.other": "{n} lieux",
+    "count.stroke.one": "{n} trait",
+    "count.stroke.other": "{n} traits",
     "join.and": "{first} et {last}",
     "app.title": "Incognito",
     "table.header": "Manche {round} sur {rounds} · {phase}",
@@ -48,6 +50,7 @@ FR: dict[str, str] = {
                    "utilise «\u00a0Enregistrer\u00a0» une fois le problème réglé.",
     "error.unexpected": "Un problème est survenu\u00a0: {error}. Ta partie est enregistrée\u00a0; réessaie, "
                         "ou utilise «\u00a0Recommencer\u00a0» dans la barre de l'enseignant.",
+    "error.unexpected_table": "Quelque chose s'est mal passé\u00a0: {error}. Rien de ce qui a été joué n'est perdu\u00a0; rechargez la page pour continuer.",
     "error.deck_file": "Le jeu de mots {path} n'a pas pu être utilisé\u00a0: {error}",
     "error.turn": "Ce n'est pas à {player} de jouer.",
     "curtain.call": "Passe l'écran à {player} — tous les autres détournent le regard.",

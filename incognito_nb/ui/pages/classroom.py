@@ -29,7 +29,8 @@ from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
-from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, game_header, link, lobby_list, qr_code, who_is_done, with_query
+from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, qr_code, with_query
+from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.timer import DrawingTimer
 from incognito_nb.ui.widgets.voting import VotePanel
@@ -66,11 +67,11 @@ class TeacherPage(TablePage):
         self.countdown: DrawingTimer | None = None
         self.pause_button = widgets.Button(description="Pause timer", icon="pause")
         self.pause_button.add_class("inc-pause")
-        self.pause_button.on_click(self._guarded(lambda _=None: self.toggle_pause()))
+        self.pause_button.on_click(self.guarded(lambda _=None: self.toggle_pause()))
         self.pause_button.layout.display = "none"
         self.end_phase_button = widgets.Button(description="End phase now", icon="forward", button_style="warning")
         self.end_phase_button.add_class("inc-end-phase")
-        self.end_phase_button.on_click(self._guarded(lambda _=None: self.end_phase()))
+        self.end_phase_button.on_click(self.guarded(lambda _=None: self.end_phase()))
         # The come-back link holds the key: folded away, so a projected page does not show it.
         self.teacher_link_box = markup("", "inc-teacher-link")
         folded = widgets.Accordion([self.teacher_link_box], selected_index=None)
@@ -94,11 +95,11 @@ class TeacherPage(TablePage):
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
-        self.children = (*self.children[:3], self.teacher_bar, self.progress, *self.children[3:])
+        self.add_bars(self.teacher_bar, self.progress)
         if code is None:
             self.show_create_form()
         else:
-            self._guarded(self.follow)(code)
+            self.guarded(self.follow)(code)
 
     # ---------------------------------------------------------------- creating
     def show_create_form(self) -> None:
@@ -114,7 +115,7 @@ class TeacherPage(TablePage):
         self.timer_choice.add_class("inc-timer")
         create = widgets.Button(description="Create a table", button_style="primary", icon="plus")
         create.add_class("inc-create")
-        create.on_click(self._guarded(lambda _=None: self.create(
+        create.on_click(self.guarded(lambda _=None: self.create(
             self.decks.get(self.deck_choice.value) or Deck.builtin(self.deck_choice.value),
             Rules(rounds=int(self.rounds_choice.value)), timer_seconds=int(self.timer_choice.value))))
         form = widgets.VBox([self.deck_choice, self.rounds_choice, self.timer_choice, create])
@@ -169,7 +170,7 @@ class TeacherPage(TablePage):
             return
         game, public = snapshot.game, view["game"]
         phase = game.phase
-        self.header.value = f"{game_header(public)} · table {safe(snapshot.code)}"
+        self.header.value = f"{title_line(public)} · table {safe(snapshot.code)}"
         self.progress.value = who_is_done(public)
         self.end_phase_button.disabled = phase is Phase.OVER
         if teacher and self._everyone_finished(public):
@@ -186,7 +187,7 @@ class TeacherPage(TablePage):
         if phase is Phase.HIDE:
             screen = [markup("Students are drawing on their own devices.", "inc-waiting")]
             if teacher and self.timer_seconds:
-                self.countdown = DrawingTimer(self.timer_seconds, on_zero=self._guarded(self.end_phase))
+                self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(self.end_phase))
                 self.pause_button.layout.display = ""
                 self.pause_button.description, self.pause_button.icon = "Pause timer", "pause"
                 screen.append(self.countdown)
@@ -222,7 +223,7 @@ class TeacherPage(TablePage):
                 parts.append(self.remove_buttons)
                 self.start_button = widgets.Button(description="Start the game", button_style="success", icon="play")
                 self.start_button.add_class("inc-start")
-                self.start_button.on_click(self._guarded(lambda _=None: self.start()))
+                self.start_button.on_click(self.guarded(lambda _=None: self.start()))
                 parts.append(self.start_button)
             self.set_stage(parts)
         self.lobby.value = lobby_list(view["players"])
@@ -248,7 +249,7 @@ class TeacherPage(TablePage):
         button = widgets.Button(description=text, icon=icon, tooltip=text,
                                 layout=widgets.Layout(width="auto"))
         button.add_class(css)
-        button.on_click(self._guarded(lambda _=None: action()))
+        button.on_click(self.guarded(lambda _=None: action()))
         return button
 
     @staticmethod
@@ -272,7 +273,7 @@ class TeacherPage(TablePage):
         button = widgets.Button(description=text, button_style="primary", icon="arrow-right",
                                 disabled=not local and self.teacher_key is None)
         button.add_class("inc-next")
-        button.on_click(self._guarded(lambda _=None: action()))
+        button.on_click(self.guarded(lambda _=None: action()))
         return button
 
     # ---------------------------------------------------------------- the teacher's moves
@@ -362,9 +363,10 @@ class StudentPage(TablePage):
         self._shown: tuple | None = None
         self.progress = markup("", "inc-progress")
         self.rejoin = markup("", "inc-rejoin-link")
-        self.children = (*self.children[:3], self.progress, *self.children[3:], self.rejoin)
+        self.add_bars(self.progress)
+        self.add_footer(self.rejoin)
         if token:
-            self._guarded(self.come_back)(code, token)
+            self.guarded(self.come_back)(code, token)
         if self.seat is None:
             self.show_join_form(code or "")
 
@@ -383,7 +385,7 @@ class StudentPage(TablePage):
         self.name_field.add_class("inc-join-name")
         join = widgets.Button(description="Join", button_style="primary", icon="sign-in")
         join.add_class("inc-join")
-        join.on_click(self._guarded(lambda _=None: self.join(self.code_field.value, self.name_field.value)))
+        join.on_click(self.guarded(lambda _=None: self.join(self.code_field.value, self.name_field.value)))
         form = widgets.VBox([self.code_field, self.name_field, join])
         form.add_class("inc-join-form")
         self.set_stage([form])
@@ -430,7 +432,7 @@ class StudentPage(TablePage):
             return
         game = view["game"]
         phase = Phase(game["phase"])
-        self.header.value = f"{game_header(game)} · you are {safe(self.name)}"
+        self.header.value = f"{title_line(game)} · you are {safe(self.name)}"
         self.progress.value = who_is_done(game)
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
@@ -462,11 +464,11 @@ class StudentPage(TablePage):
         self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
         # The browser keeps strokes it never saw saved under this seat and round, for the next page.
         key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
-        self.pad = DrawingPad(self._saved, location=location, on_change=self._guarded(self.save_drawing),
+        self.pad = DrawingPad(self._saved, location=location, on_change=self.guarded(self.save_drawing),
                               recovery_key=key)
         done = widgets.Button(description="Done", button_style="success", icon="check")
         done.add_class("inc-done")
-        done.on_click(self._guarded(lambda _=None: self.done()))
+        done.on_click(self.guarded(lambda _=None: self.done()))
         self.save_status = markup("", "inc-save-status")
         self._show_saved()
         card = widgets.VBox([markup(f"Your secret object: <b>{safe(game['object'])}</b>", "inc-secret"),
@@ -477,7 +479,7 @@ class StudentPage(TablePage):
 
     def _find_screen(self) -> list[widgets.Widget]:
         game = self.snapshot.game
-        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self._guarded(self.render))
+        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render))
         side = widgets.VBox([LineupView(game.lineup), self.votes])
         side.add_class("inc-find-side")
         find = widgets.HBox([Gallery(game), side])
@@ -588,7 +590,7 @@ class StudentPage(TablePage):
     async def _send_again(self) -> None:
         while any(self.waiting()):
             await asyncio.sleep(RETRY_SECONDS)
-            self._guarded(self.send_waiting, keeps_message=True)()
+            self.guarded(self.send_waiting, keeps_message=True)()
 
     def store_back(self) -> None:
         super().store_back()

@@ -23,19 +23,14 @@ from __future__ import annotations
 
 import html
 import logging
-import traceback
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlencode
 
-import ipywidgets as widgets
-
-from incognito_nb.engine import Action, Game, IllegalAction, Phase, Rules
+from incognito_nb.engine import Action, Game, IllegalAction, Rules
 from incognito_nb.store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
-from incognito_nb.ui.widgets import connection
-from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.connection import ConnectionWatch
-from incognito_nb.ui.pages.table import stylesheet
-from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets.text import player_badge, safe
 
 log = logging.getLogger(__name__)
 
@@ -60,14 +55,6 @@ def link(url: str, text: str | None = None) -> str:
     return f'<a href="{html.escape(url, quote=True)}" target="_blank">{safe(url if text is None else text)}</a>'
 
 
-PHASE_TITLES = {
-    Phase.HIDE: "Hide the object",
-    Phase.FIND: "Find the hidden objects",
-    Phase.SCORE: "Score points",
-    Phase.PREPARE: "Prepare for the next round",
-}
-
-
 def with_query(url: str, **params: str) -> str:
     """Returns ``url`` with ``params`` as its query string."""
     return f"{url}?{urlencode(params)}"
@@ -83,40 +70,11 @@ def qr_code(url: str) -> str:
     return f'<img alt="QR code of the join link" src="{html.escape(svg, quote=True)}">'
 
 
-def who_is_done(view: dict[str, Any]) -> str:
-    """Returns one chip per player saying whether they have drawn (hide, with how many
-    strokes their board holds so far) or confirmed (find).  ``view`` is a
-    ``player_view`` or a ``progress()``: both hold what it reads."""
-    if view["phase"] == "hide":
-        finished, strokes = set(view["done"]), view.get("strokes", {})
-        busy = {p: "✎ drawing" + (f" · {strokes[p]} stroke{'s' if strokes[p] != 1 else ''}" if strokes.get(p) else "")
-                for p in view["players"]}
-    elif view["phase"] == "find":
-        finished = set(view["confirmed"])
-        busy = {p: "✎ placing cards" for p in view["players"]}
-    else:
-        return ""
-    chips = " ".join(
-        f'<span class="inc-who-chip" data-seat="{seat}">{player_badge(p, seat)} '
-        f'{"✔ done" if p in finished else busy[p]}</span>'
-        for seat, p in enumerate(view["players"], start=1)
-    )
-    return f'<span class="inc-who">{chips}</span>'
-
-
 def lobby_list(players: list[str]) -> str:
     """Returns the joined players as HTML badges (or a line saying nobody has joined)."""
     if not players:
         return "Nobody has joined yet."
     return "Joined: " + " ".join(player_badge(p, seat) for seat, p in enumerate(players, start=1))
-
-
-def game_header(view: dict[str, Any]) -> str:
-    """Returns the page's title line for a game view: the round and what happens now."""
-    phase = Phase(view["phase"])
-    if phase is Phase.OVER:
-        return "Game over"
-    return f"Round {view['round']} of {view['rules']['rounds']} · {PHASE_TITLES[phase]}"
 
 
 class SeatGame:
@@ -163,7 +121,7 @@ class SeatGame:
             raise IllegalAction(str(error), rule="store") from None
 
 
-class TablePage(widgets.VBox):
+class TablePage(PageShell):
     """A page that shows one table of ``store``: its snapshot, watch, messages and stage.
 
     Subclasses render :attr:`snapshot` in :meth:`render` and send moves with :meth:`act`.
@@ -179,14 +137,9 @@ class TablePage(widgets.VBox):
         self.mine: set[int] = set()
         self._store_down = False
         self.watch: TableWatch | None = None
-        self.header = markup("", "inc-header")
-        self.message = markup("", "inc-message")
-        self.stage = widgets.VBox()
-        self.stage.add_class("inc-stage")
+        super().__init__(css=CLASSROOM_CSS + css, unexpected="error.unexpected_table")
         self.connection = ConnectionWatch()
-        super().__init__([markup(stylesheet() + f"<style>{CLASSROOM_CSS}{connection.CSS}{css}</style>"),
-                          self.connection, self.header, self.message, self.stage])
-        self.add_class("inc-app")
+        self.add_bars(self.connection)
         self.add_class("inc-classroom")
 
     # ---------------------------------------------------------------- the table
@@ -198,10 +151,10 @@ class TablePage(widgets.VBox):
         self._stop_watch()
         try:
             # What the watch hears is not the student's doing: it keeps what the page says.
-            self.watch = watch_async(self.store, code, self._guarded(self._changed, keeps_message=True),
+            self.watch = watch_async(self.store, code, self.guarded(self._changed, keeps_message=True),
                                      since=self.snapshot.version if self.snapshot else None,
                                      on_error=self._store_problem,
-                                     on_recover=self._guarded(self.store_back, keeps_message=True))
+                                     on_recover=self.guarded(self.store_back, keeps_message=True))
         except RuntimeError:  # no event loop: a test or a script calls catch_up() itself
             self.watch = None
 
@@ -274,20 +227,9 @@ class TablePage(widgets.VBox):
     def render(self) -> None:  # pragma: no cover - every page has its own
         raise NotImplementedError
 
-    # ---------------------------------------------------------------- screens
-    def set_stage(self, children: list[widgets.Widget]) -> None:
-        """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
-        keep = set(map(id, children))
-        for old in self.stage.children:
-            if id(old) not in keep:
-                close_parts(old)
-                old.close()
-        self.stage.children = children
-
     def close(self) -> None:
         """Stops watching the table and closes every widget of the page."""
         self._stop_watch()
-        close_parts(self)
         super().close()
 
     def _stop_watch(self) -> None:
@@ -296,32 +238,7 @@ class TablePage(widgets.VBox):
             self.watch = None
 
     # ---------------------------------------------------------------- problems
-    def report(self, text: str) -> None:
-        """Shows ``text`` as a problem at the top of the page ('' clears it)."""
-        self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
-
     def _store_problem(self, error: StoreError) -> None:
         self._store_down = True
         self.report(f"The table cannot be read right now: {error} Nothing already played is lost; "
                     "the page keeps trying.")
-
-    def _guarded(self, action: Callable, *, keeps_message: bool = False) -> Callable:
-        """Wraps a callback so that a refusal or a failure shows on the page, not only in the log.
-
-        A person's action clears what the page said before; a callback that is not one
-        (``keeps_message``: the watch, a retry) leaves it.
-        """
-        def run(*args, **kwargs):
-            if not keeps_message:
-                self.report("")
-            try:
-                return action(*args, **kwargs)
-            except IllegalAction as refusal:
-                self.report(str(refusal))
-            except StoreError as error:
-                self.report(f"{error}")
-            except Exception as error:  # the page must survive and say what happened
-                log.error("classroom page action failed:\n%s", traceback.format_exc())
-                self.report(f"Something went wrong: {error}. Nothing already played is lost; "
-                            "reload the page to carry on.")
-        return run

@@ -11,106 +11,35 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-import traceback
 from typing import Callable, Mapping
 
 import ipywidgets as widgets
 
 from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
 from incognito_nb.store import GameFolder
-from incognito_nb.ui.widgets import curtain
-from incognito_nb.ui.widgets import gallery
-from incognito_nb.ui.widgets import lineup
-from incognito_nb.ui.widgets import reveal
-from incognito_nb.ui.widgets import scoreboard
-from incognito_nb.ui.widgets import setup_form as setup
-from incognito_nb.ui.widgets import takeaways
-from incognito_nb.ui.widgets import teacher_bar as teacher
-from incognito_nb.ui.widgets import timer
-from incognito_nb.ui.widgets import voting
+from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, check_language, set_language, t
+from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
 from incognito_nb.ui.widgets.gallery import Gallery
-from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, check_language, refusal, set_language, t
 from incognito_nb.ui.widgets.keyboard import FocusGuard
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.pad import DrawingPad
+from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
 from incognito_nb.ui.widgets.setup_form import SetupForm
 from incognito_nb.ui.widgets.takeaways import Takeaways
 from incognito_nb.ui.widgets.teacher_bar import TeacherBar
-from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets.text import markup
 from incognito_nb.ui.widgets.timer import DrawingTimer
 from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
 
-#: The catalogue key of each phase's title (see :mod:`.i18n`).
-PHASE_TITLES = {phase: f"phase.{phase.value}" for phase in Phase}
 #: The catalogue key of the question asked before the teacher ends each phase.
 END_PHASE_WARNINGS = {phase: f"end.{phase.value}"
                       for phase in (Phase.HIDE, Phase.FIND, Phase.SCORE, Phase.PREPARE)}
-
-APP_CSS = """
-.inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
-.inc-header { font-size: 1.6em; font-weight: 600; }
-.inc-progress { font-size: 1.05em; }
-.inc-who-chip { white-space: nowrap; margin-right: 0.4em; }
-.inc-badge { display: inline-block; padding: 0 0.45em; border-radius: 0.4em; font-weight: 600; }
-.inc-message:empty { display: none; }
-.inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
-  background: #fde8e1; color: #7a2600; border: 1px solid #d55e00; }
-.inc-stage { gap: 0.8em; }
-.inc-find { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
-.inc-find > .inc-gallery { flex: 3 1 480px; }
-.inc-find-side { flex: 2 1 340px; gap: 12px; }
-.inc-find-side .inc-lineup { flex-wrap: wrap; justify-content: flex-start; }
-.inc-find-side .inc-curtain { padding: 1.2em 1em; }
-.inc-find-side .inc-curtain-call { font-size: 1.4em; }
-.inc-hide-card .inc-pad { flex: 1 1 auto; max-width: min(860px, calc((100vh - 220px) * 4 / 3)) !important; }
-.inc-pad-tools { flex-wrap: wrap; }
-.inc-pad-tools > * { max-width: 100%; }
-.inc-pad-tools button { flex-shrink: 0; }
-.inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
-.inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible,
-.inc-app textarea:focus-visible, .inc-app a:focus-visible {
-  outline: 3px solid #0072b2 !important; outline-offset: 2px; }
-"""
-
-
-#: Projector mode: type readable across a classroom, strong borders, and every phase on
-#: one 1280x720 or 1920x1080 screen without scrolling (boards are sized by the window's height).
-PROJECTOR_CSS = """
-.inc-projector { max-width: none; font-size: 20px; gap: 0.4em;
-  --jp-widgets-font-size: 18px; --jp-widgets-inline-height: 34px; }
-.inc-projector .inc-header { font-size: 1.4em; }
-.inc-projector .inc-teacher { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; }
-.inc-projector .inc-progress { font-size: 0.85em; }
-.inc-projector .inc-token { min-width: 96px; border: 3px solid #000000; }
-.inc-projector .inc-token .inc-token-number { font-size: 1.9em; }
-.inc-projector .inc-token .inc-token-word { font-size: 1.15em; font-weight: 600; }
-.inc-projector .inc-token-true { border-width: 5px; }
-.inc-projector .inc-find { flex-wrap: nowrap; }
-.inc-projector .inc-find > .inc-gallery { grid-template-columns: repeat(3, minmax(0, 1fr)) !important;
-  flex: 3 1 0; gap: 8px; }
-.inc-projector .inc-find-side { flex: 2 1 0; min-width: 340px; }
-.inc-projector .inc-gallery .inc-drawing { border: 2px solid #000000; padding: 4px; }
-.inc-projector .inc-gallery .inc-drawing-view { max-width: calc((100vh - 320px) / 2 * 4 / 3); margin: 0 auto; }
-.inc-projector .inc-votes { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 30px; gap: 2px; }
-.inc-projector .inc-secret, .inc-projector .inc-location { font-size: 1.6em; }
-.inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 340px) * 4 / 3)) !important;
-  --jp-widgets-font-size: 14px; --jp-widgets-inline-height: 30px; }
-.inc-projector .inc-reveal-board { max-width: calc((100vh - 300px) * 4 / 3); }
-.inc-projector .inc-reveal-artist { font-size: 1.3em; }
-.inc-projector .inc-scoreboard, .inc-projector .inc-podium { max-width: 1000px; --jp-widgets-font-size: 26px; }
-"""
-
-
-def stylesheet() -> str:
-    """Returns the dashboard's CSS, gathered from every widget module."""
-    parts = [APP_CSS, PROJECTOR_CSS] + [m.CSS for m in (curtain, gallery, lineup, reveal, scoreboard, setup, takeaways, teacher, timer, voting)]
-    return "<style>" + "\n".join(parts) + "</style>"
 
 
 class FindLayout(widgets.HBox):
@@ -134,7 +63,7 @@ class FindLayout(widgets.HBox):
             widget.close()
 
 
-class TableApp(widgets.VBox):
+class TableApp(PageShell):
     """The whole dashboard for one table: build it and display it.
 
     ``folder`` is where the game is autosaved after every action (``None``: the default
@@ -160,21 +89,16 @@ class TableApp(widgets.VBox):
         self.timer_paused = False
         self._find_layout: FindLayout | None = None
 
-        self.header = markup("", "inc-header")
+        super().__init__(enter=lambda: set_language(self.language))  # widgets built by an action speak the table's language
         self.progress = markup("", "inc-progress")
-        self.message = markup("", "inc-message")
         self.teacher = TeacherBar(
-            on_end_phase=self._guarded(self.end_phase),
-            on_save=self._guarded(self.save_now),
-            on_restart=self._guarded(self.restart),
+            on_end_phase=self.guarded(self.end_phase),
+            on_save=self.guarded(self.save_now),
+            on_restart=self.guarded(self.restart),
             on_pause_toggle=self.toggle_pause,
             on_projector=self.set_projector,
         )
-        self.stage = widgets.VBox()
-        self.stage.add_class("inc-stage")
-        super().__init__([markup(stylesheet()), FocusGuard(), self.header, self.teacher, self.progress,
-                          self.message, self.stage])
-        self.add_class("inc-app")
+        self.add_bars(FocusGuard(), self.teacher, self.progress)
         self.set_projector(projector)
         self.show_setup()
 
@@ -185,10 +109,10 @@ class TableApp(widgets.VBox):
         self.game = None
         self.open_for = None
         set_language(self.language)
-        form = SetupForm(on_start=self._guarded(self.start), folder=self.folder,
-                         on_resume=self._guarded(self.resume), deck=self.deck,
-                         on_language=self._guarded(self.choose_language))
-        self._set_stage([form])
+        form = SetupForm(on_start=self.guarded(self.start), folder=self.folder,
+                         on_resume=self.guarded(self.resume), deck=self.deck,
+                         on_language=self.guarded(self.choose_language))
+        self.set_stage([form])
         self.header.value = t("app.title")
         self.progress.value = ""
         self.teacher.enable_end_phase(False)
@@ -229,13 +153,10 @@ class TableApp(widgets.VBox):
             self.show_setup()
             return
         phase = game.phase
-        self.header.value = (
-            t("table.header", round=game.round, rounds=game.rules.rounds, phase=t(PHASE_TITLES[phase]))
-            if phase is not Phase.OVER else t("phase.over")
-        )
+        self.header.value = title_line(game.player_view(None))
         self.teacher.enable_end_phase(phase is not Phase.OVER)
         self.teacher.end_phase_warning = t(END_PHASE_WARNINGS[phase]) if phase in END_PHASE_WARNINGS else ""
-        self.progress.value = self._progress_markup()
+        self.progress.value = who_is_done(self.game.progress())
         self._stop_timer()
         self.pad = None
         screens: dict[Phase, Callable[[], list[widgets.Widget]]] = {
@@ -245,23 +166,7 @@ class TableApp(widgets.VBox):
             Phase.PREPARE: self._prepare_screen,
             Phase.OVER: self._over_screen,
         }
-        self._set_stage(screens[phase]())
-
-    def _progress_markup(self) -> str:
-        game = self.game
-        if game.phase is Phase.HIDE:
-            finished, doing = set(game.done), t("progress.drawing")
-        elif game.phase is Phase.FIND:
-            finished, doing = set(game.confirmed), t("progress.voting")
-        else:
-            return ""
-        # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
-        chips = " ".join(
-            f'<span class="inc-who-chip">{player_badge(p, game.seat(p))} '
-            f"{t('progress.done') if p in finished else doing}</span>"
-            for p in game.players
-        )
-        return f'<span class="inc-who">{chips}</span>'
+        self.set_stage(screens[phase]())
 
     def _waiting(self) -> str | None:
         """Returns the next player, in seating order, still to draw or vote."""
@@ -276,7 +181,7 @@ class TableApp(widgets.VBox):
             player = self._waiting()
             return [Curtain(player, game.seat(player),
                             task=t("hide.task"), button=t("hide.button", player=player),
-                            on_open=self._guarded(lambda: self.open_card(player)))]
+                            on_open=self.guarded(lambda: self.open_card(player)))]
         player = self.open_for
         self.pad = DrawingPad(game.drawing(player), location=game.location(player),
                               on_change=self._guarded_change(player))
@@ -284,10 +189,10 @@ class TableApp(widgets.VBox):
         done = widgets.Button(description=t("hide.done"), button_style="success", icon="check",
                               layout=widgets.Layout(width="100%"))
         done.add_class("inc-done")
-        done.on_click(self._guarded(lambda _=None: self.finish_drawing(player)))
+        done.on_click(self.guarded(lambda _=None: self.finish_drawing(player)))
         parts = [secret_card_header(game.secret_object(player), game.location(player))]
         if self.timer_seconds:
-            self.countdown = DrawingTimer(self.timer_seconds, on_zero=self._guarded(lambda: self.finish_drawing(player)))
+            self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(lambda: self.finish_drawing(player)))
             self.countdown.pause(self.timer_paused)
             self.teacher.timer_running = True
             parts.append(self.countdown)
@@ -309,7 +214,7 @@ class TableApp(widgets.VBox):
         def changed(drawing: Drawing) -> None:
             self.game.update_drawing(player, drawing)
             self._save()
-        return self._guarded(changed)
+        return self.guarded(changed)
 
     def finish_drawing(self, player: str) -> None:
         """Submits the open pad's drawing as it stands and closes the curtain."""
@@ -338,10 +243,10 @@ class TableApp(widgets.VBox):
             player = self._waiting()
             turn = Curtain(player, game.seat(player),
                            task=t("find.task"), button=t("find.button", player=player),
-                           on_open=self._guarded(lambda: self.open_card(player)))
+                           on_open=self.guarded(lambda: self.open_card(player)))
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
-                             on_confirm=self._guarded(self.finish_voting))
+                             on_confirm=self.guarded(self.finish_voting))
         self._find_layout.show_turn(turn)
         return [self._find_layout]
 
@@ -358,7 +263,7 @@ class TableApp(widgets.VBox):
     def _next_button(self, text: str, action: Callable[[], None]) -> widgets.Button:
         button = widgets.Button(description=text, button_style="primary", icon="arrow-right")
         button.add_class("inc-next")
-        button.on_click(self._guarded(lambda _=None: action()))
+        button.on_click(self.guarded(lambda _=None: action()))
         return button
 
     def _score_screen(self) -> list[widgets.Widget]:
@@ -393,7 +298,7 @@ class TableApp(widgets.VBox):
     def _over_screen(self) -> list[widgets.Widget]:
         again = widgets.Button(description=t("over.new_game"), button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
-        again.on_click(self._guarded(lambda _=None: self.show_setup()))
+        again.on_click(self.guarded(lambda _=None: self.show_setup()))
         screen = [Podium(self.game), Scoreboard(self.game)]
         if self.takeaway_files is not None:
             screen.append(Takeaways(self.game, self.takeaway_files))
@@ -447,7 +352,6 @@ class TableApp(widgets.VBox):
         """Stops the timer and closes every widget of the dashboard."""
         if hasattr(self, "teacher"):  # not when __init__ refused its arguments
             self._stop_timer()
-        close_parts(self)
         super().close()
 
     # ---------------------------------------------------------------- plumbing
@@ -457,16 +361,11 @@ class TableApp(widgets.VBox):
             self.countdown = None
         self.teacher.timer_running = False
 
-    def _set_stage(self, children: list[widgets.Widget]) -> None:
+    def set_stage(self, children: list[widgets.Widget]) -> None:
         """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
-        keep = set(map(id, children))
-        if self._find_layout is not None and id(self._find_layout) not in keep:
-            self._find_layout = None  # closed below with the rest of the old screen
-        for old in self.stage.children:
-            if id(old) not in keep:
-                close_parts(old)
-                old.close()
-        self.stage.children = children
+        if self._find_layout is not None and id(self._find_layout) not in set(map(id, children)):
+            self._find_layout = None  # closed with the rest of the old screen
+        super().set_stage(children)
 
     def _save(self) -> None:
         if self.game is None:
@@ -474,21 +373,4 @@ class TableApp(widgets.VBox):
         try:
             self.folder.save(self.game)
         except SaveError as error:
-            self._report(t("save.failed", error=error))
-
-    def _report(self, text: str) -> None:
-        self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>'
-
-    def _guarded(self, action: Callable) -> Callable:
-        """Wraps a callback so that a refusal or a failure shows on screen, not only in the log."""
-        def run(*args, **kwargs):
-            self.message.value = ""
-            set_language(self.language)  # every widget built by the action speaks the table's language
-            try:
-                return action(*args, **kwargs)
-            except IllegalAction as refused:
-                self._report(refusal(refused))
-            except Exception as error:  # the dashboard must survive and say what happened
-                log.error("dashboard action failed:\n%s", traceback.format_exc())
-                self._report(t("error.unexpected", error=error))
-        return run
+            self.report(t("save.failed", error=error))

@@ -12,7 +12,6 @@ checks the table limits again instead of trusting the state of a button.
 from __future__ import annotations
 
 import html
-import logging
 from typing import Any, Callable, Iterable, Optional
 
 import ipywidgets as widgets
@@ -34,12 +33,12 @@ from incognito_nb.engine.game import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
+from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS, text_color_on
 from incognito_nb.ui.widgets.text import markup, player_color, safe
 from incognito_nb.ui.widgets.uploads import take_upload
 
-_log = logging.getLogger(__name__)
 
 #: The timer choices, in seconds per phase; 0 means no timer.
 TIMER_SECONDS: tuple[int, ...] = (0, 60, 90, 120, 180)
@@ -578,10 +577,4 @@ class SetupForm(widgets.VBox):
 
         ``doing`` is the catalogue key of what the callback does ("doing.start").
         """
-        try:
-            callback(*args)
-        except Exception as error:  # noqa: BLE001 - the teacher must see it, not the kernel log
-            _log.exception("Could not %s", doing)
-            self.form_error.show([t("teacher.could_not", doing=t(doing), error=error)])
-            return False
-        return True
+        return Guard(lambda text: self.form_error.show([text])).run(callback, *args, doing=doing)[0]

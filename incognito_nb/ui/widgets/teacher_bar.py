@@ -10,17 +10,16 @@ is an error nobody in the classroom sees.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 from typing import Any, Callable, Optional
 
 import ipywidgets as widgets
 from traitlets import Bool, Unicode, observe
 
+from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import t
 from incognito_nb.ui.widgets.text import markup, safe
 
-_log = logging.getLogger(__name__)
 
 #: Catalogue keys (see :mod:`.i18n`) of the two questions the bar asks by default.
 DEFAULT_END_PHASE_WARNING = "teacher.end_default"
@@ -230,9 +229,4 @@ class TeacherBar(widgets.HBox):
 
         ``doing`` is the catalogue key of what the callback does ("doing.save").
         """
-        try:
-            return True, callback()
-        except Exception as error:  # noqa: BLE001 - shown to the teacher, not lost in a log
-            _log.exception("Could not %s", doing)
-            self.say(t("teacher.could_not", doing=t(doing), error=error))
-            return False, None
+        return Guard(self.say).run(callback, doing=doing)

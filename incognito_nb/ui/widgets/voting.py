@@ -12,10 +12,11 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Game, IllegalAction
+from incognito_nb.engine import Game
 
 from incognito_nb.ui.widgets.board import close_parts
-from incognito_nb.ui.i18n import refusal, t
+from incognito_nb.ui.guard import Guard
+from incognito_nb.ui.i18n import t
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
@@ -147,15 +148,9 @@ class VotePanel(widgets.VBox):
 
     def _act(self, action: Callable[[], None]) -> bool:
         """Runs an engine action; shows its refusal instead of raising. Returns if it succeeded."""
-        try:
-            action()
-        except IllegalAction as refused:
-            self._show_error(refusal(refused))
-            self.render()
-            return False
-        self._show_error("")
+        ok, _ = Guard(self._show_error, clear=lambda: self._show_error("")).run(action)
         self.render()
-        return True
+        return ok
 
     def _show_error(self, text: str) -> None:
         self._error_text = text

@@ -1,0 +1,70 @@
+"""The one way a person's action runs on a page: whatever goes wrong is said, never lost.
+
+ipywidgets logs an exception raised in a callback and goes on as if nothing happened:
+the teacher sees a button that does nothing.  Every callback a person sets off (a click,
+a stroke, a watch that moves the screen) therefore runs through a :class:`Guard`, which
+says what went wrong where the person looks — the page's message line, a form's error
+area, the teacher bar's status, the card panel — in words meant for them:
+
+- a move the rules refuse (:class:`~incognito_nb.engine.errors.IllegalAction`), in the
+  page's language (:func:`~incognito_nb.ui.i18n.refusal`);
+- any other ``ValueError`` of this project (a store or a save that says what to do), as it says;
+- anything else as "Could not *save the game*: …" (or the page's own sentence), with the
+  traceback in the kernel's log and never in the browser.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from typing import Any, Callable, Optional
+
+from incognito_nb.engine import DeckError, IllegalAction, SaveError
+from incognito_nb.store import StoreError
+from incognito_nb.ui.i18n import refusal, t
+
+log = logging.getLogger(__name__)
+
+
+class Guard:
+    """Runs actions for a widget or a page; ``say(text)`` shows what went wrong.
+
+    ``clear()`` (optional) takes away what was said before, when a person acts again;
+    ``unexpected`` is the catalogue key of the sentence for a failure nobody foresaw
+    (``{error}`` in it is the error), ``enter()`` (optional) runs before every action.
+    """
+
+    def __init__(self, say: Callable[[str], Any], *, clear: Optional[Callable[[], Any]] = None,
+                 unexpected: str = "error.unexpected", enter: Optional[Callable[[], Any]] = None) -> None:
+        self.say, self.clear, self.unexpected, self.enter = say, clear, unexpected, enter
+
+    def __call__(self, action: Callable[..., Any], *, keeps_message: bool = False,
+                 doing: Optional[str] = None) -> Callable[..., Any]:
+        """Returns ``action`` wrapped: it runs through :meth:`run` whenever it is called.
+        ``keeps_message`` (a watch, a retry: not a person's action) leaves what was said."""
+        def run(*args: Any, **kwargs: Any) -> Any:
+            return self.run(action, *args, keeps_message=keeps_message, doing=doing, **kwargs)[1]
+        return run
+
+    def run(self, action: Callable[..., Any], *args: Any, keeps_message: bool = False,
+            doing: Optional[str] = None, **kwargs: Any) -> tuple[bool, Any]:
+        """Runs ``action(*args, **kwargs)`` now; returns whether it went through, and its result.
+
+        ``doing`` is the catalogue key of what the action does ("doing.save"), for the
+        sentence said about a failure nobody foresaw.
+        """
+        if self.clear is not None and not keeps_message:
+            self.clear()
+        if self.enter is not None:
+            self.enter()
+        try:
+            return True, action(*args, **kwargs)
+        except IllegalAction as refused:
+            self.say(refusal(refused))
+        except (StoreError, SaveError, DeckError) as error:
+            self.say(str(error))
+        except Exception as error:  # the page must survive, and say what happened
+            log.error("an action failed:\n%s", traceback.format_exc())
+            self.say(t("teacher.could_not", doing=t(doing), error=error) if doing
+                     else t(self.unexpected, error=error))
+        return False, None

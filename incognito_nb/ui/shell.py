@@ -1,0 +1,149 @@
+"""The one frame every page is built in: stylesheet, title line, message line, stage, error guard.
+
+The table dashboard, the classroom's teacher page and its student page differ in what
+their stage shows, not in how a page works: each has a title line, bars of its own
+(the teacher bar, the "who is done" chips), one line where problems are said, and a
+stage that holds the current screen, whose widgets are closed (their secrets with them)
+when the screen changes.  :class:`PageShell` is that frame, once, with the one
+:class:`~incognito_nb.ui.guard.Guard` every callback of the page runs through and the
+one stylesheet gathered from every widget module.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from incognito_nb.ui.guard import Guard
+from incognito_nb.ui.widgets import (
+    connection,
+    curtain,
+    gallery,
+    lineup,
+    progress,
+    reveal,
+    scoreboard,
+    setup_form,
+    takeaways,
+    teacher_bar,
+    timer,
+    voting,
+)
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.widgets.text import markup, safe
+
+APP_CSS = """
+.inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
+.inc-header { font-size: 1.6em; font-weight: 600; }
+.inc-badge { display: inline-block; padding: 0 0.45em; border-radius: 0.4em; font-weight: 600; }
+.inc-message:empty { display: none; }
+.inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
+  background: #fde8e1; color: #7a2600; border: 1px solid #d55e00; }
+.inc-stage { gap: 0.8em; }
+.inc-find { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+.inc-find > .inc-gallery { flex: 3 1 480px; }
+.inc-find-side { flex: 2 1 340px; gap: 12px; }
+.inc-find-side .inc-lineup { flex-wrap: wrap; justify-content: flex-start; }
+.inc-find-side .inc-curtain { padding: 1.2em 1em; }
+.inc-find-side .inc-curtain-call { font-size: 1.4em; }
+.inc-hide-card .inc-pad { flex: 1 1 auto; max-width: min(860px, calc((100vh - 220px) * 4 / 3)) !important; }
+.inc-pad-tools { flex-wrap: wrap; }
+.inc-pad-tools > * { max-width: 100%; }
+.inc-pad-tools button { flex-shrink: 0; }
+.inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
+.inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible,
+.inc-app textarea:focus-visible, .inc-app a:focus-visible {
+  outline: 3px solid #0072b2 !important; outline-offset: 2px; }
+"""
+
+
+#: Projector mode: type readable across a classroom, strong borders, and every phase on
+#: one 1280x720 or 1920x1080 screen without scrolling (boards are sized by the window's height).
+PROJECTOR_CSS = """
+.inc-projector { max-width: none; font-size: 20px; gap: 0.4em;
+  --jp-widgets-font-size: 18px; --jp-widgets-inline-height: 34px; }
+.inc-projector .inc-header { font-size: 1.4em; }
+.inc-projector .inc-teacher { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; }
+.inc-projector .inc-progress { font-size: 0.85em; }
+.inc-projector .inc-token { min-width: 96px; border: 3px solid #000000; }
+.inc-projector .inc-token .inc-token-number { font-size: 1.9em; }
+.inc-projector .inc-token .inc-token-word { font-size: 1.15em; font-weight: 600; }
+.inc-projector .inc-token-true { border-width: 5px; }
+.inc-projector .inc-find { flex-wrap: nowrap; }
+.inc-projector .inc-find > .inc-gallery { grid-template-columns: repeat(3, minmax(0, 1fr)) !important;
+  flex: 3 1 0; gap: 8px; }
+.inc-projector .inc-find-side { flex: 2 1 0; min-width: 340px; }
+.inc-projector .inc-gallery .inc-drawing { border: 2px solid #000000; padding: 4px; }
+.inc-projector .inc-gallery .inc-drawing-view { max-width: calc((100vh - 320px) / 2 * 4 / 3); margin: 0 auto; }
+.inc-projector .inc-votes { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 30px; gap: 2px; }
+.inc-projector .inc-secret, .inc-projector .inc-location { font-size: 1.6em; }
+.inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 340px) * 4 / 3)) !important;
+  --jp-widgets-font-size: 14px; --jp-widgets-inline-height: 30px; }
+.inc-projector .inc-reveal-board { max-width: calc((100vh - 300px) * 4 / 3); }
+.inc-projector .inc-reveal-artist { font-size: 1.3em; }
+.inc-projector .inc-scoreboard, .inc-projector .inc-podium { max-width: 1000px; --jp-widgets-font-size: 26px; }
+"""
+
+
+def stylesheet(extra: str = "") -> str:
+    """Returns every page's CSS (a ``<style>`` element): the frame's, projector mode's,
+    every widget module's, then the page's own ``extra``."""
+    parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
+        connection, curtain, gallery, lineup, progress, reveal, scoreboard, setup_form, takeaways,
+        teacher_bar, timer, voting)] + [extra]
+    return "<style>" + "\n".join(parts) + "</style>"
+
+
+class PageShell(widgets.VBox):
+    """A page's frame: ``header``, the page's bars, ``message``, ``stage``, then its footer.
+
+    Subclasses add their bars (:meth:`add_bars`) and footer, build their screens and put
+    them on the stage with :meth:`set_stage`; every callback they hand a widget goes
+    through :meth:`guarded`.  ``unexpected`` is the catalogue key of the sentence said
+    when something nobody foresaw goes wrong, ``enter()`` what runs before every
+    guarded callback.
+    """
+
+    def __init__(self, *, css: str = "", unexpected: str = "error.unexpected",
+                 enter: Callable[[], Any] | None = None) -> None:
+        self.header = markup("", "inc-header")
+        self.message = markup("", "inc-message")
+        self.stage = widgets.VBox()
+        self.stage.add_class("inc-stage")
+        self.guard = Guard(self.report, clear=lambda: self.report(""), unexpected=unexpected, enter=enter)
+        super().__init__([markup(stylesheet(css)), self.header, self.message, self.stage])
+        self.add_class("inc-app")
+
+    def add_bars(self, *bars: widgets.Widget) -> None:
+        """Puts ``bars`` under the title line, above the message line (in this order)."""
+        at = self.children.index(self.message)
+        self.children = (*self.children[:at], *bars, *self.children[at:])
+
+    def add_footer(self, *parts: widgets.Widget) -> None:
+        """Puts ``parts`` under the stage."""
+        self.children = (*self.children, *parts)
+
+    def guarded(self, action: Callable[..., Any], *, keeps_message: bool = False) -> Callable[..., Any]:
+        """Returns ``action`` wrapped so that a refusal or a failure is said on the page (see
+        :class:`~incognito_nb.ui.guard.Guard`); ``keeps_message`` for what is not a person's
+        action (a watch, a retry), which leaves what the page said."""
+        return self.guard(action, keeps_message=keeps_message)
+
+    def report(self, text: str) -> None:
+        """Shows ``text`` as a problem at the top of the page ('' clears it)."""
+        self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
+
+    def set_stage(self, children: list[widgets.Widget]) -> None:
+        """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
+        keep = set(map(id, children))
+        for old in self.stage.children:
+            if id(old) not in keep:
+                close_parts(old)
+                old.close()
+        self.stage.children = children
+
+    def close(self) -> None:
+        """Closes every widget of the page."""
+        close_parts(self)
+        super().close()
