@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .drawing import Drawing, Stroke
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, detail
 from .game import Game
 from .rules import Phase
 
@@ -63,7 +63,7 @@ class Action:
 
     def __post_init__(self) -> None:
         if not isinstance(self.args, Mapping):
-            _refuse(f"An action's arguments are a mapping of names to values, not {self.args!r:.60}.")
+            _refuse(N_("An action's arguments are a mapping of names to values, not {value}."), value=f"{self.args!r:.60}")
         object.__setattr__(self, "args", dict(self.args))
         _check_shape(self)
 
@@ -120,7 +120,7 @@ class Action:
         :raises IllegalAction: (``rule="action"``) if the data is not an action.
         """
         if not isinstance(data, Mapping) or not {"kind"} <= set(data) <= {"kind", "player", "args"}:
-            _refuse(f"An action is a mapping with 'kind', 'player' and 'args', not {data!r:.80}.")
+            _refuse(N_("An action is a mapping with 'kind', 'player' and 'args', not {value}."), value=f"{data!r:.80}")
         return cls(data["kind"], data.get("player"), data.get("args", {}))
 
 
@@ -136,14 +136,15 @@ def apply_action(game: Game, action: Action) -> Phase | None:
         drawing (``rule="drawing"``), or a move the rules refuse (the engine's rule).
     """
     if not isinstance(action, Action):
-        _refuse(f"apply_action takes an Action, not {type(action).__name__}.")
+        _refuse(N_("apply_action takes an Action, not {kind}."), kind=type(action).__name__)
     _check_shape(action)
     kind, player, args = action.kind, action.player, action.args
     if kind == "edit_drawing":
         try:
             strokes = [Stroke.from_dict(stroke) for stroke in args["strokes"]]
         except ValueError as error:
-            raise IllegalAction(f"{player}'s drawing cannot be used: {error}.", rule="drawing") from None
+            raise IllegalAction(N_("{player}'s drawing cannot be used: {error}."), rule="drawing",
+                                player=player, error=detail(error)) from None
         return game.edit_drawing(player, strokes, keep=args["keep"])
     if kind == "mark_done":
         return game.mark_done(player)
@@ -151,7 +152,8 @@ def apply_action(game: Game, action: Action) -> Phase | None:
         try:
             drawing = Drawing.from_list(args["drawing"])
         except ValueError as error:
-            raise IllegalAction(f"{player}'s drawing cannot be used: {error}.", rule="drawing") from None
+            raise IllegalAction(N_("{player}'s drawing cannot be used: {error}."), rule="drawing",
+                                player=player, error=detail(error)) from None
         return getattr(game, kind)(player, drawing)
     if kind == "cast_vote":
         return game.cast_vote(player, args["artist"], args["number"])
@@ -163,39 +165,42 @@ def apply_action(game: Game, action: Action) -> Phase | None:
 def _check_shape(action: Action) -> None:
     kind, player, args = action.kind, action.player, action.args
     if not isinstance(kind, str) or kind not in KINDS:
-        _refuse(f"There is no action called {kind!r}; the actions are {', '.join(KINDS)}.")
+        _refuse(N_("There is no action called {kind}; the actions are {kinds}."), kind=repr(kind), kinds=", ".join(KINDS))
     if kind in TABLE_KINDS:
         if player is not None:
-            _refuse(f"'{kind}' is made by the table (the teacher), not by {player!r}: its player is None.")
+            _refuse(N_("'{kind}' is made by the table (the teacher), not by {player}: its player is None."),
+                    kind=kind, player=repr(player))
     elif not isinstance(player, str):
-        _refuse(f"'{kind}' is made by a player, named by their name, not {player!r:.40}.")
+        _refuse(N_("'{kind}' is made by a player, named by their name, not {player}."), kind=kind, player=f"{player!r:.40}")
     if not isinstance(args, Mapping):
-        _refuse(f"An action's arguments are a mapping of names to values, not {args!r:.60}.")
+        _refuse(N_("An action's arguments are a mapping of names to values, not {value}."), value=f"{args!r:.60}")
     expected = KINDS[kind]
     if set(args) != set(expected):
-        wanted = ", ".join(expected) or "no arguments"
-        _refuse(f"'{kind}' takes {wanted}; it was given {', '.join(map(str, args)) or 'none'}.")
+        _refuse(N_("'{kind}' takes the arguments ({wanted}); it was given ({given})."), kind=kind,
+                wanted=", ".join(expected), given=", ".join(map(str, args)))
     if "drawing" in args and not isinstance(args["drawing"], list):
-        _refuse("A drawing is sent as a list of strokes (Drawing.to_list()).")
+        _refuse(N_("A drawing is sent as a list of strokes (Drawing.to_list())."))
     if "strokes" in args and not isinstance(args["strokes"], list):
-        _refuse("Strokes are sent as a list (Stroke.to_dict() each).")
+        _refuse(N_("Strokes are sent as a list (Stroke.to_dict() each)."))
     if "keep" in args:
         keep = args["keep"]
         if keep is not None and (isinstance(keep, bool) or not isinstance(keep, int) or keep < 0):
-            _refuse(f"'keep' counts the strokes kept on the board, or is None for all, not {keep!r:.40}.")
+            _refuse(N_("'keep' counts the strokes kept on the board, or is None for all, not {value}."),
+                    value=f"{keep!r:.40}")
     if "artist" in args and not isinstance(args["artist"], str):
-        _refuse(f"A card is placed on an artist's drawing, named by the artist, not {args['artist']!r:.40}.")
+        _refuse(N_("A card is placed on an artist's drawing, named by the artist, not {value}."),
+                value=f"{args['artist']!r:.40}")
     if "number" in args:
         number = args["number"]
         if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-            _refuse(f"A card's number is a whole number or None (no card), not {number!r:.40}.")
+            _refuse(N_("A card's number is a whole number or None (no card), not {value}."), value=f"{number!r:.40}")
     if "force" in args and not isinstance(args["force"], bool):
-        _refuse(f"'force' is true or false, not {args['force']!r:.40}.")
+        _refuse(N_("'force' is true or false, not {value}."), value=f"{args['force']!r:.40}")
 
 
 def _drawing_data(drawing: Drawing | list) -> list:
     return drawing.to_list() if isinstance(drawing, Drawing) else drawing
 
 
-def _refuse(message: str) -> None:
-    raise IllegalAction(message, rule="action")
+def _refuse(template: str, **params: Any) -> None:
+    raise IllegalAction(template, rule="action", **params)

@@ -40,7 +40,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, NoReturn
 
-from .errors import DeckError
+from .errors import N_, DeckError, Message
 
 #: Largest deck file accepted, in bytes: far more than any word list needs.
 MAX_DECK_BYTES = 1_000_000
@@ -63,7 +63,11 @@ _LANGUAGE_IN_NAME = re.compile(r"(?P<stem>.+)\.(?P<code>[A-Za-z]{2}(?:[-_][A-Za-
 DEFAULT_LANGUAGE = "en"
 # Not str.splitlines(): it also breaks lines on control characters, which words must not hide.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_MAX_LISTED_ERRORS = 25
+#: A problem on one line of a deck file, and one of the file as a whole ("words.csv:4: ...").
+AT_LINE = N_("{source}:{line}: {problem}")
+IN_FILE = N_("{source}: {problem}")
+#: The problem of a word that an earlier line already holds.
+ALREADY_ON_LINE = N_("{word} is already on line {previous}; each word may appear only once.")
 
 
 @dataclass(frozen=True)
@@ -90,9 +94,10 @@ class Deck:
         seen: set[str] = set()
         for word in objects + locations:
             if not isinstance(word, str) or not word.strip():
-                _fail(f"A deck word must be a non-empty string, not {word!r}.")
+                _fail(Message(N_("A deck word must be a non-empty string, not {word}."), word=repr(word)))
             if word.casefold() in seen:
-                _fail(f"{word!r} appears twice in the deck; each word may appear only once.")
+                _fail(Message(N_("{word} appears twice in the deck; each word may appear only once."),
+                              word=repr(word)))
             seen.add(word.casefold())
         notes = {word: MappingProxyType(dict(n)) for word, n in dict(self.notes).items()}
         object.__setattr__(self, "objects", objects)
@@ -118,7 +123,8 @@ class Deck:
         key = DEFAULT_DECK if name is None else name.strip().casefold()
         if key not in Deck.builtin_names():
             available = ", ".join(repr(n) for n in Deck.builtin_names())
-            _fail(f"There is no built-in deck called {name!r}; choose one of {available}.")
+            _fail(Message(N_("There is no built-in deck called {name}; choose one of {available}."),
+                          name=repr(name), available=available))
         return _load_builtin(key)
 
     @staticmethod
@@ -140,12 +146,13 @@ class Deck:
         if len(self.objects) >= needs_objects and len(self.locations) >= needs_locations:
             return
         has_objects, has_locations = len(self.objects), len(self.locations)
-        _fail(
-            f"The deck {self.name!r} is too small for {_count(players, 'player')} "
-            f"and {_count(rounds, 'round')}: it needs {_count(needs_objects, 'object')} "
-            f"and {_count(needs_locations, 'location')}, and has {_count(has_objects, 'object')} "
-            f"and {_count(has_locations, 'location')}. Add words to the deck or play fewer rounds."
-        )
+        _fail(Message(
+            N_("The deck {name} is too small for {players} and {rounds}: it needs {objects} and {locations}, "
+               "and has {has_objects} and {has_locations}. Add words to the deck or play fewer rounds."),
+            name=repr(self.name), players=players_count(players), rounds=rounds_count(rounds),
+            objects=objects_count(needs_objects), locations=locations_count(needs_locations),
+            has_objects=objects_count(has_objects), has_locations=locations_count(has_locations),
+        ))
 
     def capacity(self, lineup_size: int = 6, max_players: int = 6) -> dict[int, int]:
         """Returns how many rounds the deck can deal for each player count, 3 to ``max_players``."""
@@ -169,7 +176,7 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
     text = text.removeprefix("\ufeff")
 
     settings = {"name": "", "language": ""}
-    errors: list[str] = []
+    errors: list[Message] = []
     columns: dict[str, int] | None = None
     delimiter = ","
     words: dict[str, list[str]] = {kind: [] for kind in KINDS}
@@ -179,29 +186,29 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         stripped = line.strip()
         if stripped.startswith("#"):
-            _read_setting(stripped, f"{source}:{number}", settings, errors)
+            _read_setting(stripped, source, number, settings, errors)
             continue
         if not stripped:
             continue
         if columns is None:
-            columns, delimiter = _read_header(line, f"{source}:{number}")
+            columns, delimiter = _read_header(line, source, number)
             continue
         try:
             cells = next(csv.reader([line], delimiter=delimiter, strict=True))
         except csv.Error:
-            errors.append(f"{source}:{number}: the double quotes on this line do not pair up; "
-                          'put a word that contains a comma in double quotes, like "salt, pepper".')
+            errors.append(at_line(source, number, Message(N_(
+                "the double quotes on this line do not pair up; put a word that contains a comma "
+                'in double quotes, like "salt, pepper".'))))
             continue
         if not any(cell.strip() for cell in cells):
             continue  # spreadsheets save empty rows as ",,"
-        row = _row(cells, columns, f"{source}:{number}", delimiter, errors)
+        row = _row(cells, columns, source, number, delimiter, errors)
         if row is None:
             continue
         kind, word, extra = row
         previous = first_line.setdefault(word.casefold(), number)
         if previous != number:
-            errors.append(f"{source}:{number}: {word!r} is already on line {previous}; "
-                          "each word may appear only once.")
+            errors.append(at_line(source, number, Message(ALREADY_ON_LINE, word=repr(word), previous=str(previous))))
             continue
         if kind is not None:
             words[kind].append(word)
@@ -209,16 +216,16 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
                 notes[word] = extra
 
     if columns is None:
-        _fail(f"{source}:1: the file has no rows; the first row must be the header kind,word "
-              "followed by one row per word, like object,key.")
-    for kind, example in (("object", "object,key"), ("location", "location,kitchen")):
-        if not words[kind]:
-            errors.append(f"{source}: the deck has no {kind}s; add rows like {example}.")
+        _fail(at_line(source, 1, Message(N_("the file has no rows; the first row must be the header kind,word "
+                                           "followed by one row per word, like object,key."))))
+    if not words["object"]:
+        errors.append(in_file(source, Message(N_("the deck has no objects; add rows like object,key."))))
+    if not words["location"]:
+        errors.append(in_file(source, Message(N_("the deck has no locations; add rows like location,kitchen."))))
     if errors:
-        summary = f"{source} has {_count(len(errors), 'problem')}; fix them and try again:"
-        listed = errors[:_MAX_LISTED_ERRORS]
-        more = [f"... and {len(errors) - len(listed)} more."] if len(errors) > len(listed) else []
-        _fail("\n".join([summary, *listed, *more]), errors)
+        summary = Message(N_("{source} has {problems}; fix them and try again:"), source=source,
+                          problems=Message.ngettext("{n} problem", "{n} problems", len(errors)))
+        _fail(summary, errors)
     stem, language_in_name = _split_file_name(source)
     return Deck(
         objects=tuple(words["object"]),
@@ -244,8 +251,8 @@ def load_deck(path: str | os.PathLike) -> Deck:
         with path.open("rb") as file:
             data = file.read(MAX_DECK_BYTES + 1)  # the file may have grown since stat()
     except OSError as err:
-        _fail(f"{path.name}: the file cannot be read ({err.strerror or err}); "
-              "check the path and try again.")
+        _fail(in_file(path.name, Message(N_("the file cannot be read ({reason}); check the path and try again."),
+                                         reason=str(err.strerror or err))))
     return parse_deck(data, source=path.name)
 
 
@@ -272,32 +279,61 @@ def _load_builtin(key: str) -> Deck:
     return parse_deck(resource.read_bytes(), source=resource.name)
 
 
-def _fail(message: str, errors: list[str] | None = None) -> NoReturn:
+def _fail(message: Message, problems: list[Message] | None = None) -> NoReturn:
     # Every DeckError from this module carries the list of its problems, for the dashboard to show.
-    err = DeckError(message)
-    err.errors = list(errors) if errors is not None else [message]
-    raise err
+    raise DeckError(message, problems=problems)
 
 
-def _too_big(source: str, size: int) -> str:
-    return (f"{source}: the file is {size:,} bytes; a deck may be at most {MAX_DECK_BYTES:,} "
-            "bytes. Keep only the word list in it.")
+def at_line(source: str, line: int, problem: Message) -> Message:
+    """Returns ``problem`` said of line ``line`` of the file ``source`` ("words.csv:4: ...")."""
+    return Message(AT_LINE, source=source, line=str(line), problem=problem)
+
+
+def in_file(source: str, problem: Message) -> Message:
+    """Returns ``problem`` said of the file ``source`` as a whole ("words.csv: ...")."""
+    return Message(IN_FILE, source=source, problem=problem)
+
+
+def players_count(n: int) -> Message:
+    """Returns "3 players" (or "1 player"), to be said in any language."""
+    return Message.ngettext("{n} player", "{n} players", n)
+
+
+def rounds_count(n: int) -> Message:
+    """Returns "3 rounds" (or "1 round"), to be said in any language."""
+    return Message.ngettext("{n} round", "{n} rounds", n)
+
+
+def objects_count(n: int) -> Message:
+    """Returns "18 objects" (or "1 object"), to be said in any language."""
+    return Message.ngettext("{n} object", "{n} objects", n)
+
+
+def locations_count(n: int) -> Message:
+    """Returns "18 locations" (or "1 location"), to be said in any language."""
+    return Message.ngettext("{n} location", "{n} locations", n)
+
+
+def _too_big(source: str, size: int) -> Message:
+    return in_file(source, Message(N_("the file is {size} bytes; a deck may be at most {limit} bytes. "
+                                      "Keep only the word list in it."), size=size, limit=MAX_DECK_BYTES))
 
 
 def _decode(data: bytes, source: str) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        _fail(f"{source}: the file is UTF-16 text; save it as 'CSV UTF-8 (comma delimited)' "
-              "and try again.")
+        _fail(in_file(source, Message(N_("the file is UTF-16 text; save it as 'CSV UTF-8 (comma delimited)' "
+                                         "and try again."))))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         before = data[: err.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         line = before.count(b"\n") + 1
-        _fail(f"{source}:{line}: line {line} is not UTF-8 text (byte 0x{data[err.start]:02x}); "
-              "save the file as 'CSV UTF-8 (comma delimited)' and try again.")
+        _fail(at_line(source, line, Message(
+            N_("line {line} is not UTF-8 text (byte {byte}); save the file as 'CSV UTF-8 (comma delimited)' "
+               "and try again."), line=str(line), byte=f"0x{data[err.start]:02x}")))
 
 
-def _read_setting(comment: str, where: str, settings: dict[str, str], errors: list[str]) -> None:
+def _read_setting(comment: str, source: str, line: int, settings: dict[str, str], errors: list[Message]) -> None:
     match = _SETTING.match(comment)
     if not match:
         return
@@ -305,11 +341,11 @@ def _read_setting(comment: str, where: str, settings: dict[str, str], errors: li
     if not value:
         return  # a blank setting, as in the template: the file name decides
     if key == "name" and len(value) > MAX_NAME_LENGTH:
-        errors.append(f"{where}: the deck name is {len(value)} characters long; "
-                      f"keep it to {MAX_NAME_LENGTH}.")
+        errors.append(at_line(source, line, Message(N_("the deck name is {length} characters long; keep it to {limit}."),
+                                                    length=len(value), limit=MAX_NAME_LENGTH)))
     elif key == "language" and not _LANGUAGE.match(value):
-        errors.append(f"{where}: {value!r} is not a language code; "
-                      "write a short code such as 'en' or 'es'.")
+        errors.append(at_line(source, line, Message(
+            N_("{value} is not a language code; write a short code such as 'en' or 'es'."), value=repr(value))))
     elif key == "language":
         primary, _, rest = value.partition("-")
         settings[key] = primary.casefold() + ("-" + rest if rest else "")
@@ -317,7 +353,7 @@ def _read_setting(comment: str, where: str, settings: dict[str, str], errors: li
         settings[key] = value
 
 
-def _read_header(line: str, where: str) -> tuple[dict[str, int], str]:
+def _read_header(line: str, source: str, number: int) -> tuple[dict[str, int], str]:
     # Spreadsheets in countries that write decimal commas save CSV with semicolons.
     for delimiter in (",", ";"):
         try:
@@ -328,23 +364,27 @@ def _read_header(line: str, where: str) -> tuple[dict[str, int], str]:
             columns: dict[str, int] = {}
             for index, name in enumerate(names):
                 if name in columns:
-                    _fail(f"{where}: the header names the column {name!r} twice; "
-                          "give each column its own name.")
+                    _fail(at_line(source, number, Message(
+                        N_("the header names the column {name} twice; give each column its own name."),
+                        name=repr(name))))
                 if name:
                     columns[name] = index
             return columns, delimiter
-    _fail(f"{where}: the first row must be the header kind,word (more columns, like hint, "
-          f"may follow), not {line.strip()[:60]!r}. Add that row at the top of the file.")
+    _fail(at_line(source, number, Message(
+        N_("the first row must be the header kind,word (more columns, like hint, may follow), not {row}. "
+           "Add that row at the top of the file."), row=repr(line.strip()[:60]))))
 
 
-def _row(cells: list[str], columns: dict[str, int], where: str, delimiter: str,
-         errors: list[str]) -> tuple[str | None, str, dict[str, str]] | None:
+def _row(cells: list[str], columns: dict[str, int], source: str, line: int, delimiter: str,
+         errors: list[Message]) -> tuple[str | None, str, dict[str, str]] | None:
     """Returns the kind (None if unknown), word and notes of a row; None if the word is unusable."""
     width = max(columns.values()) + 1
     if any(cell.strip() for cell in cells[width:]):
-        separator = "comma" if delimiter == "," else "semicolon"
-        errors.append(f"{where}: the row has {len(cells)} values but the header only {width}; "
-                      f"put a word that contains a {separator} in double quotes.")
+        errors.append(at_line(source, line, Message(
+            N_("the row has {count} values but the header only {width}; put a word that contains a comma "
+               "in double quotes.") if delimiter == "," else
+            N_("the row has {count} values but the header only {width}; put a word that contains a semicolon "
+               "in double quotes."), count=len(cells), width=width)))
         return None
 
     def cell(name: str) -> str:
@@ -353,21 +393,23 @@ def _row(cells: list[str], columns: dict[str, int], where: str, delimiter: str,
     kind_cell, raw = cell("kind"), cell("word")
     kind: str | None = kind_cell.casefold()
     if kind not in KINDS:
-        errors.append(f"{where}: unknown kind {kind_cell!r}; "
-                      "the kind must be 'object' or 'location'.")
+        errors.append(at_line(source, line, Message(
+            N_("unknown kind {kind}; the kind must be 'object' or 'location'."), kind=repr(kind_cell))))
         kind = None
     if not raw:
-        errors.append(f"{where}: the word is empty; write a word or delete the row.")
+        errors.append(at_line(source, line, Message(N_("the word is empty; write a word or delete the row."))))
         return None
     control = [ch for ch in raw if unicodedata.category(ch) in ("Cc", "Cs")]
     if control:
-        errors.append(f"{where}: the word {raw!r} contains a control character ({control[0]!r}); "
-                      "retype the word without it.")
+        errors.append(at_line(source, line, Message(
+            N_("the word {word} contains a control character ({character}); retype the word without it."),
+            word=repr(raw), character=repr(control[0]))))
         return None
     word = " ".join(raw.split())
     if len(word) > MAX_WORD_LENGTH:
-        errors.append(f"{where}: the word {word[:20] + '...'!r} is {len(word)} characters long; "
-                      f"keep words to {MAX_WORD_LENGTH} characters.")
+        errors.append(at_line(source, line, Message(
+            N_("the word {word} is {length} characters long; keep words to {limit} characters."),
+            word=repr(word[:20] + "..."), length=len(word), limit=MAX_WORD_LENGTH)))
         return None
     extra = {name: cell(name) for name in columns if name not in ("kind", "word") and cell(name)}
     return kind, word, extra
@@ -387,6 +429,3 @@ def _split_file_name(source: str) -> tuple[str, str]:
 def _readable_stem(stem: str) -> str:
     return " ".join(re.sub(r"[_\-]+", " ", stem).split()) or "Custom deck"
 
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

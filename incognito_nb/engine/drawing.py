@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from .errors import N_, Explained
+
 #: The board every drawing lives on, in board units (pads scale it to the screen).
 BOARD_WIDTH = 800
 BOARD_HEIGHT = 600
@@ -24,14 +26,19 @@ MIN_WIDTH, MAX_WIDTH = 1, 80
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 
 
+def _shown(value: Any) -> str:
+    """Returns a value as a message quotes it: its ``repr``, cut to 80 characters."""
+    return f"{value!r:.80}"
+
+
 def _point(value: Any) -> tuple[float, float]:
     try:
         x, y = value
         x, y = float(x), float(y)
     except (TypeError, ValueError):
-        raise ValueError(f"a point is a pair of numbers, not {value!r}") from None
+        raise Explained(N_("a point is a pair of numbers, not {value}"), value=_shown(value)) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise ValueError(f"a point must be finite, not {value!r}")
+        raise Explained(N_("a point must be finite, not {value}"), value=_shown(value))
     # Clamp to the board: a stroke that leaves the paper keeps its on-paper part.
     return (min(max(x, 0.0), float(BOARD_WIDTH)), min(max(y, 0.0), float(BOARD_HEIGHT)))
 
@@ -51,26 +58,28 @@ class Stroke:
 
     def __post_init__(self) -> None:
         if isinstance(self.points, (str, bytes)):
-            raise ValueError("a stroke's points are a list of (x, y) pairs")
+            raise Explained(N_("a stroke's points are a list of (x, y) pairs"))
         try:
             raw = list(self.points)
         except TypeError:
-            raise ValueError("a stroke's points are a list of (x, y) pairs") from None
+            raise Explained(N_("a stroke's points are a list of (x, y) pairs")) from None
         if not raw:
-            raise ValueError("a stroke needs at least one point")
+            raise Explained(N_("a stroke needs at least one point"))
         if len(raw) > MAX_POINTS_PER_STROKE:
-            raise ValueError(f"a stroke has at most {MAX_POINTS_PER_STROKE} points, not {len(raw)}")
+            raise Explained(N_("a stroke has at most {limit} points, not {count}"),
+                            limit=MAX_POINTS_PER_STROKE, count=len(raw))
         object.__setattr__(self, "points", tuple(_point(p) for p in raw))
         if not isinstance(self.color, str) or not _COLOR.match(self.color):
-            raise ValueError(f"a stroke's colour is written #rrggbb, not {self.color!r}")
+            raise Explained(N_("a stroke's colour is written #rrggbb, not {value}"), value=_shown(self.color))
         object.__setattr__(self, "color", self.color.lower())
         if isinstance(self.width, bool) or not isinstance(self.width, (int, float)):
-            raise ValueError(f"a stroke's width is a number, not {self.width!r}")
+            raise Explained(N_("a stroke's width is a number, not {value}"), value=_shown(self.width))
         if not (math.isfinite(self.width) and MIN_WIDTH <= self.width <= MAX_WIDTH):
-            raise ValueError(f"a stroke's width is between {MIN_WIDTH} and {MAX_WIDTH}, not {self.width!r}")
+            raise Explained(N_("a stroke's width is between {low} and {high}, not {value}"),
+                            low=MIN_WIDTH, high=MAX_WIDTH, value=_shown(self.width))
         object.__setattr__(self, "width", int(round(self.width)))
         if not isinstance(self.erase, bool):
-            raise ValueError(f"a stroke's erase flag is true or false, not {self.erase!r}")
+            raise Explained(N_("a stroke's erase flag is true or false, not {value}"), value=_shown(self.erase))
 
     def to_dict(self) -> dict[str, Any]:
         """Returns the stroke as JSON-safe data."""
@@ -88,7 +97,7 @@ class Stroke:
         :raises ValueError: if the data is not a valid stroke.
         """
         if not isinstance(data, dict) or set(data) - {"points", "color", "width", "erase"}:
-            raise ValueError(f"not a stroke: {data!r:.80}")
+            raise Explained(N_("not a stroke: {value}"), value=_shown(data))
         return cls(
             data.get("points", ()),
             color=data.get("color", "#000000"),
@@ -111,12 +120,13 @@ class Drawing:
         try:
             strokes = tuple(self.strokes)
         except TypeError:
-            raise ValueError("a drawing is a list of strokes") from None
+            raise Explained(N_("a drawing is a list of strokes")) from None
         if len(strokes) > MAX_STROKES:
-            raise ValueError(f"a drawing has at most {MAX_STROKES} strokes, not {len(strokes)}")
+            raise Explained(N_("a drawing has at most {limit} strokes, not {count}"),
+                            limit=MAX_STROKES, count=len(strokes))
         for stroke in strokes:
             if not isinstance(stroke, Stroke):
-                raise ValueError(f"a drawing holds strokes, not {stroke!r:.80}")
+                raise Explained(N_("a drawing holds strokes, not {value}"), value=_shown(stroke))
         object.__setattr__(self, "strokes", strokes)
 
     def __len__(self) -> int:
@@ -167,5 +177,5 @@ class Drawing:
         :raises ValueError: if any stroke is invalid.
         """
         if not isinstance(data, list):
-            raise ValueError("a drawing is a list of strokes")
+            raise Explained(N_("a drawing is a list of strokes"))
         return cls(tuple(Stroke.from_dict(s) for s in data))

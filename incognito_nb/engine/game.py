@@ -16,8 +16,8 @@ from typing import Any, Iterable, Mapping
 
 from .decks import Deck
 from .drawing import Drawing, Stroke
-from .errors import IllegalAction
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Phase, Rules
+from .errors import N_, IllegalAction, Message, detail
+from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PHASE_NAMES, Phase, Rules
 from .scoring import found_by, score_round
 
 #: The phases in which cards are on the table.
@@ -58,20 +58,20 @@ def clean_name(name: Any) -> str:
     :raises IllegalAction: if the name is blank, too long or holds control characters.
     """
     if not isinstance(name, str):
-        raise IllegalAction(f"A player's name is text, not {type(name).__name__}.", rule="player_names")
+        raise IllegalAction(N_("A player's name is text, not {kind}."), rule="player_names",
+                            kind=type(name).__name__)
     cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
     if not cleaned:
-        raise IllegalAction("Every player needs a name: a name cannot be blank.", rule="player_names")
+        raise IllegalAction(N_("Every player needs a name: a name cannot be blank."), rule="player_names")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise IllegalAction(
-            f"The name {_shown(cleaned)} is {len(cleaned)} characters long; "
-            f"use at most {MAX_NAME_LENGTH}.",
-            rule="player_names",
+            N_("The name {name} is {length} characters long; use at most {limit}."),
+            rule="player_names", name=_shown(cleaned), length=len(cleaned), limit=MAX_NAME_LENGTH,
         )
     if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in cleaned):
         raise IllegalAction(
-            f"The name {_shown(cleaned)} holds invisible control characters; type it again.",
-            rule="player_names",
+            N_("The name {name} holds invisible control characters; type it again."),
+            rule="player_names", name=_shown(cleaned),
         )
     return cleaned
 
@@ -89,21 +89,20 @@ def check_players(players: Iterable[Any]) -> tuple[str, ...]:
         overlong or duplicate name (duplicates ignore case and spacing).
     """
     if isinstance(players, str):
-        raise IllegalAction("Give the players as a list of names.", rule="player_count")
+        raise IllegalAction(N_("Give the players as a list of names."), rule="player_count")
     names = tuple(clean_name(p) for p in players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
-            f"Incognito is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-            f"this table has {len(names)}.",
-            rule="player_count",
+            N_("Incognito is played by {low} to {high} players; this table has {count}."),
+            rule="player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names),
         )
     seen: dict[str, str] = {}
     for name in names:
         key = name_key(name)
         if key in seen:
             raise IllegalAction(
-                f"Two players are called {seen[key]!r} and {name!r}; give each player a different name.",
-                rule="player_names",
+                N_("Two players are called {first} and {second}; give each player a different name."),
+                rule="player_names", first=repr(seen[key]), second=repr(name),
             )
         seen[key] = name
     return names
@@ -160,8 +159,8 @@ class Game:
         names = check_players(players)
         if len(names) > rules.lineup_size:
             raise IllegalAction(
-                f"A line-up of {rules.lineup_size} tokens seats at most {rules.lineup_size} players.",
-                rule="player_count",
+                N_("A line-up of {size} tokens seats at most {size} players."),
+                rule="player_count", size=rules.lineup_size,
             )
         deck = deck if deck is not None else Deck.builtin()
         deck.check_fits(players=len(names), rounds=rules.rounds, lineup_size=rules.lineup_size)
@@ -298,7 +297,7 @@ class Game:
         for record in self._history:
             if record.number == round:
                 return dict(record.points)
-        raise IllegalAction(f"Round {round} has not been scored yet.", rule="not_scored")
+        raise IllegalAction(N_("Round {round} has not been scored yet."), rule="not_scored", round=round)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -362,23 +361,26 @@ class Game:
         :raises IllegalAction: outside the hide phase, for an unknown player, for a
             ``keep`` beyond the board's strokes, or for a board grown past its limit.
         """
-        self._require_phase(Phase.HIDE, "Drawings are made in the hide phase")
+        self._require_phase(Phase.HIDE, N_("Drawings are made in the hide phase"))
         self._require_player(player)
         board = self._drawings[player]
         if keep is None:
             keep = len(board)
         elif isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= len(board):
             raise IllegalAction(
-                f"{player}'s board holds {len(board)} strokes, so {keep!r} of them cannot be kept.",
+                Message.ngettext("{player}'s board holds {n} stroke, so {keep} of them cannot be kept.",
+                                 "{player}'s board holds {n} strokes, so {keep} of them cannot be kept.",
+                                 len(board), player=player, keep=repr(keep)),
                 rule="drawing",
             )
         strokes = tuple(strokes)
         if not all(isinstance(stroke, Stroke) for stroke in strokes):
-            raise IllegalAction("A drawing is edited with strokes.", rule="drawing")
+            raise IllegalAction(N_("A drawing is edited with strokes."), rule="drawing")
         try:
             drawing = board.edit(keep, strokes)
         except ValueError as error:
-            raise IllegalAction(f"{player}'s drawing cannot take this change: {error}.", rule="drawing") from None
+            raise IllegalAction(N_("{player}'s drawing cannot take this change: {error}."), rule="drawing",
+                                player=player, error=detail(error)) from None
         self._drawings[player] = drawing
         self._moves += 1
 
@@ -387,16 +389,17 @@ class Game:
 
         :raises IllegalAction: outside the hide phase, or for an unknown player.
         """
-        self._require_phase(Phase.HIDE, "Drawings are made in the hide phase")
+        self._require_phase(Phase.HIDE, N_("Drawings are made in the hide phase"))
         self._require_player(player)
         self._done.add(player)
         self._moves += 1
 
     def _store_drawing(self, player: str, drawing: Drawing) -> None:
-        self._require_phase(Phase.HIDE, "Drawings are made in the hide phase")
+        self._require_phase(Phase.HIDE, N_("Drawings are made in the hide phase"))
         self._require_player(player)
         if not isinstance(drawing, Drawing):
-            raise IllegalAction(f"A drawing must be a Drawing, not {type(drawing).__name__}.", rule="drawing")
+            raise IllegalAction(N_("A drawing must be a Drawing, not {kind}."), rule="drawing",
+                                kind=type(drawing).__name__)
         self._drawings[player] = drawing
         self._moves += 1
 
@@ -407,29 +410,31 @@ class Game:
         :raises IllegalAction: outside the find phase, on one's own drawing, after
             confirming, for a number off the line-up, or for a number already used.
         """
-        self._require_phase(Phase.FIND, "Cards are placed in the find phase")
+        self._require_phase(Phase.FIND, N_("Cards are placed in the find phase"))
         self._require_player(voter)
         self._require_player(artist)
         if voter == artist:
-            raise IllegalAction(f"{voter} cannot place a card on their own drawing.", rule="own_drawing")
+            raise IllegalAction(N_("{voter} cannot place a card on their own drawing."), rule="own_drawing",
+                                voter=voter)
         if voter in self._confirmed:
             raise IllegalAction(
-                f"{voter} has already confirmed their cards; confirmed cards cannot change.",
-                rule="confirmed",
+                N_("{voter} has already confirmed their cards; confirmed cards cannot change."),
+                rule="confirmed", voter=voter,
             )
         size = self._rules.lineup_size
         if number is not None and (isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= size):
             raise IllegalAction(
-                f"A card names one of the tokens 1 to {size}, not {number!r}.", rule="token_range"
+                N_("A card names one of the tokens 1 to {size}, not {number}."), rule="token_range",
+                size=size, number=repr(number),
             )
         cards = self._votes[voter]
         if number is not None and self._rules.distinct_votes:
             for other, used in cards.items():
                 if other != artist and used == number:
                     raise IllegalAction(
-                        f"{voter} already placed card {number} on {other}'s drawing; each player "
-                        f"holds one card of each number. Take that card back first.",
-                        rule="distinct_votes",
+                        N_("{voter} already placed card {number} on {other}'s drawing; each player "
+                           "holds one card of each number. Take that card back first."),
+                        rule="distinct_votes", voter=voter, number=number, other=other,
                     )
         if number is None:
             cards.pop(artist, None)
@@ -442,10 +447,10 @@ class Game:
 
         :raises IllegalAction: outside the find phase, or if already confirmed.
         """
-        self._require_phase(Phase.FIND, "Cards are confirmed in the find phase")
+        self._require_phase(Phase.FIND, N_("Cards are confirmed in the find phase"))
         self._require_player(voter)
         if voter in self._confirmed:
-            raise IllegalAction(f"{voter} has already confirmed their cards.", rule="confirmed")
+            raise IllegalAction(N_("{voter} has already confirmed their cards."), rule="confirmed", voter=voter)
         self._confirmed.add(voter)
         self._moves += 1
 
@@ -463,18 +468,18 @@ class Game:
             waiting = [p for p in self._players if p not in self._done]
             if waiting and not force:
                 raise IllegalAction(
-                    f"Still drawing: {_names(waiting)}. Every drawing is marked done before the "
-                    "find phase, unless the teacher ends the phase.",
-                    rule="all_done",
+                    N_("Still drawing: {names}. Every drawing is marked done before the "
+                       "find phase, unless the teacher ends the phase."),
+                    rule="all_done", names=tuple(waiting),
                 )
             self._phase = Phase.FIND
         elif phase is Phase.FIND:
             waiting = [p for p in self._players if p not in self._confirmed]
             if waiting and not force:
                 raise IllegalAction(
-                    f"Still placing cards: {_names(waiting)}. Every player confirms their cards "
-                    "before scoring, unless the teacher ends the phase.",
-                    rule="all_confirmed",
+                    N_("Still placing cards: {names}. Every player confirms their cards "
+                       "before scoring, unless the teacher ends the phase."),
+                    rule="all_confirmed", names=tuple(waiting),
                 )
             self._score()
             self._phase = Phase.SCORE
@@ -486,7 +491,7 @@ class Game:
             self._deal()
             self._phase = Phase.HIDE
         else:
-            raise IllegalAction("The game is over; start a new game to play again.", rule="game_over")
+            raise IllegalAction(N_("The game is over; start a new game to play again."), rule="game_over")
         self._moves += 1
         return self._phase
 
@@ -509,14 +514,15 @@ class Game:
     def _require_player(self, player: Any) -> str:
         if not isinstance(player, str) or player not in self._players:
             raise IllegalAction(
-                f"Nobody called {player!r} plays at this table (players: {_names(self._players)}).",
-                rule="unknown_player",
+                N_("Nobody called {name} plays at this table (players: {names})."),
+                rule="unknown_player", name=repr(player), names=self._players,
             )
         return player
 
     def _require_phase(self, phase: Phase, what: str) -> None:
         if self._phase is not phase:
-            raise IllegalAction(f"{what}; the game is in the {self._phase.value} phase.", rule="phase")
+            raise IllegalAction(N_("{what}; the game is in {phase}."), rule="phase",
+                                what=Message(what), phase=Message(PHASE_NAMES[self._phase]))
 
     def copy(self) -> "Game":
         """Returns a game equal to this one that changes independently of it.
@@ -556,7 +562,3 @@ class Game:
             f"players {', '.join(self._players)}>"
         )
 
-
-def _names(names: Iterable[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

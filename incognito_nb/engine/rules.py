@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .errors import N_, Explained
+
 #: Six numbered tokens and six voting cards per player cap the table at six; with two
 #: players an artist could never score (RULES.md, "Components and setup").
 MIN_PLAYERS = 3
@@ -26,6 +28,16 @@ class Phase(str, enum.Enum):
         return f"Phase.{self.name}"
 
 
+#: Each phase as a sentence names it ("...; the game is in the find phase.").
+PHASE_NAMES = {
+    Phase.HIDE: N_("the hide phase"),
+    Phase.FIND: N_("the find phase"),
+    Phase.SCORE: N_("the score phase"),
+    Phase.PREPARE: N_("the prepare phase"),
+    Phase.OVER: N_("the end of the game"),
+}
+
+
 @dataclass(frozen=True)
 class Rules:
     """The options a table plays with.
@@ -42,14 +54,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
-            raise ValueError(f"a game lasts 1 to 20 rounds, not {self.rounds!r}")
+            raise Explained(N_("A game lasts 1 to 20 rounds, not {rounds}."), rounds=repr(self.rounds))
         if (
             isinstance(self.lineup_size, bool)
             or not isinstance(self.lineup_size, int)
             or not MIN_PLAYERS <= self.lineup_size <= MAX_PLAYERS
         ):
-            raise ValueError(
-                f"the line-up has {MIN_PLAYERS} to {MAX_PLAYERS} tokens, not {self.lineup_size!r}"
-            )
+            raise Explained(N_("The line-up has {low} to {high} tokens, not {size}."),
+                            low=MIN_PLAYERS, high=MAX_PLAYERS, size=repr(self.lineup_size))
         if not isinstance(self.distinct_votes, bool):
-            raise ValueError(f"distinct_votes is True or False, not {self.distinct_votes!r}")
+            raise Explained(N_("distinct_votes is True or False, not {value}."), value=repr(self.distinct_votes))

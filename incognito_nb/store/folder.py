@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine import Game, Phase, SaveError
+from ..engine.errors import N_, detail
 
 #: The slot the dashboard writes after every action.
 AUTOSAVE = "autosave"
@@ -83,9 +84,8 @@ class GameFolder:
 
     def _file(self, name: str) -> Path:
         if not isinstance(name, str) or not _SAFE_NAME.match(name):
-            raise SaveError(
-                f"A save name uses letters, digits, spaces, '.', '_' or '-' (at most 64), not {name!r}."
-            )
+            raise SaveError(N_("A save name uses letters, digits, spaces, '.', '_' or '-' (at most 64), not {name}."),
+                            name=repr(name))
         return self.path / f"{name}{_SUFFIX}"
 
     def save(self, game: Game, name: str = AUTOSAVE) -> Path:
@@ -112,7 +112,8 @@ class GameFolder:
                 raise
             _fsync_folder(self.path)
         except OSError as error:
-            raise SaveError(f"Could not save the game in {self.path}: {error.strerror or error}.") from None
+            raise SaveError(N_("Could not save the game in {folder}: {reason}."), folder=str(self.path),
+                            reason=str(error.strerror or error)) from None
         return target
 
     def load(self, name: str = AUTOSAVE) -> Game:
@@ -124,13 +125,14 @@ class GameFolder:
         try:
             text = target.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise SaveError(f"There is no saved game called {name!r} in {self.path}.") from None
+            raise SaveError(N_("There is no saved game called {name} in {folder}."), name=repr(name),
+                            folder=str(self.path)) from None
         except (OSError, UnicodeDecodeError) as error:
-            raise SaveError(f"Could not read {target.name}: {error}.") from None
+            raise SaveError(N_("Could not read {file}: {reason}."), file=target.name, reason=str(error)) from None
         try:
             return Game.from_json(text)
         except SaveError as error:
-            raise SaveError(f"{target.name}: {error}") from None
+            raise SaveError(N_("{file}: {problem}"), file=target.name, problem=detail(error)) from None
 
     def delete(self, name: str = AUTOSAVE) -> None:
         """Removes the save in slot ``name``, if there is one."""

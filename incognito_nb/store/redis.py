@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json
+from ..engine.errors import N_
 from .tables import IDLE_LIMIT, MAX_TRIES, StoreError, StoreUnavailable, TableStore
 
 PREFIX = "incognito:table:"
@@ -156,16 +157,14 @@ class RedisTableStore(TableStore):
         try:
             import redis
         except ImportError:
-            raise StoreError(
-                "A Redis store needs the redis package: pip install \"incognito-nb[redis]\"."
-            ) from None
+            raise StoreError(N_('A Redis store needs the redis package: pip install "incognito-nb[redis]".')) from None
         self._redis = redis
         self._ttl = max(1, int(ttl.total_seconds()))
         try:
             self._client = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=connect_timeout,
                                                 socket_timeout=timeout, health_check_interval=30)
         except ValueError as error:
-            raise StoreError(f"{self.url} is not a Redis URL: {error}.") from None
+            raise StoreError(N_("{url} is not a Redis URL: {error}."), url=self.url, error=str(error)) from None
         with self._guard():
             self._client.ping()
             self._create = self._client.register_script(_CREATE)
@@ -187,11 +186,13 @@ class RedisTableStore(TableStore):
             # save): read every table whole next time.
             self._games.forget_all()
             raise StoreUnavailable(
-                f"The game store at {self.url} cannot be reached: {str(error).rstrip('.')}. Check that Redis runs "
-                "there; nothing already committed is lost."
+                N_("The game store at {url} cannot be reached: {error}. Check that Redis runs "
+                   "there; nothing already committed is lost."),
+                url=self.url, error=str(error).rstrip("."),
             ) from None
         except errors.RedisError as error:
-            raise StoreUnavailable(f"The game store at {self.url} refused a command: {str(error).rstrip('.')}.") from None
+            raise StoreUnavailable(N_("The game store at {url} refused a command: {error}."),
+                                   url=self.url, error=str(error).rstrip(".")) from None
 
     def close(self) -> None:
         self._stop_listener(wait=True)
@@ -225,8 +226,8 @@ class RedisTableStore(TableStore):
             log = tuple((int(version), text) for version, _, text in (entry.split("|", 2) for entry in entries))
         except (KeyError, ValueError, TypeError, AttributeError) as error:
             raise StoreUnavailable(
-                f"Table {code} in the game store at {self.url} is damaged ({error!r}); "
-                "start a new table for this group."
+                N_("Table {code} in the game store at {url} is damaged ({error}); start a new table for this group."),
+                code=code, url=self.url, error=repr(error),
             ) from None
         return TableState(record, after=after, snapshot=snapshot or None, entries=log)
 
@@ -258,7 +259,8 @@ class RedisTableStore(TableStore):
             if after is not NO_GAME:
                 after = self._held_version(code)
             time.sleep(random.uniform(0, min(0.05, 0.001 * 2 ** min(attempt, 6))))
-        raise StoreUnavailable(f"Table {code} is too busy: the change was tried {MAX_TRIES} times; try again.")
+        raise StoreUnavailable(N_("Table {code} is too busy: the change was tried {tries} times; try again."),
+                               code=code, tries=MAX_TRIES)
 
     def _read_version(self, code: str) -> int | None:
         with self._guard():

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json
+from ..engine.errors import N_, Message
 from .tables import MAX_TRIES, StoreError, StoreUnavailable, TableStore
 
 #: The layout of the file; a file with a higher number was written by a newer incognito_nb.
@@ -112,21 +113,23 @@ class SqliteTableStore(TableStore):
     # ------------------------------------------------------------ opening
     def _check_file(self) -> None:
         if self.path.is_dir():
-            raise StoreError(f"The game store {self.path} is a folder; give a file name, like {self.path / 'classroom.sqlite'}.")
+            raise StoreError(N_("The game store {path} is a folder; give a file name, like {example}."),
+                             path=str(self.path), example=str(self.path / "classroom.sqlite"))
         try:
             if self.path.exists() and self.path.stat().st_size > 0:
                 with open(self.path, "rb") as file:
                     header = file.read(len(_HEADER))
                 if header != _HEADER:
                     raise StoreUnavailable(
-                        f"The game store {self.path} is not a SQLite database, so nothing was changed in "
-                        "it. Check the --store path, or give the classroom a new file (--store classroom.sqlite)."
+                        N_("The game store {path} is not a SQLite database, so nothing was changed in "
+                           "it. Check the --store path, or give the classroom a new file (--store classroom.sqlite)."),
+                        path=str(self.path),
                     )
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreUnavailable(f"The game store {self.path} cannot be opened: {error.strerror or error}; "
-                                   "nothing was changed in it.") from None
+            raise StoreUnavailable(N_("The game store {path} cannot be opened: {reason}; nothing was changed in it."),
+                                   path=str(self.path), reason=str(error.strerror or error)) from None
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
         """Checks the file is an incognito_nb store (creating the schema in an empty one)."""
@@ -139,8 +142,9 @@ class SqliteTableStore(TableStore):
                 conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             elif "schema_version" not in names or not {"tables", "actions"} <= names:
                 raise StoreUnavailable(
-                    f"{self.path} is a SQLite database, but not an incognito_nb game store; nothing "
-                    "was changed in it. Give the classroom another file name (--store classroom.sqlite)."
+                    N_("{path} is a SQLite database, but not an incognito_nb game store; nothing "
+                       "was changed in it. Give the classroom another file name (--store classroom.sqlite)."),
+                    path=str(self.path),
                 )
             else:
                 found = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
@@ -150,9 +154,10 @@ class SqliteTableStore(TableStore):
                     found = SCHEMA_VERSION
                 if found != SCHEMA_VERSION:
                     raise StoreUnavailable(
-                        f"The game store {self.path} has layout version {found}; this incognito_nb "
-                        f"reads version {SCHEMA_VERSION}, so nothing was changed in it. Use the "
-                        "incognito_nb that wrote it, or a new store file."
+                        N_("The game store {path} has layout version {found}; this incognito_nb "
+                           "reads version {version}, so nothing was changed in it. Use the "
+                           "incognito_nb that wrote it, or a new store file."),
+                        path=str(self.path), found=str(found), version=str(SCHEMA_VERSION),
                     )
             conn.execute("COMMIT")
         except BaseException:
@@ -161,8 +166,9 @@ class SqliteTableStore(TableStore):
         # WAL is a property of the file, kept once set; readers then never wait for the writer.
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
-            raise StoreUnavailable(f"The game store {self.path} cannot use WAL mode (it reports {mode!r}); "
-                                   "put it on a local disk, not a network share.")
+            raise StoreUnavailable(N_("The game store {path} cannot use WAL mode (it reports {mode}); "
+                                      "put it on a local disk, not a network share."),
+                                   path=str(self.path), mode=repr(mode))
 
     def _connection(self) -> sqlite3.Connection:
         """Returns this thread's connection, opening one (again after a fork)."""
@@ -196,18 +202,21 @@ class SqliteTableStore(TableStore):
         except sqlite3.OperationalError as error:
             if _is_busy(error):
                 raise StoreUnavailable(
-                    f"The game store {self.path} stayed busy for {self._busy_timeout:.0f} s; try again. "
-                    "(Another program may hold it open: close it.)"
+                    N_("The game store {path} stayed busy for {seconds} s; try again. "
+                       "(Another program may hold it open: close it.)"),
+                    path=str(self.path), seconds=round(self._busy_timeout),
                 ) from None
-            raise StoreUnavailable(f"The game store {self.path} cannot be used: {error}.") from None
+            raise StoreUnavailable(N_("The game store {path} cannot be used: {error}."),
+                                   path=str(self.path), error=str(error)) from None
         except sqlite3.DatabaseError as error:  # not a database, or a damaged one
             raise StoreUnavailable(self._damaged(str(error))) from None
 
-    def _damaged(self, problem: str) -> str:
-        return (
-            f"The game store {self.path} cannot be read: {problem}; nothing was changed in it. "
-            f"Keep a copy of the file, and start the classroom with a new store file "
-            f"(--store another.sqlite); `sqlite3 {self.path.name} .recover` may rescue its tables."
+    def _damaged(self, problem: str) -> Message:
+        return Message(
+            N_("The game store {path} cannot be read: {problem}; nothing was changed in it. "
+               "Keep a copy of the file, and start the classroom with a new store file "
+               "(--store another.sqlite); `sqlite3 {file} .recover` may rescue its tables."),
+            path=str(self.path), problem=problem, file=self.path.name,
         )
 
     # ------------------------------------------------------------ the backend's part
@@ -278,7 +287,8 @@ class SqliteTableStore(TableStore):
                     if conn.in_transaction:
                         conn.execute("ROLLBACK")
                     raise
-        raise StoreUnavailable(f"Table {code} is too busy: the change was tried {MAX_TRIES} times; try again.")
+        raise StoreUnavailable(N_("Table {code} is too busy: the change was tried {tries} times; try again."),
+                               code=code, tries=MAX_TRIES)
 
     def _read_version(self, code: str) -> int | None:
         with self._guard():

@@ -93,6 +93,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
+from ..engine.errors import N_, Explained, detail
 from ..engine.game import clean_name, name_key
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .folder import default_folder
@@ -120,8 +121,9 @@ IDLE_LIMIT = timedelta(hours=24)
 
 
 # ------------------------------------------------------------------ errors
-class StoreError(ValueError):
-    """Raised when the table store cannot do what was asked; the message says why and what to do."""
+class StoreError(Explained):
+    """Raised when the table store cannot do what was asked; the message says why and what to do
+    (``message`` holds it as a template and values, for a page to say in its own language)."""
 
 
 class UnknownTable(StoreError):
@@ -213,15 +215,17 @@ def normalise_code(code: Any) -> str:
     text = "".join(code.split()).replace("-", "").upper() if isinstance(code, str) else ""
     if not text:
         raise UnknownTable(
-            f"No table code was given: a code is {CODE_LENGTH} letters and digits, like K7QXM. "
-            "Type the code shown on the projector, or open the link your teacher gave."
+            N_("No table code was given: a code is {length} letters and digits, like K7QXM. "
+               "Type the code shown on the projector, or open the link your teacher gave."),
+            length=CODE_LENGTH,
         )
     if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
         shown = code.strip() if isinstance(code, str) else repr(code)
         shown = shown if len(shown) <= 12 else shown[:12] + "…"
         raise UnknownTable(
-            f"{shown!r} is not a table code: a code is {CODE_LENGTH} letters and digits, "
-            "like K7QXM. Check the code on the projector."
+            N_("{code} is not a table code: a code is {length} letters and digits, like K7QXM. "
+               "Check the code on the projector."),
+            code=repr(shown), length=CODE_LENGTH,
         )
     return text
 
@@ -264,7 +268,8 @@ def open_store(url: str | os.PathLike | None = None, **options: Any) -> "TableSt
     if isinstance(url, os.PathLike):
         url = os.fspath(url)
     if not isinstance(url, str) or not url.strip():
-        raise StoreError(f"A store is a file path, sqlite:///path or redis://host:port/db, not {url!r}.")
+        raise StoreError(N_("A store is a file path, sqlite:///path or redis://host:port/db, not {url}."),
+                         url=repr(url))
     if url.startswith(("redis://", "rediss://")):
         from .redis import RedisTableStore
 
@@ -273,13 +278,14 @@ def open_store(url: str | os.PathLike | None = None, **options: Any) -> "TableSt
         path = url[len("sqlite:///"):]
     elif "://" in url:
         raise StoreError(
-            f"incognito_nb cannot keep tables at {url.split('://')[0]}://…: use a file path "
-            "(a SQLite file), sqlite:///path or redis://host:port/db."
+            N_("incognito_nb cannot keep tables at {scheme}://…: use a file path "
+               "(a SQLite file), sqlite:///path or redis://host:port/db."),
+            scheme=url.split("://")[0],
         )
     else:
         path = url
     if not path or path.strip() == ":memory:":
-        raise StoreError("A SQLite store must be a file that every kernel can open, not memory.")
+        raise StoreError(N_("A SQLite store must be a file that every kernel can open, not memory."))
     from .sqlite import SqliteTableStore
 
     return SqliteTableStore(Path(path).expanduser(), **options)
@@ -354,7 +360,7 @@ class TableStore(ABC):
             )
             if self._insert(record):
                 return TableKeys(record.code, key)
-        raise StoreUnavailable("No free table code was found after 100 tries; remove idle tables and try again.")
+        raise StoreUnavailable(N_("No free table code was found after 100 tries; remove idle tables and try again."))
 
     def join(self, code: str, name: str) -> Seat:
         """Seats ``name`` at the table; returns the seat, whose token is the player's rejoin link.
@@ -371,29 +377,29 @@ class TableStore(ABC):
             record = state.record
             if record.started:
                 raise IllegalAction(
-                    f"The game at table {code} has already started, so no one can join it now. "
-                    "If you were playing, open your rejoin link, or ask the teacher for a new one.",
-                    rule="started",
+                    N_("The game at table {code} has already started, so no one can join it now. "
+                       "If you were playing, open your rejoin link, or ask the teacher for a new one."),
+                    rule="started", code=code,
                 )
             for taken in record.names:
                 if name_key(taken) == name_key(name):
                     raise IllegalAction(
-                        f"Someone called {taken!r} has already joined table {code}; choose another "
-                        "name, or add an initial. If that was you, open your rejoin link instead.",
-                        rule="player_names",
+                        N_("Someone called {name} has already joined table {code}; choose another "
+                           "name, or add an initial. If that was you, open your rejoin link instead."),
+                        rule="player_names", name=repr(taken), code=code,
                     )
                 if same_name(taken, name):
                     raise IllegalAction(
-                        f"{name!r} looks just like {taken!r}, who has already joined table {code}: choose a "
-                        "name the class can tell apart, or add an initial. If that was you, open your "
-                        "rejoin link instead.",
-                        rule="player_names",
+                        N_("{name} looks just like {taken}, who has already joined table {code}: choose a "
+                           "name the class can tell apart, or add an initial. If that was you, open your "
+                           "rejoin link instead."),
+                        rule="player_names", name=repr(name), taken=repr(taken), code=code,
                     )
             limit = min(MAX_PLAYERS, record.rules["lineup_size"])
             if len(record.lobby) >= limit:
                 raise IllegalAction(
-                    f"Table {code} is full: {limit} players have joined. Ask the teacher which table to join.",
-                    rule="player_count",
+                    N_("Table {code} is full: {limit} players have joined. Ask the teacher which table to join."),
+                    rule="player_count", code=code, limit=limit,
                 )
             token = new_secret()
             return Write(lobby=record.lobby + ((name, digest(token)),), result=Seat(code, name, token))
@@ -422,13 +428,14 @@ class TableStore(ABC):
             self._check_teacher(record, teacher_key)
             if record.started:
                 raise IllegalAction(
-                    f"The game at table {code} has started: players cannot leave a game in play. "
-                    "End the phase instead: unfinished drawings and missing cards count as they lie.",
-                    rule="started",
+                    N_("The game at table {code} has started: players cannot leave a game in play. "
+                       "End the phase instead: unfinished drawings and missing cards count as they lie."),
+                    rule="started", code=code,
                 )
             lobby = tuple(entry for entry in record.lobby if name_key(entry[0]) != name_key(str(name)))
             if len(lobby) == len(record.lobby):
-                raise IllegalAction(f"Nobody called {name!r} has joined table {code}.", rule="unknown_player")
+                raise IllegalAction(N_("Nobody called {name} has joined table {code}."), rule="unknown_player",
+                                    name=repr(name), code=code)
             return Write(lobby=lobby)
 
         return self._swap(code, remove, after=NO_GAME)[0]
@@ -450,7 +457,8 @@ class TableStore(ABC):
                     lobby = list(record.lobby)
                     lobby[seat] = (seated, digest(token))
                     return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
-            raise IllegalAction(f"Nobody called {name!r} sits at table {code}.", rule="unknown_player")
+            raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
+                                name=repr(name), code=code)
 
         return self._swap(code, reissue, after=NO_GAME)[1]
 
@@ -467,7 +475,7 @@ class TableStore(ABC):
             record = state.record
             self._check_teacher(record, teacher_key)
             if record.started:
-                raise IllegalAction(f"The game at table {code} has already started.", rule="started")
+                raise IllegalAction(N_("The game at table {code} has already started."), rule="started", code=code)
             game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules())
             return Write(snapshot=game.to_json(), log_floor=record.version + 1)
 
@@ -491,25 +499,27 @@ class TableStore(ABC):
         """
         code = normalise_code(code)
         if not isinstance(action, Action):
-            raise IllegalAction(f"act takes an Action, not {type(action).__name__}.", rule="action")
+            raise IllegalAction(N_("act takes an Action, not {kind}."), rule="action", kind=type(action).__name__)
 
         def move(state: TableState) -> Write:
             record = state.record
             if action.player is None:
                 if teacher_key is None:
-                    raise NotAllowed(f"Only the teacher can {action.kind.replace('_', ' ')} at table {code}.")
+                    raise NotAllowed(N_("Only the teacher can move the game on ({kind}) at table {code}."),
+                                     kind=action.kind, code=code)
                 self._check_teacher(record, teacher_key)
             else:
                 if seat_token is None:
                     raise NotAllowed(
-                        f"{action.player}'s move needs {action.player}'s own seat: the teacher's key "
-                        "moves the game on but does not play for a student."
+                        N_("{player}'s move needs {player}'s own seat: the teacher's key "
+                           "moves the game on but does not play for a student."),
+                        player=action.player,
                     )
                 name = self._seat_of(record, seat_token)
                 if name != action.player:
-                    raise NotAllowed(f"{name}'s seat cannot act for {action.player}.")
+                    raise NotAllowed(N_("{name}'s seat cannot act for {player}."), name=name, player=action.player)
             if not record.started:
-                raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+                raise IllegalAction(N_("The game at table {code} has not started yet."), rule="not_started", code=code)
             held = self._bring_up(state)
             game = held.game.copy()  # the held game changes only once the move is written
             apply_action(game, action)
@@ -582,7 +592,7 @@ class TableStore(ABC):
         code = normalise_code(code)
         state = self._read_state(code, None)
         if not state.record.started:
-            raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+            raise IllegalAction(N_("The game at table {code} has not started yet."), rule="not_started", code=code)
         try:
             game = Game.from_json(state.snapshot)
             for _, text in state.entries:
@@ -603,7 +613,7 @@ class TableStore(ABC):
         def fold(state: TableState) -> Write:
             record = state.record
             if not record.started:
-                raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+                raise IllegalAction(N_("The game at table {code} has not started yet."), rule="not_started", code=code)
             held = self._bring_up(state)
             return Write(snapshot=held.game.to_json(), log_floor=record.snapshot_version)
 
@@ -626,7 +636,8 @@ class TableStore(ABC):
         Only stores that push changes (Redis) have it; elsewhere poll :meth:`version`,
         or use :func:`~incognito_nb.store.watch.watch_async` with any store.
         """
-        raise StoreError(f"{type(self).__name__} cannot push changes: poll version() or use watch_async().")
+        raise StoreError(N_("{store} cannot push changes: poll version() or use watch_async()."),
+                         store=type(self).__name__)
 
     def unwatch(self, code: str, callback: Callable[[int], None] | None = None) -> None:
         """Stops calling ``callback`` (every callback of the table when ``None``)."""
@@ -667,30 +678,32 @@ class TableStore(ABC):
     @staticmethod
     def _damaged(code: str, error: Exception) -> StoreUnavailable:
         return StoreUnavailable(
-            f"The game stored for table {code} cannot be read ({error}). "
-            "Nothing was changed; start a new table for this group."
+            N_("The game stored for table {code} cannot be read ({error}). "
+               "Nothing was changed; start a new table for this group."),
+            code=code, error=detail(error),
         )
 
     @staticmethod
     def _unknown(code: str) -> UnknownTable:
         return UnknownTable(
-            f"There is no table {code}: check the code on the projector. "
-            "(A table is removed after a day without play.)"
+            N_("There is no table {code}: check the code on the projector. "
+               "(A table is removed after a day without play.)"),
+            code=code,
         )
 
     @staticmethod
     def _check_teacher(record: TableRecord, key: Any) -> None:
         if not _matches(key, record.teacher):
-            raise NotAllowed(f"This teacher link is not valid for table {record.code}: "
-                             "only the teacher who created the table can do that.")
+            raise NotAllowed(N_("This teacher link is not valid for table {code}: "
+                                "only the teacher who created the table can do that."), code=record.code)
 
     @staticmethod
     def _seat_of(record: TableRecord, token: Any) -> str:
         for name, stored in record.lobby:
             if _matches(token, stored):
                 return name
-        raise NotAllowed(f"This rejoin link is not valid for table {record.code}: "
-                         "ask the teacher for a new one.")
+        raise NotAllowed(N_("This rejoin link is not valid for table {code}: ask the teacher for a new one."),
+                         code=record.code)
 
     # ------------------------------------------------------------ what a backend provides
     @abstractmethod
