@@ -191,7 +191,29 @@ def test_a_layout_1_sqlite_file_is_brought_to_the_snapshot_layout_with_its_games
         store.act("AAAAA", Action.edit_drawing("Ben", [stroke(2)]), seat_token="token-Ben")
         assert len(store.replay("AAAAA").drawing("Ben")) == 1 and len(store.replay("AAAAA").drawing("Ana")) == 1
         assert [v for v, _ in store.actions("AAAAA")] == [7]
-    assert sqlite3.connect(path).execute("SELECT version FROM schema_version").fetchone() == (2,)
+    assert sqlite3.connect(path).execute("SELECT version FROM schema_version").fetchone() == (3,)
+    with open_store(path) as store:
+        assert store.read("AAAAA").language == "en"  # no language was kept: English
+
+
+def test_a_layout_2_sqlite_file_gains_the_tables_language_and_keeps_its_games(tmp_path):
+    path = tmp_path / "layout2.sqlite"
+    with open_store(path) as store:
+        keys, seats, _ = table(store)
+        before = store.read(keys.code).game.to_json()
+    conn = sqlite3.connect(path)  # as incognito_nb wrote it before tables kept their language
+    conn.executescript(
+        "CREATE TABLE tables_old AS SELECT code, version, teacher, deck, rules, seed, lobby, created_at, updated_at "
+        "FROM tables; DROP TABLE tables; ALTER TABLE tables_old RENAME TO tables; "
+        "UPDATE schema_version SET version = 2;")
+    conn.close()
+    with open_store(path) as store:
+        snapshot = store.read(keys.code)
+        assert snapshot.game.to_json() == before and snapshot.language == "en"
+        store.set_language(keys.code, keys.teacher_key, "fr")
+        store.act(keys.code, Action.edit_drawing("Ana", [stroke(7)]), seat_token=seats["Ana"].token)
+        assert store.read(keys.code).language == "fr" and len(store.replay(keys.code).drawing("Ana")) >= 1
+    assert sqlite3.connect(path).execute("SELECT version FROM schema_version").fetchone() == (3,)
 
 
 def test_a_redis_table_written_in_the_old_layout_is_moved_on_first_read(redis_url):
@@ -214,3 +236,16 @@ def test_a_redis_table_written_in_the_old_layout_is_moved_on_first_read(redis_ur
         store.act(keys.code, Action.edit_drawing("Ana", [stroke(5)]), seat_token=seats["Ana"].token)
         assert len(store.replay(keys.code).drawing("Cleo")) == 1
     assert not client.hexists(state, "game") and not client.exists(f"incognito:table:{keys.code}:log")
+
+
+def test_a_redis_table_written_before_tables_kept_a_language_speaks_english(redis_url):
+    import redis
+
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    client.flushdb()
+    with open_store(redis_url) as store:
+        keys, _, _ = table(store)
+        client.hdel(f"incognito:table:{keys.code}:state", "language")
+        assert store.read(keys.code).language == "en"
+        store.set_language(keys.code, keys.teacher_key, "es")
+        assert store.read(keys.code).language == "es"

@@ -178,13 +178,34 @@ def test_a_view_holds_the_lobby_and_then_only_the_viewers_player_view(store):
     keys, _ = _table(store, start=False)
     lobby = store.read(keys.code).view(None)
     assert lobby == {"code": keys.code, "version": 4, "players": list(ANA_BEN_CLEO),
-                     "deck": {"name": "Numbered words", "language": "en"}, "started": False, "game": None}
+                     "deck": {"name": "Numbered words", "language": "en"}, "language": "en",
+                     "started": False, "game": None}
     store.start(keys.code, keys.teacher_key)
     snapshot = store.read(keys.code)
     assert snapshot.view("Ben")["game"] == snapshot.game.player_view("Ben")
     assert snapshot.view(None)["game"] == snapshot.game.player_view(None)
     with pytest.raises(IllegalAction):
         snapshot.view("Zed")
+
+
+def test_a_table_keeps_the_interface_language_its_teacher_chose(store):
+    keys = store.create_table(word_deck(), seed=1, language="es")
+    assert store.read(keys.code).language == "es" and store.read(keys.code).view(None)["language"] == "es"
+    assert store.read(store.create_table(word_deck(), seed=2).code).language == "en"  # English unless told
+    version = store.set_language(keys.code, keys.teacher_key, "de")
+    assert store.read(keys.code).language == "de" and store.version(keys.code) == version == 2
+    store.join(keys.code, "Ana")  # a change of the lobby keeps the language
+    assert store.read(keys.code).language == "de"
+
+
+def test_only_the_teacher_changes_a_tables_language_and_only_to_a_language_code(store):
+    keys = store.create_table(word_deck(), seed=1)
+    ana = store.join(keys.code, "Ana")
+    _refused(NotAllowed, "not valid", lambda: store.set_language(keys.code, ana.token, "fr"))
+    for wrong in ("<script>", "", "español", None, 42):
+        _refused(StoreError, "not a language code", lambda: store.set_language(keys.code, keys.teacher_key, wrong))
+        _refused(StoreError, "not a language code", lambda: store.create_table(word_deck(), language=wrong))
+    assert store.read(keys.code).language == "en" and store.version(keys.code) == 2
 
 
 def test_late_joiners_are_refused_once_the_game_has_started(store):

@@ -55,6 +55,8 @@ class TableRecord:
     snapshot_version: int | None = None
     #: The log holds every action after this version (None before the game starts).
     log_floor: int | None = None
+    #: The interface language the teacher chose for the table (its students' pages open in it).
+    language: str = "en"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -107,6 +109,8 @@ class Write:
     game at the new version (``log_floor``: the log keeps what follows it)."""
 
     lobby: tuple[tuple[str, str], ...] | None = None
+    #: A new interface language for the table (None: unchanged).
+    language: str | None = None
     action: Action | None = None
     snapshot: str | None = None
     log_floor: int | None = None

@@ -8,6 +8,7 @@ when such a store is opened).
 Keys, all under ``incognito:``::
 
     incognito:table:<code>:state     hash: version, teacher, deck, rules, seed, lobby, created, updated,
+                                     language (absent in tables older than it: English),
                                      snapshot_version, log_floor (the last two once the game starts)
     incognito:table:<code>:snapshot  string: the game's JSON at snapshot_version
     incognito:table:<code>:actions   sorted set: one entry per accepted action, scored by the version it made
@@ -55,7 +56,7 @@ redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return 1
 """
 # KEYS: state, snapshot, actions, old log, index. ARGV: code, expected version, ttl, now,
-# lobby or '', action JSON or '', channel, snapshot or '', log floor.
+# lobby or '', action JSON or '', channel, snapshot or '', log floor, language or ''.
 _SWAP = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
@@ -63,6 +64,7 @@ if v ~= ARGV[2] then return 0 end
 local nv = tonumber(v) + 1
 redis.call('HSET', KEYS[1], 'version', nv, 'updated', ARGV[4])
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'lobby', ARGV[5]) end
+if ARGV[10] ~= '' then redis.call('HSET', KEYS[1], 'language', ARGV[10]) end
 if ARGV[6] ~= '' then redis.call('ZADD', KEYS[3], nv, nv .. '|' .. ARGV[4] .. '|' .. ARGV[6]) end
 if ARGV[8] ~= '' then
   redis.call('SET', KEYS[2], ARGV[8])
@@ -94,7 +96,7 @@ if old then
   redis.call('DEL', KEYS[4])
 end
 local f = redis.call('HMGET', KEYS[1], 'version', 'teacher', 'deck', 'rules', 'seed', 'lobby', 'created',
-                      'updated', 'snapshot_version', 'log_floor')
+                      'updated', 'snapshot_version', 'log_floor', 'language')
 if not f[1] then return false end
 if ARGV[1] == '-' or not f[9] then return {f, false, {}} end
 local snapshot = false
@@ -120,7 +122,8 @@ return 0
 
 
 #: The fields of a table's record, in the order the read script returns them.
-_RECORD = ("version", "teacher", "deck", "rules", "seed", "lobby", "created", "updated", "snapshot_version", "log_floor")
+_RECORD = ("version", "teacher", "deck", "rules", "seed", "lobby", "created", "updated", "snapshot_version", "log_floor",
+           "language")
 
 
 def _keys(code: str) -> list[str]:
@@ -222,6 +225,7 @@ class RedisTableStore(TableStore):
                 lobby=tuple((name, token) for name, token in json.loads(values["lobby"])),
                 created_at=float(values["created"]), updated_at=float(values["updated"]),
                 snapshot_version=_count(values["snapshot_version"]), log_floor=_count(values["log_floor"]),
+                language=values.get("language") or "en",
             )
             log = tuple((int(version), text) for version, _, text in (entry.split("|", 2) for entry in entries))
         except (KeyError, ValueError, TypeError, AttributeError) as error:
@@ -249,7 +253,8 @@ class RedisTableStore(TableStore):
                     keys=[*keys[:4], INDEX],
                     args=[code, str(record.version), self._ttl, repr(self._clock()), lobby,
                           "" if write.action is None else entry_json(write.action), _channel(code),
-                          write.snapshot or "", "" if write.log_floor is None else str(write.log_floor)],
+                          write.snapshot or "", "" if write.log_floor is None else str(write.log_floor),
+                          write.language or ""],
                 )
             if version == -1:
                 raise self._unknown(code)
@@ -380,7 +385,7 @@ def _fields(record: TableRecord) -> dict[str, str]:
         "version": str(record.version), "teacher": record.teacher, "deck": json.dumps(record.deck),
         "rules": json.dumps(record.rules), "seed": record.seed,
         "lobby": json.dumps([list(e) for e in record.lobby], ensure_ascii=False),
-        "created": repr(record.created_at), "updated": repr(record.updated_at),
+        "created": repr(record.created_at), "updated": repr(record.updated_at), "language": record.language,
     }
 
 

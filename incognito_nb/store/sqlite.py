@@ -14,8 +14,9 @@ update, so a snapshot kept beside the version would be copied again by every mov
 A file that is not a SQLite database, another program's database, one from a newer
 incognito_nb, or a damaged one is refused with :class:`StoreUnavailable`: the file is
 never written over or recreated, so nothing committed in it is lost.  A file written by
-an older incognito_nb (layout 1, where each table kept its whole game) is brought to
-the current layout when it is opened, its games kept.
+an older incognito_nb (layout 1, where each table kept its whole game; layout 2, without
+the table's interface language) is brought to the current layout when it is opened, its
+games kept.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from ..engine.errors import N_, Message
 from .tables import MAX_TRIES, StoreError, StoreUnavailable, TableStore
 
 #: The layout of the file; a file with a higher number was written by a newer incognito_nb.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: How long a writer waits for another kernel's transaction before giving up, in seconds.
 BUSY_TIMEOUT = 10.0
 #: The write-ahead log is folded into the file every this many pages, and cut back to
@@ -52,7 +53,8 @@ _TABLES = """CREATE TABLE tables (
         seed TEXT NOT NULL,
         lobby TEXT NOT NULL,        -- JSON: [[name, SHA-256 of the seat token], ...] in seat order
         created_at REAL NOT NULL,
-        updated_at REAL NOT NULL
+        updated_at REAL NOT NULL,
+        language TEXT NOT NULL DEFAULT 'en'  -- the interface language the teacher chose
     )"""
 _SNAPSHOTS = """CREATE TABLE snapshots (
         code TEXT PRIMARY KEY,
@@ -80,16 +82,22 @@ _FROM_LAYOUT_1 = (
     "INSERT INTO snapshots (code, version, log_floor, game) "
     "SELECT code, version, version, game FROM tables WHERE game IS NOT NULL",
     _TABLES.replace("CREATE TABLE tables", "CREATE TABLE tables_2"),
-    "INSERT INTO tables_2 SELECT code, version, teacher, deck, rules, seed, lobby, created_at, updated_at FROM tables",
+    "INSERT INTO tables_2 (code, version, teacher, deck, rules, seed, lobby, created_at, updated_at) "
+    "SELECT code, version, teacher, deck, rules, seed, lobby, created_at, updated_at FROM tables",
     "DROP TABLE tables",
     "ALTER TABLE tables_2 RENAME TO tables",
     "CREATE INDEX tables_by_update ON tables (updated_at)",
     "DROP TABLE actions",  # every entry lies before the snapshot just taken
     _ACTIONS,
-    "UPDATE schema_version SET version = 2",
+    "UPDATE schema_version SET version = 3",  # the new tables table has layout 3's language column
+)
+#: From layout 2 (no interface language kept with a table): every table speaks English.
+_FROM_LAYOUT_2 = (
+    "ALTER TABLE tables ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+    "UPDATE schema_version SET version = 3",
 )
 _COLUMNS = "t.code, t.version, t.teacher, t.deck, t.rules, t.seed, t.lobby, t.created_at, t.updated_at, " \
-           "s.version, s.log_floor"
+           "s.version, s.log_floor, t.language"
 
 
 class SqliteTableStore(TableStore):
@@ -150,6 +158,10 @@ class SqliteTableStore(TableStore):
                 found = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
                 if found == 1:
                     for statement in _FROM_LAYOUT_1:
+                        conn.execute(statement)
+                    found = SCHEMA_VERSION
+                if found == 2:
+                    for statement in _FROM_LAYOUT_2:
                         conn.execute(statement)
                     found = SCHEMA_VERSION
                 if found != SCHEMA_VERSION:
@@ -224,11 +236,11 @@ class SqliteTableStore(TableStore):
         with self._guard():
             try:
                 self._connection().execute(
-                    "INSERT INTO tables (code, version, teacher, deck, rules, seed, lobby, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO tables (code, version, teacher, deck, rules, seed, lobby, created_at, updated_at, "
+                    "language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (record.code, record.version, record.teacher, json.dumps(record.deck),
                      json.dumps(record.rules), record.seed, _lobby_json(record.lobby),
-                     record.created_at, record.updated_at),
+                     record.created_at, record.updated_at, record.language),
                 )
             except sqlite3.IntegrityError:
                 return False
@@ -262,14 +274,17 @@ class SqliteTableStore(TableStore):
                         after = None
                         continue
                     version, now = record.version + 1, self._clock()
-                    if write.lobby is None:
+                    lobby = record.lobby if write.lobby is None else write.lobby
+                    language = record.language if write.language is None else write.language
+                    if write.lobby is None and write.language is None:
                         cursor = conn.execute(
                             "UPDATE tables SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
                             (version, now, code, record.version))
                     else:
                         cursor = conn.execute(
-                            "UPDATE tables SET version = ?, lobby = ?, updated_at = ? WHERE code = ? AND version = ?",
-                            (version, _lobby_json(write.lobby), now, code, record.version))
+                            "UPDATE tables SET version = ?, lobby = ?, language = ?, updated_at = ? "
+                            "WHERE code = ? AND version = ?",
+                            (version, _lobby_json(lobby), language, now, code, record.version))
                     if cursor.rowcount != 1:  # cannot happen under the write lock; kept as the guard
                         conn.execute("ROLLBACK")
                         time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
@@ -340,12 +355,12 @@ def _state(conn: sqlite3.Connection, code: str, after: Any) -> TableState | None
                        "WHERE t.code = ?", (code,)).fetchone()
     if row is None:
         return None
-    code, version, teacher, deck, rules, seed, lobby, created_at, updated_at, snapshot_version, log_floor = row
+    code, version, teacher, deck, rules, seed, lobby, created_at, updated_at, snapshot_version, log_floor, language = row
     record = TableRecord(code=code, version=version, teacher=teacher, deck=json.loads(deck),
                          rules=json.loads(rules), seed=seed,
                          lobby=tuple((name, token) for name, token in json.loads(lobby)),
                          created_at=created_at, updated_at=updated_at,
-                         snapshot_version=snapshot_version, log_floor=log_floor)
+                         snapshot_version=snapshot_version, log_floor=log_floor, language=language)
     if after is NO_GAME or not record.started:
         return TableState(record, after=after)
     snapshot = None

@@ -84,6 +84,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 import secrets
 import time
 from abc import ABC, abstractmethod
@@ -118,6 +119,7 @@ CODE_LENGTH = 5
 MAX_TRIES = 50
 #: How long a table may sit unchanged before :meth:`TableStore.purge_idle` removes it.
 IDLE_LIMIT = timedelta(hours=24)
+_LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\Z")
 
 
 # ------------------------------------------------------------------ errors
@@ -173,6 +175,8 @@ class TableSnapshot:
     updated_at: datetime
     deck_language: str = "en"
     rules: Rules = field(default_factory=Rules)
+    #: The interface language the teacher chose for the table (a code such as ``"es"``).
+    language: str = "en"
     #: The actions between the version asked for (``read(code, since=…)``) and this one,
     #: oldest first, when this kernel still knows them; None otherwise (render everything).
     changes: tuple[tuple[int, Action], ...] | None = field(default=None, repr=False, compare=False)
@@ -193,6 +197,7 @@ class TableSnapshot:
             "version": self.version,
             "players": list(self.players),
             "deck": {"name": self.deck_name, "language": self.deck_language},
+            "language": self.language,
             "started": self.started,
             "game": self.game.player_view(viewer) if self.game is not None else None,
         }
@@ -228,6 +233,17 @@ def normalise_code(code: Any) -> str:
             code=repr(shown), length=CODE_LENGTH,
         )
     return text
+
+
+def check_language_code(language: Any) -> str:
+    """Returns ``language`` as a table keeps it (a short code: ``"es"``, ``"en-XA"``).
+
+    :raises StoreError: if it is not a language code.
+    """
+    if not isinstance(language, str) or not _LANGUAGE_CODE.match(language):
+        raise StoreError(N_("{language} is not a language code; write a short code such as 'en' or 'es'."),
+                         language=f"{language!r:.20}")
+    return language
 
 
 def new_secret() -> str:
@@ -328,16 +344,20 @@ class TableStore(ABC):
         """Lets go of connections and listener threads; the tables stay in the store."""
 
     # ------------------------------------------------------------ the lobby
-    def create_table(self, deck: Deck, rules: Rules | None = None, *, seed: int | str | None = None) -> TableKeys:
+    def create_table(self, deck: Deck, rules: Rules | None = None, *, seed: int | str | None = None,
+                     language: str = "en") -> TableKeys:
         """Creates an empty table dealing from ``deck`` with ``rules``; returns its code
-        and teacher key.  The same lobby and seed always give the same deal.
+        and teacher key.  The same lobby and seed always give the same deal.  ``language``
+        is the interface language of the teacher's page, which the students' pages open in.
 
         Tables idle for a day (:data:`IDLE_LIMIT`) are removed first, so a store
         in daily use cleans itself.
 
         :raises DeckError: if the deck cannot deal a game for even three players.
+        :raises StoreError: if ``language`` is not a language code.
         """
         rules = rules if rules is not None else Rules()
+        language = check_language_code(language)
         if not isinstance(deck, Deck):
             raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
         if not isinstance(rules, Rules):
@@ -356,7 +376,7 @@ class TableStore(ABC):
                       "objects": list(deck.objects), "locations": list(deck.locations)},
                 rules={"rounds": rules.rounds, "lineup_size": rules.lineup_size,
                        "distinct_votes": rules.distinct_votes},
-                seed=str(seed), lobby=(), created_at=now, updated_at=now,
+                seed=str(seed), lobby=(), created_at=now, updated_at=now, language=language,
             )
             if self._insert(record):
                 return TableKeys(record.code, key)
@@ -462,6 +482,22 @@ class TableStore(ABC):
 
         return self._swap(code, reissue, after=NO_GAME)[1]
 
+    def set_language(self, code: str, teacher_key: str, language: str) -> int:
+        """Makes ``language`` the table's interface language (the teacher chose another);
+        returns the version.  Students' pages that did not choose their own follow it.
+
+        :raises NotAllowed: without the teacher's key.
+        :raises StoreError: if ``language`` is not a language code.
+        """
+        code = normalise_code(code)
+        language = check_language_code(language)
+
+        def choose(state: TableState) -> Write:
+            self._check_teacher(state.record, teacher_key)
+            return Write(language=language)
+
+        return self._swap(code, choose, after=NO_GAME)[0]
+
     def start(self, code: str, teacher_key: str) -> int:
         """Deals the game to the lobby in seat order; returns the version.
 
@@ -557,7 +593,7 @@ class TableStore(ABC):
             game=held.game.copy() if held is not None else None,
             deck_name=record.deck["name"], deck_language=record.deck["language"],
             created_at=_datetime(record.created_at), updated_at=_datetime(record.updated_at),
-            rules=record.make_rules(), changes=changes,
+            rules=record.make_rules(), changes=changes, language=record.language,
         )
 
     def version(self, code: str) -> int:
