@@ -192,6 +192,8 @@ def test_a_table_keeps_the_interface_language_its_teacher_chose(store):
     keys = store.create_table(word_deck(), seed=1, language="es")
     assert store.read(keys.code).language == "es" and store.read(keys.code).view(None)["language"] == "es"
     assert store.read(store.create_table(word_deck(), seed=2).code).language == "en"  # English unless told
+    assert store.language(keys.code) == "es"
+    _refused(UnknownTable, "There is no table", lambda: store.language("ZZZZZ"))
     version = store.set_language(keys.code, keys.teacher_key, "de")
     assert store.read(keys.code).language == "de" and store.version(keys.code) == version == 2
     store.join(keys.code, "Ana")  # a change of the lobby keeps the language

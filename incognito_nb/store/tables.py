@@ -596,6 +596,13 @@ class TableStore(ABC):
             rules=record.make_rules(), changes=changes, language=record.language,
         )
 
+    def language(self, code: str) -> str:
+        """Returns the table's interface language (cheaply: the record only, not the game).
+
+        :raises UnknownTable: if no live table has this code.
+        """
+        return self._record(code).language
+
     def version(self, code: str) -> int:
         """Returns the table's version, cheaply (one indexed read): poll it to learn of changes.
 
