@@ -1,144 +1,216 @@
-"""The interface language: English, Spanish and French for every sentence the dashboard shows.
+"""The interface languages: English, Spanish, French and German, through gettext catalogues.
 
-The catalogues must match English key for key and placeholder for placeholder; then whole
-games are played through the dashboard in Spanish (and the start of one in French) while
-every widget's state is searched for an English sentence left untranslated.
+The catalogues must hold exactly the template's sentences (which Babel extracts from the
+code), each translated with the English placeholders; each language says plurals,
+ordinals, numbers and lists by its own rules; a page speaks the language it was given
+and no other (no language is shared by the process); and whole games are played through
+the dashboard and the classroom pages in each language while every widget a person reads
+is searched for an English sentence left untranslated.
 """
 
 from __future__ import annotations
 
-import html
-import json
+import ast
 import string
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
 
-from incognito_nb import Deck, Game, IllegalAction, Phase
-from incognito_nb.store import GameFolder
+import incognito_nb
+from incognito_nb import Deck, Game, IllegalAction, Phase, Rules, parse_deck
+from incognito_nb.engine import DeckError
+from incognito_nb.store import GameFolder, UnknownTable, open_store
 from incognito_nb.ui import i18n
-from incognito_nb.ui.i18n import CATALOGUES, LANGUAGES, count, ordinal, refusal, said_together, speaking
-from incognito_nb.ui.widgets.setup_form import SetupForm
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language, locales_folder, read_template
+from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
 from incognito_nb.ui.pages.table import TableApp
+from incognito_nb.ui.widgets.setup_form import SetupForm
 
+from pseudo import visible_texts
 from test_table import draw_turn, find, one, plain, vote_turn
 
-EN = CATALOGUES["en"]
+REPO = Path(__file__).resolve().parents[1]
 NAMES = ["Ana", "Ben", "Cleo"]
-
-
-#: The widgets alive before the running test began (other tests' leftovers, not its screen).
-_EARLIER: set[str] = set()
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
 
 @pytest.fixture(autouse=True)
-def english_afterwards():
-    """Notes the widgets already alive; leaves the interface in English for the tests that follow."""
-    _EARLIER.clear()
-    _EARLIER.update(widgets.Widget.widgets)
+def close_new_widgets():
+    before = set(widgets.Widget.widgets)
     yield
-    i18n.set_language("en")
+    for model_id, widget in list(widgets.Widget.widgets.items()):
+        if model_id not in before:
+            widget.close()
 
 
-def live_states() -> list[str]:
-    """Returns the synced state of every widget built since the test began, as JSON text."""
-    return [json.dumps({k: v for k, v in widget.get_state().items() if not isinstance(v, (bytes, memoryview))},
-                       default=str)
-            for model_id, widget in list(widgets.Widget.widgets.items()) if model_id not in _EARLIER]
+def catalogue(code: str):
+    with (locales_folder() / code / "LC_MESSAGES" / "incognito_nb.po").open("rb") as file:
+        return read_po(file, locale=code)
 
 
-def placeholders(template: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+def entries(catalog) -> dict:
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)): m for m in catalog if m.id}
 
 
-def untranslated(code: str) -> list[str]:
-    """Returns the English sentences that must not appear on a screen speaking ``code``.
-
-    Only whole sentences of three words or more without placeholders: short words like
-    "total" are the same in several languages, and a template with a gap is never whole.
-    """
-    other = CATALOGUES[code]
-    return [text for key, text in EN.items()
-            if "{" not in text and len(text.split()) >= 3 and other[key] != text]
-
-
-def english_left_in_widgets(code: str) -> list[str]:
-    """Returns the English sentences found in any live widget's synced state."""
-    states = live_states()
-    left = []
-    for text in untranslated(code):
-        # As a widget's state is written: JSON-encoded, and perhaps escaped as HTML first.
-        forms = {json.dumps(text)[1:-1], json.dumps(html.escape(text, quote=True))[1:-1]}
-        if any(form in state for state in states for form in forms):
-            left.append(text)
-    return left
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
 # ------------------------------------------------------------------------ catalogues
-@pytest.mark.parametrize("code", sorted(LANGUAGES))
-def test_every_catalogue_has_exactly_the_english_keys(code):
-    catalogue = CATALOGUES[code]
-    assert sorted(set(EN) - set(catalogue)) == [], "missing keys"
-    assert sorted(set(catalogue) - set(EN)) == [], "keys English does not have"
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_catalogue_holds_exactly_the_templates_sentences(code):
+    assert sorted(entries(catalogue(code)), key=str) == sorted(entries(read_template()), key=str)
 
 
-@pytest.mark.parametrize("code", sorted(LANGUAGES))
-def test_every_template_has_the_english_placeholders(code):
-    wrong = {key: (placeholders(EN[key]), placeholders(text))
-             for key, text in CATALOGUES[code].items() if placeholders(text) != placeholders(EN[key])}
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_sentence_is_translated_and_none_waits_for_review(code):
+    catalog = catalogue(code)
+    untranslated = [m.id for m in catalog if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])]
+    assert untranslated == []
+    assert [m.id for m in catalog if m.id and m.fuzzy] == []
+    assert len(catalog.obsolete) == 0, "obsolete entries: pybabel update left them, delete them"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_translation_keeps_the_english_placeholders(code):
+    wrong = {}
+    for key, message in entries(catalogue(code)).items():
+        english = placeholders(key[1] if isinstance(key[1], str) else key[1][-1])
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            if placeholders(form) != english:
+                wrong[key] = (english, form)
     assert wrong == {}
 
 
-@pytest.mark.parametrize("code", sorted(LANGUAGES))
-def test_no_template_is_empty(code):
-    assert [key for key, text in CATALOGUES[code].items() if not text.strip()] == []
+def test_the_template_holds_every_sentence_of_the_code_and_no_other():
+    """A sentence added to the code without `pybabel extract` (README, "Languages") fails here."""
+    with open(REPO / "babel.cfg", encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    extracted = set()
+    for _, _, message, _, context in extract_from_dir(str(REPO), method_map, options_map):
+        extracted.add((context, message if isinstance(message, str) else tuple(message)))
+    assert extracted == set(entries(read_template()))
 
 
-def test_every_engine_rule_has_a_sentence_in_every_language():
-    rules = ["player_names", "player_count", "distinct_votes", "own_drawing", "confirmed", "token_range",
-             "phase", "turn", "all_done", "all_confirmed", "game_over", "unknown_player", "drawing",
-             "not_scored", "action", "started", "not_started"]
-    assert all(f"rule.{rule}" in EN for rule in rules)
+def test_sentences_are_not_built_inside_f_strings():
+    """Babel cannot see a call inside an f-string (Python 3.11 tokenizes it whole)."""
+    hidden = []
+    for path in Path(incognito_nb.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for call in ast.walk(node):
+                    if isinstance(call, ast.Call) and getattr(call.func, "attr", getattr(call.func, "id", "")) in (
+                            "_", "gettext", "ngettext", "pgettext", "npgettext", "N_"):
+                        hidden.append(f"{path.name}:{node.lineno}")
+    assert hidden == []
 
 
-def test_a_refusal_keeps_the_engines_words_in_english_and_names_the_rule_elsewhere():
-    error = IllegalAction("Ben cannot place a card on their own drawing.", rule="own_drawing")
-    assert refusal(error) == "Ben cannot place a card on their own drawing."
-    with speaking("es"):
-        assert refusal(error) == "No puedes poner una carta en tu propio dibujo."
-    with speaking("fr"):
-        assert refusal(error) == "Tu ne peux pas poser de carte sur ton propre dessin."
+def test_no_language_is_kept_by_the_process():
+    """The language is an argument of each page: no module keeps a current one."""
+    assert not any(hasattr(i18n, name) for name in ("set_language", "speaking", "_current", "t"))
+    assigned_globals = []
+    for path in Path(incognito_nb.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Global):
+                assigned_globals.append(f"{path.name}: global {', '.join(node.names)}")
+    assert assigned_globals == []
 
 
-def test_points_are_counted_in_each_languages_grammar():
-    assert [count(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
-    with speaking("es"):
-        assert [count(n, "point") for n in (0, 1, 2)] == ["0 puntos", "1 punto", "2 puntos"]
-    with speaking("fr"):
-        assert [count(n, "point") for n in (0, 1, 2)] == ["0 point", "1 point", "2 points"]
+# ------------------------------------------------------------------------ each language's rules
+def test_points_are_counted_by_each_languages_plural_rules():
+    counts = {code: [language(code).ngettext("{n} point", "{n} points", n) for n in (0, 1, 2)] for code in LANGUAGES}
+    assert counts == {"en": ["0 points", "1 point", "2 points"], "es": ["0 puntos", "1 punto", "2 puntos"],
+                      "fr": ["0 point", "1 point", "2 points"], "de": ["0 Punkte", "1 Punkt", "2 Punkte"]}
 
 
-def test_places_and_names_are_said_in_each_language():
-    assert [ordinal(n) for n in (1, 2, 3)] == ["1st", "2nd", "3rd"]
-    with speaking("es"):
-        assert [ordinal(n) for n in (1, 2)] == ["1.º", "2.º"]
-        assert said_together(["Ana", "Ben", "Cleo"]) == "Ana, Ben y Cleo"
-    with speaking("fr"):
-        assert [ordinal(n) for n in (1, 2)] == ["1er", "2e"]
-        assert said_together(["Ana", "Ben"]) == "Ana et Ben"
+def test_places_numbers_and_names_are_said_in_each_language():
+    assert [language("en").ordinal(n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
+    assert [language("es").ordinal(n) for n in (1, 2)] == ["1.º", "2.º"]
+    assert [language("fr").ordinal(n) for n in (1, 2)] == ["1er", "2e"]
+    assert [language("de").ordinal(n) for n in (1, 2)] == ["1.", "2."]
+    assert [language(code).number(1_000_000) for code in LANGUAGES] == [
+        "1,000,000", "1.000.000", "1\u202f000\u202f000", "1.000.000"]
+    assert [language(code).names(["Ana", "Ben", "Cleo"]) for code in LANGUAGES] == [
+        "Ana, Ben and Cleo", "Ana, Ben y Cleo", "Ana, Ben et Cleo", "Ana, Ben und Cleo"]
+    assert language("de").names(["Ana"]) == "Ana" and language("de").names([]) == ""
 
 
-def test_an_unknown_language_is_refused_and_speaking_restores_the_one_before():
+def test_each_language_is_named_in_its_own_words():
+    assert [language(code).name for code in LANGUAGES] == ["English", "Español", "Français", "Deutsch"]
+
+
+def test_an_unknown_language_is_refused_and_a_page_asked_for_one_speaks_the_next_choice():
     with pytest.raises(ValueError):
-        i18n.set_language("de")
-    with speaking("fr"):
-        with speaking("es"):
-            assert i18n.language() == "es"
-        assert i18n.language() == "fr"
-    assert i18n.language() == "en"
+        language("xx")
+    assert language("ES") is language("es") and language("en_xa").code == PSEUDO
+    assert first_language("xx", None, "de") == "de" and first_language(None) == "en"
 
 
-# ------------------------------------------------------------------------ the dashboard
+# ------------------------------------------------------------------------ the engine's and the store's words
+def test_a_refusal_of_the_rules_is_said_in_each_language_with_its_values():
+    game = Game.new(NAMES, seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        game.cast_vote("Ana", "Ben", 1)  # not in the hide phase
+    said = {code: language(code).error(refused.value) for code in LANGUAGES}
+    assert said == {
+        "en": "Cards are placed in the find phase; the game is in the hide phase.",
+        "es": "Las cartas se colocan en la fase de buscar; la partida está en la fase de esconder.",
+        "fr": "Les cartes se posent pendant la phase de recherche\u00a0; la partie en est à la phase où l'on cache.",
+        "de": "Karten werden in der Such-Phase gelegt; das Spiel ist gerade in der Versteck-Phase.",
+    }
+    assert str(refused.value) == said["en"]  # the engine's own words are English
+    with pytest.raises(IllegalAction) as refused:
+        game.advance()
+    assert language("de").error(refused.value).startswith("Zeichnen noch: Ana, Ben und Cleo.")
+
+
+def test_a_deck_problem_keeps_its_file_and_line_in_every_language():
+    with pytest.raises(DeckError) as refused:
+        parse_deck("kind,word\nobject,key\nanimal,cat\n", "words.csv")
+    assert language("de").problems(refused.value) == [
+        "words.csv:3: unbekannte Art 'animal'; die Art muss 'object' oder 'location' sein.",
+        "words.csv: der Kartenstapel hat keine Orte; ergänze Zeilen wie location,Küche."]
+    assert language("es").error(refused.value) == "words.csv tiene 2 problemas; corrígelos e inténtalo de nuevo:"
+    with pytest.raises(DeckError) as refused:
+        Deck.builtin("everyday").check_fits(players=6, rounds=20)
+    assert "120 Gegenstände" in language("de").error(refused.value)
+
+
+def test_a_store_refusal_is_said_in_each_language(tmp_path):
+    with open_store(tmp_path / "class.sqlite") as store, pytest.raises(UnknownTable) as refused:
+        store.join("ZZZZZ", "Ana")
+    assert language("fr").error(refused.value).startswith("Il n'y a pas de table ZZZZZ\u00a0:")
+    assert language("es").error(refused.value).startswith("No existe la mesa ZZZZZ:")
+
+
+# ------------------------------------------------------------------------ English left on a screen
+def english_sentences(code: str) -> list[str]:
+    """Returns the English sentences that must not appear on a screen speaking ``code``: the
+    parts of the template's sentences between placeholders, of three words or more, that
+    the catalogue translates differently."""
+    translated = entries(catalogue(code))
+    parts = set()
+    for key, message in translated.items():
+        english = key[1] if isinstance(key[1], str) else key[1][0]
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text, *_ in string.Formatter().parse(english):
+            text = text.strip(" .,:;—·()")
+            if len(text.split()) >= 3 and all(text not in form for form in forms):
+                parts.add(text)
+    return sorted(parts)
+
+
+def english_on(page: widgets.Widget, code: str) -> list[str]:
+    """Returns the English sentences a person reads on ``page`` (see :func:`english_sentences`)."""
+    texts = [text for _, text in visible_texts(page)]
+    return [sentence for sentence in english_sentences(code) if any(sentence in text for text in texts)]
+
+
 @pytest.fixture
 def app(tmp_path):
     table = TableApp(folder=GameFolder(tmp_path))
@@ -155,6 +227,17 @@ def choose_language(app: TableApp, code: str) -> SetupForm:
     return setup_form(app)
 
 
+def start_from_the_form(app: TableApp, deck_key: str, timer: int = 0) -> Game:
+    form = setup_form(app)
+    form.deck_choice.value = deck_key
+    form.timer_choice.value = timer
+    for field, name in zip(form.name_fields, NAMES):
+        field.value = name
+    form.start_button.click()
+    assert app.game is not None, form.error_text
+    return app.game
+
+
 def test_switching_the_language_relabels_the_setup_at_once_and_keeps_what_was_chosen(app):
     form = setup_form(app)
     assert form.start_button.description == "Start the game"
@@ -167,23 +250,26 @@ def test_switching_the_language_relabels_the_setup_at_once_and_keeps_what_was_ch
     form = choose_language(app, "fr")
     assert form.deck is uploaded and form.timer_seconds == 90 and len(form.name_fields) == 4
     assert "importé depuis mine.csv" in form.deck_choice.label
-    assert app.language == "fr"
+    assert app.language == "fr" and app.lang is language("fr")
     assert form.start_button.description == "Commencer la partie"
     assert form.language_choice.description == "Langue de l'interface"
     assert form.name_fields[0].value == "Ana"
     assert form.name_fields[1].placeholder == "Nom du joueur 2"
     assert one(app, "inc-save").description == "Enregistrer"
-    assert english_left_in_widgets("fr") == []
-    form = choose_language(app, "es")
-    assert form.start_button.description == "Empezar la partida"
-    assert [label for label, _ in form.language_choice.options] == ["English", "Español", "Français"]
+    assert english_on(app, "fr") == []
+    form = choose_language(app, "de")
+    assert form.start_button.description == "Spiel starten" and form.name_fields[1].placeholder == "Name für Platz 2"
+    assert english_on(app, "de") == []
+    assert [label for label, _ in form.language_choice.options] == ["English", "Español", "Français", "Deutsch"]
     form = choose_language(app, "en")
     assert form.start_button.description == "Start the game"
 
 
 def test_a_language_the_browser_makes_up_changes_nothing(app):
     form = setup_form(app)
-    form._on_language({"new": "xx"})
+    with pytest.raises(Exception):
+        form.language_choice.value = "xx"  # not an option: the widget refuses it
+    form.language_choice._chosen({"new": "xx"})
     assert app.language == "en" and form.start_button.description == "Start the game"
 
 
@@ -193,33 +279,48 @@ def test_the_language_is_independent_of_the_deck(app):
     assert app.language == "en" and form.start_button.description == "Start the game"
 
 
-def start_from_the_form(app: TableApp, deck_key: str, timer: int = 0) -> Game:
-    form = setup_form(app)
-    form.deck_choice.value = deck_key
-    form.timer_choice.value = timer
-    for field, name in zip(form.name_fields, NAMES):
-        field.value = name
-    form.start_button.click()
-    assert app.game is not None, form.error_text
-    return app.game
+def wrong(truth: dict[str, int], voter: str, artist: str) -> int:
+    """Returns a token that is not ``artist``'s object, different for each drawing a voter sees."""
+    others = [p for p in NAMES if p != voter]
+    used = {truth[p] for p in NAMES}
+    spare = [n for n in range(1, 7) if n not in used]
+    return spare[others.index(artist)]
 
 
-def test_a_whole_game_in_spanish_shows_no_english_sentence(app):
-    choose_language(app, "es")
-    assert english_left_in_widgets("es") == []
-    game = start_from_the_form(app, "builtin:es_everyday", timer=60)
+#: What a few screens say in Spanish and German, checked word for word.
+SAID = {
+    "es": {"curtain": "Pasa la pantalla a Ana — que los demás no miren.", "header": "Ronda 1 de 3 · Esconde el objeto",
+           "timer": "quedan 1:00", "secret": "Tu objeto secreto:", "undo": "Deshacer",
+           "turn": "No es el turno de Cleo.", "found": "Encontrado por ", "winners": "¡Ana, Ben y Cleo comparten la victoria!",
+           "place": "1.º {name} 6 puntos", "over": "Fin de la partida", "saved": "Guardada a las ",
+           "restart": "¿Abandonar esta partida", "start": "Empezar la partida", "deck": "builtin:es_everyday"},
+    "de": {"curtain": "Gib den Bildschirm an Ana weiter — alle anderen schauen weg.",
+           "header": "Runde 1 von 3 · Den Gegenstand verstecken", "timer": "noch 1:00",
+           "secret": "Dein geheimer Gegenstand:", "undo": "Rückgängig", "turn": "Cleo ist nicht an der Reihe.",
+           "found": "Gefunden von ", "winners": "Ana, Ben und Cleo teilen sich den Sieg!",
+           "place": "1. {name} 6 Punkte", "over": "Spielende", "saved": "Um ",
+           "restart": "Dieses Spiel verlassen", "start": "Spiel starten", "deck": "builtin:de_everyday"},
+}
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_a_whole_game_in_spanish_or_german_shows_no_english_sentence(app, code):
+    said = SAID[code]
+    choose_language(app, code)
+    assert english_on(app, code) == []
+    game = start_from_the_form(app, said["deck"], timer=60)
     seen_timer = seen_refusal = seen_podium = False
-    assert plain(one(app, "inc-curtain-call").value) == "Pasa la pantalla a Ana — que los demás no miren."
-    assert plain(app.header.value) == "Ronda 1 de 3 · Esconde el objeto"
+    assert plain(one(app, "inc-curtain-call").value) == said["curtain"]
+    assert plain(app.header.value) == said["header"]
     while game.phase is not Phase.OVER:
-        assert english_left_in_widgets("es") == [], game.phase
+        assert english_on(app, code) == [], game.phase
         if game.phase is Phase.HIDE:
             one(app, "inc-show-card").click()
-            assert "quedan 1:00" in plain(one(app, "inc-timer-text").value)
-            assert plain(one(app, "inc-secret").value).startswith("Tu objeto secreto:")
-            assert [b.description for b in find(app, "inc-tool-undo")] == ["Deshacer"]
+            assert said["timer"] in plain(one(app, "inc-timer-text").value)
+            assert plain(one(app, "inc-secret").value).startswith(said["secret"])
+            assert [b.description for b in find(app, "inc-tool-undo")] == [said["undo"]]
             seen_timer = True
-            assert english_left_in_widgets("es") == []
+            assert english_on(app, code) == []
             app.pad.pen_down(100, 100)
             app.pad.pen_move(200, 150)
             app.pad.pen_up()
@@ -227,32 +328,31 @@ def test_a_whole_game_in_spanish_shows_no_english_sentence(app):
         elif game.phase is Phase.FIND:
             if not seen_refusal:
                 app.guarded(lambda: app.open_card("Cleo"))()  # not Cleo's turn yet
-                assert plain(app.message.value) == "No es el turno de este jugador."
+                assert plain(app.message.value) == said["turn"]
                 seen_refusal = True
             truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in game.players}
             vote_turn(app, lambda v, a: truth[a])  # everyone finds everyone
-            assert english_left_in_widgets("es") == []
+            assert english_on(app, code) == []
         else:
             if game.phase is Phase.SCORE and find(app, "inc-reveal"):
-                assert plain(one(app, "inc-reveal-found").value).startswith("Encontrado por ")
+                assert plain(one(app, "inc-reveal-found").value).startswith(said["found"])
             one(app, "inc-next").click()
         if game.phase is Phase.OVER:
             seen_podium = True
     assert seen_timer and seen_refusal and seen_podium
-    assert english_left_in_widgets("es") == []
-    assert plain(one(app, "inc-winners").value) == "¡Ana, Ben y Cleo comparten la victoria!"
-    assert all(plain(row.value) == "1.º " + name + " 6 puntos"
-               for row, name in zip(find(app, "inc-place-1"), NAMES))
-    assert plain(app.header.value) == "Fin de la partida"
+    assert english_on(app, code) == []
+    assert plain(one(app, "inc-winners").value) == said["winners"]
+    assert all(plain(row.value) == said["place"].format(name=name) for row, name in zip(find(app, "inc-place-1"), NAMES))
+    assert plain(app.header.value) == said["over"]
     one(app, "inc-save").click()
-    assert app.teacher.status_text.startswith("Guardada a las ")
+    assert app.teacher.status_text.startswith(said["saved"])
     one(app, "inc-restart").click()
-    assert plain(app.teacher.confirm_text.value).startswith("¿Abandonar esta partida")
+    assert plain(app.teacher.confirm_text.value).startswith(said["restart"])
     one(app, "inc-confirm-no").click()
     one(app, "inc-new-game").click()  # the language stays for the next game
-    assert app.language == "es"
-    assert setup_form(app).start_button.description == "Empezar la partida"
-    assert english_left_in_widgets("es") == []
+    assert app.language == code
+    assert setup_form(app).start_button.description == said["start"]
+    assert english_on(app, code) == []
 
 
 def test_a_single_winner_is_announced_in_spanish(app):
@@ -272,33 +372,49 @@ def test_a_single_winner_is_announced_in_spanish(app):
     assert plain(one(app, "inc-place-1").value) == "1.º Ben 6 puntos"
 
 
-def wrong(truth: dict[str, int], voter: str, artist: str) -> int:
-    """Returns a token that is not ``artist``'s object, different for each drawing a voter sees."""
-    others = [p for p in NAMES if p != voter]
-    used = {truth[p] for p in NAMES}
-    spare = [n for n in range(1, 7) if n not in used]
-    return spare[others.index(artist)]
-
-
 def test_the_setup_and_the_hide_curtain_in_french(app):
     choose_language(app, "fr")
-    assert english_left_in_widgets("fr") == []
+    assert english_on(app, "fr") == []
     start_from_the_form(app, "builtin:fr_everyday")
     assert plain(one(app, "inc-curtain-call").value) == "Passe l'écran à Ana — tous les autres détournent le regard."
     assert one(app, "inc-show-card").description == "Je suis Ana\u00a0: montrer ma carte"
     assert plain(app.header.value) == "Manche 1 sur 3 · Cacher l'objet"
-    assert english_left_in_widgets("fr") == []
+    assert english_on(app, "fr") == []
     one(app, "inc-show-card").click()
     assert one(app, "inc-done").description == "Fini — cacher ma carte"
-    assert english_left_in_widgets("fr") == []
+    assert english_on(app, "fr") == []
+
+
+def test_two_pages_in_one_kernel_each_keep_their_own_language(tmp_path):
+    spanish = TableApp(folder=GameFolder(tmp_path / "es"), language="es")
+    german = TableApp(folder=GameFolder(tmp_path / "de"), language="de")
+    english = SetupForm(on_start=lambda game, seconds: None)  # a widget built with no language: English
+    for page in (spanish, german):
+        start_from_the_form(page, "builtin:everyday")
+    one(spanish, "inc-show-card").click()  # a Spanish turn between two German screens
+    german.guarded(lambda: german.open_card("Cleo"))()
+    assert plain(german.message.value) == "Cleo ist nicht an der Reihe."
+    assert one(spanish, "inc-done").description == "Listo — ocultar mi carta"
+    assert plain(one(german, "inc-curtain-call").value).startswith("Gib den Bildschirm an Ana weiter")
+    assert english.start_button.description == "Start the game"
+    assert english_on(spanish, "es") == [] and english_on(german, "de") == []
+    with open_store(tmp_path / "class.sqlite") as store:
+        teacher = TeacherPage(store, language="fr")
+        code = teacher.create(Deck.builtin("everyday"), Rules(rounds=1))
+        student = StudentPage(store, code=code, language="de")
+        assert plain(teacher.header.value) == "Incognito · rejoins la table"
+        assert one(student, "inc-join").description == "Mitmachen"
+        assert english_on(teacher, "fr") == [] and english_on(student, "de") == []
+    for page in (spanish, german, teacher, student):
+        page.close()
 
 
 def test_the_dashboard_starts_in_the_language_it_is_given(tmp_path):
-    table = TableApp(folder=GameFolder(tmp_path), language="es")
+    table = TableApp(folder=GameFolder(tmp_path), language="de")
     try:
-        assert table.language == "es"
-        assert one(table, "inc-start").description == "Empezar la partida"
-        assert one(table, "inc-language").value == "es"
+        assert table.language == "de"
+        assert one(table, "inc-start").description == "Spiel starten"
+        assert one(table, "inc-language").value == "de"
     finally:
         table.close()
     with pytest.raises(ValueError):
@@ -309,7 +425,7 @@ def test_the_launcher_passes_the_language_to_the_dashboard(tmp_path, monkeypatch
     from incognito_nb.app.dashboard import dashboard
     from incognito_nb.app.launcher import parser
 
-    assert parser().parse_args(["--language", "fr"]).language == "fr"
+    assert parser().parse_args(["--language", "de"]).language == "de"
     monkeypatch.setenv("INCOGNITO_NB_LANGUAGE", "fr")
     table = dashboard(saves=str(tmp_path))
     try:
@@ -321,14 +437,12 @@ def test_the_launcher_passes_the_language_to_the_dashboard(tmp_path, monkeypatch
         assert table.language == "es"
     finally:
         table.close()
-
-
-def test_widgets_built_outside_the_dashboard_speak_the_current_language():
-    with speaking("es"):
-        form = SetupForm(on_start=lambda game, seconds: None, deck=Deck.builtin("es_everyday"))
-        assert form.start_button.description == "Empezar la partida"
-        assert form.language_choice.layout.display == "none"  # no dashboard to tell
-        form.close()
+    monkeypatch.setenv("INCOGNITO_NB_DECK", str(tmp_path / "missing.csv"))
+    table = dashboard(saves=str(tmp_path), language="de")  # a deck that cannot be read: said in German
+    try:
+        assert plain(table.message.value).startswith(f"Der Kartenstapel {tmp_path / 'missing.csv'} ließ sich nicht")
+    finally:
+        table.close()
 
 
 def test_a_saved_game_is_offered_back_in_spanish(tmp_path):
@@ -339,7 +453,7 @@ def test_a_saved_game_is_offered_back_in_spanish(tmp_path):
         form = setup_form(table)
         assert form.save_notice.startswith("Hay una partida guardada: Ana, Ben, Cleo — ronda 1, fase de esconder (guardada el ")
         assert form.resume_button.description == "Reanudarla"
-        assert english_left_in_widgets("es") == []
+        assert english_on(table, "es") == []
     finally:
         table.close()
 
@@ -348,23 +462,45 @@ def test_the_files_to_take_home_are_offered_in_french():
     from incognito_nb.ui.widgets.takeaways import Takeaways
 
     game = Game.new(NAMES, Deck.builtin("fr_everyday"), seed=2)
-    with speaking("fr"):
-        panel = Takeaways(game, lambda g: {"poster.pdf": b"%PDF", "results.csv": b"a,b\n"})
-        assert panel.prepare_button.description == "Créer l'affiche et les résultats"
-        panel.prepare()
-        links = plain(one(panel, "inc-downloads").value)
-        assert "Affiche pour le mur (PDF)" in links and "Résultats, toutes les cartes (CSV)" in links
-        assert english_left_in_widgets("fr") == []
-        panel.close()
+    made_in = []
+    panel = Takeaways(game, lambda g, lang: made_in.append(lang.code) or {"poster.pdf": b"%PDF", "results.csv": b"a,b\n"},
+                      lang=language("fr"))
+    assert panel.prepare_button.description == "Créer l'affiche et les résultats"
+    panel.prepare()
+    assert made_in == ["fr"]  # the files are written in the page's language
+    links = plain(one(panel, "inc-downloads").value)
+    assert "Affiche pour le mur (PDF)" in links and "Résultats, toutes les cartes (CSV)" in links
+    assert english_on(panel, "fr") == []
+    panel.close()
 
 
-def test_the_timer_counts_down_in_spanish():
+def test_the_timer_counts_down_in_spanish_and_german():
     from incognito_nb.ui.widgets.timer import DrawingTimer
 
-    with speaking("es"):
-        timer = DrawingTimer(90, on_zero=lambda: None)
-        timer.tick(5)
-        assert plain(timer.text.value) == "⏱ quedan 1:25"
-        timer.pause(True)
-        assert plain(timer.text.value) == "⏱ 1:25 (en pausa)"
-        timer.close()
+    timer = DrawingTimer(90, on_zero=lambda: None, lang=language("es"))
+    timer.tick(5)
+    assert plain(timer.text.value) == "⏱ quedan 1:25"
+    timer.pause(True)
+    assert plain(timer.text.value) == "⏱ 1:25 (en pausa)"
+    timer.close()
+    timer = DrawingTimer(90, on_zero=lambda: None, lang=language("de"), left=30)
+    assert plain(timer.text.value) == "⏱ noch 0:30" and timer.bar.max == 90
+    timer.close()
+
+
+def test_the_exports_speak_the_dashboards_language():
+    from incognito_nb.app.exports import results_csv, vocabulary_csv
+
+    game = Game.new(NAMES, Deck.builtin("de_everyday"), seed=2)
+    for player in game.players:
+        game.submit_drawing(player, game.drawing(player))
+    game.advance()
+    for player in game.players:
+        game.confirm_votes(player)
+    game.advance()
+    assert results_csv(game, language("de")).splitlines()[0] == (
+        "Runde,Zeichner/in,Gegenstand,Plättchen,Ort,Karte von Ana,Karte von Ben,Karte von Cleo,gefunden von,"
+        "Punkte für Zeichner/in")
+    assert vocabulary_csv(game, language("es")).splitlines()[0] == (
+        "palabra,ronda,artista,lugar,encontrado,podían,porcentaje (%)")
+    assert results_csv(game).splitlines()[0].startswith("round,artist,object,token,location,card from Ana")

@@ -608,7 +608,7 @@ def test_strokes_an_earlier_page_kept_in_the_browser_come_back_once(monkeypatch)
     browser_sends(pad._ink, {"recover": kept, "sessions": ["a1b2"]})
     assert [s.points for s in pad.drawing.strokes] == [saved.points, ((100.0, 100.0), (200.0, 150.5), (210.0, 160.0))]
     assert len(changes) == 1 and acks == [{"recovered": ["a1b2"]}]
-    assert pad._ink.recovery_key == "seat-round" and "{n}" in pad._ink.waiting_text
+    assert pad._ink.recovery_key == "seat-round" and "{n}" in pad._ink.waiting_texts["other"]
 
 
 @pytest.mark.parametrize("message", [

@@ -14,8 +14,9 @@ import pytest
 
 from incognito_nb import Game, Phase
 from incognito_nb.ui.widgets.gallery import Gallery
-from incognito_nb.ui.widgets.reveal import Reveal, drawing_points, said_together
-from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard, ordinal
+from incognito_nb.ui.i18n import language
+from incognito_nb.ui.widgets.reveal import Reveal, drawing_points
+from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
 from incognito_nb.ui.widgets.text import player_color, safe
 from incognito_nb.ui.widgets.voting import VotePanel
 
@@ -142,7 +143,7 @@ def test_each_card_is_shown_in_its_voters_colour_with_the_name_too():
 
 
 def test_names_are_said_together_as_in_a_sentence():
-    assert [said_together(n) for n in (["Ana"], ["Ana", "Ben"], ["Ana", "Ben", "Cleo"])] == [
+    assert [language("en").names(n) for n in (["Ana"], ["Ana", "Ben"], ["Ana", "Ben", "Cleo"])] == [
         "Ana", "Ana and Ben", "Ana, Ben and Cleo"
     ]
 
@@ -221,7 +222,7 @@ def test_a_table_where_no_one_scores_all_share_the_victory():
 
 
 def test_places_are_said_as_ranks():
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+    assert [language("en").ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
     ]
 

@@ -12,7 +12,9 @@ import pytest
 from incognito_nb.engine import Deck, Game, Phase
 from incognito_nb.store import GameFolder
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS
-from incognito_nb.ui.widgets.setup_form import CSS, SetupForm, timer_choices
+from incognito_nb.ui.i18n import language
+from incognito_nb.ui.widgets.setup_form import CSS, SetupForm
+from incognito_nb.ui.widgets.timer import timer_choices
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 
@@ -97,7 +99,10 @@ def test_three_empty_name_fields_with_numbered_placeholders_and_seat_colours(for
 def test_the_timer_offers_off_and_60_to_180_seconds(form):
     assert [seconds for _, seconds in form.timer_choice.options] == [0, 60, 90, 120, 180]
     assert form.timer_choice.value == 0
-    assert timer_choices()[0][1] == 0
+    assert [label for label, _ in form.timer_choice.options] == [
+        "Off (no time limit)", "60 seconds", "90 seconds", "2 minutes", "3 minutes"]
+    assert [label for label, _ in timer_choices(language("de"))] == [
+        "Aus (ohne Zeitlimit)", "60 Sekunden", "90 Sekunden", "2 Minuten", "3 Minuten"]
 
 
 # -------------------------------------------------------------------------- decks

@@ -1,6 +1,6 @@
 """``incognito-nb classroom``: serves the teacher and student pages with standalone Voilà.
 
-    incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv] [--no-browser]
+    incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv] [--language es] [--no-browser]
 
 Standalone Voilà refuses code execution from the browser, so a student's page can run
 nothing but its own notebook.  Every page's kernel opens the same table store, named
@@ -16,7 +16,8 @@ import sys
 
 from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
-from .launcher import offer_deck, voila_serving
+from .launcher import LANGUAGE_HELP, offer_deck, voila_serving
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
 
 
 def parser() -> argparse.ArgumentParser:
@@ -31,6 +32,8 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--store", metavar="PATH_OR_URL",
                      help=f"where the tables live: a SQLite file or redis://host:port/db (default: {default_store_url()})")
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to offer first when a table is created")
+    cli.add_argument("--language", choices=(*LANGUAGES, PSEUDO), default=None,
+                     help=LANGUAGE_HELP + "; a table keeps its teacher's language, and ?lang=es on a page chooses its own")
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     return cli
 
@@ -56,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     env = dict(os.environ, INCOGNITO_NB_STORE=store)
     if options.deck and not offer_deck(options.deck, env, "incognito-nb classroom"):
         return 2
+    if options.language:
+        env["INCOGNITO_NB_LANGUAGE"] = options.language
     base = f"http://{options.host}:{options.port}/voila/render"
     print(f"Teacher page: {base}/{TEACHER_NOTEBOOK}\nStudent page: {base}/{STUDENT_NOTEBOOK}\n"
           f"{durability}\nPress Ctrl+C to stop.", flush=True)

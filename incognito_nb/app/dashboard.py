@@ -4,7 +4,7 @@ The launcher passes its options to the Voilà kernel through environment variabl
 (a Voilà kernel inherits the server's environment): ``INCOGNITO_NB_DECK`` names a CSV
 deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
 ``INCOGNITO_NB_PROJECTOR`` starts in projector mode and ``INCOGNITO_NB_LANGUAGE`` sets the
-interface language (``en``, ``es`` or ``fr``).
+interface language (``en``, ``es``, ``fr`` or ``de``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import os
 
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
-from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from incognito_nb.ui.i18n import first_language
 from incognito_nb.ui.pages.table import TableApp
 
 
@@ -36,19 +36,18 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
             problem = error
     if projector is None:
         projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
-    language = (language or os.environ.get("INCOGNITO_NB_LANGUAGE") or DEFAULT_LANGUAGE).strip().lower()
-    if language not in LANGUAGES:
-        language = DEFAULT_LANGUAGE
+    language = first_language(language, os.environ.get("INCOGNITO_NB_LANGUAGE"))
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
                    takeaway_files=_takeaway_files)
-    if problem:
-        app._report(t("error.deck_file", path=deck_path, error=problem))  # in the table's language
+    if problem:  # in the table's language
+        app.report(app.lang._("The deck {path} could not be used: {error}", path=deck_path,
+                              error=" ".join(app.lang.problems(problem))))
     return app
 
 
-def _takeaway_files(game):
-    """Makes the game-over downloads; the PDF and image code loads only when a game ends
-    (importing it at start-up costs every kernel some 25 MB, measured by the benchmarks)."""
+def _takeaway_files(game, lang):
+    """Makes the game-over downloads in ``lang``; the PDF and image code loads only when a
+    game ends (importing it at start-up costs every kernel some 25 MB, measured by the benchmarks)."""
     from .exports import takeaway_files
 
-    return takeaway_files(game)
+    return takeaway_files(game, lang)

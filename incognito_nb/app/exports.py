@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..engine import Drawing, Game, RoundRecord, SaveError
+from ..engine.errors import N_, Explained
 from ..engine.scoring import ARTIST_POINTS
 from ..store import GameFolder
+from incognito_nb.ui.i18n import Language, language
 from .pictures import chart_png, drawing_png
 from .poster import render_poster
 
@@ -43,7 +45,7 @@ __all__ = [
 ]
 
 
-class NothingToExport(ValueError):
+class NothingToExport(Explained):
     """Raised for a game with no scored round: there is nothing public to export yet."""
 
 
@@ -56,7 +58,7 @@ def scored_rounds(game: Game) -> tuple[RoundRecord, ...]:
         raise TypeError(f"exports are made from a Game, not {type(game).__name__}")
     records = game.history
     if not records:
-        raise NothingToExport("Play at least one round to the scores before exporting.")
+        raise NothingToExport(N_("Play at least one round to the scores before exporting."))
     return records
 
 
@@ -93,16 +95,19 @@ def gallery_pngs(game: Game) -> dict[str, bytes]:
     return files
 
 
-def poster_pdf(game: Game, *, title: str | None = None, date: dt.date | None = None) -> bytes:
-    """Returns the classroom poster as PDF: a title page with the winners and scores, then
-    each round's drawings with artist, location, hidden object and who found it.
+def poster_pdf(game: Game, *, title: str | None = None, date: dt.date | None = None,
+               lang: Language | None = None) -> bytes:
+    """Returns the classroom poster as PDF, written in ``lang`` (default English): a title
+    page with the winners and scores, then each round's drawings with artist, location,
+    hidden object and who found it.
 
     :raises NothingToExport: if no round has been scored yet.
     """
+    lang = lang or language()
     records = scored_rounds(game)
-    title = title if title is not None else f"Incognito — {game.deck_name}"
+    title = title if title is not None else lang._("Incognito — {deck}", deck=game.deck_name)
     return render_poster(game, records, title=title, date=date or dt.date.today(),
-                         words=vocabulary_report(game))
+                         words=vocabulary_report(game), lang=lang)
 
 
 # ----------------------------------------------------------------- tables
@@ -131,18 +136,23 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return buffer.getvalue()
 
 
-def results_csv(game: Game) -> str:
-    """Returns the results as CSV text: one row per drawing and round, with the artist,
-    the object and its token, the location, each voter's card (``card from Ben``; empty
-    when they left none or it is their own drawing), who found it and the points the
-    artist scored with it.  Each finder's point is implicit: 1 per name in "found by".
+def results_csv(game: Game, lang: Language | None = None) -> str:
+    """Returns the results as CSV text, its header in ``lang`` (default English): one row
+    per drawing and round, with the artist, the object and its token, the location, each
+    voter's card (``card from Ben``; empty when they left none or it is their own
+    drawing), who found it and the points the artist scored with it.  Each finder's point
+    is implicit: 1 per name in "found by".
 
     :raises NothingToExport: if no round has been scored yet.
     """
+    lang = lang or language()
     records = scored_rounds(game)
     players = game.players
-    header = ["round", "artist", "object", "token", "location",
-              *[f"card from {voter}" for voter in players], "found by", "artist points"]
+    header = [lang.pgettext("CSV column", "round"), lang.pgettext("CSV column", "artist"),
+              lang.pgettext("CSV column", "object"), lang.pgettext("CSV column", "token"),
+              lang.pgettext("CSV column", "location"),
+              *[lang.pgettext("CSV column", "card from {voter}", voter=voter) for voter in players],
+              lang.pgettext("CSV column", "found by"), lang.pgettext("CSV column", "artist points")]
     rows = []
     for record in records:
         for artist in record.players:
@@ -191,27 +201,35 @@ def vocabulary_report(game: Game) -> list[dict[str, Any]]:
 VOCABULARY_COLUMNS = ("word", "round", "artist", "location", "found", "could", "share")
 
 
-def vocabulary_csv(game: Game) -> str:
-    """Returns :func:`vocabulary_report` as CSV text (the share in percent).
+def vocabulary_csv(game: Game, lang: Language | None = None) -> str:
+    """Returns :func:`vocabulary_report` as CSV text (the share in percent), its header in
+    ``lang`` (default English).
 
     :raises NothingToExport: if no round has been scored yet.
     """
+    lang = lang or language()
     report = vocabulary_report(game)
-    header = [*VOCABULARY_COLUMNS[:-1], "share (%)"]
+    header = [lang.pgettext("CSV column", "word"), lang.pgettext("CSV column", "round"),
+              lang.pgettext("CSV column", "artist"), lang.pgettext("CSV column", "location"),
+              lang.pgettext("CSV column", "found"), lang.pgettext("CSV column", "could"),
+              lang.pgettext("CSV column", "share (%)")]
     return _csv(header, ([row[key] for key in VOCABULARY_COLUMNS] for row in report))
 
 
-def vocabulary_chart_png(game: Game) -> bytes:
-    """Returns the vocabulary report as a bar chart (PNG): one bar per word, hardest first.
+def vocabulary_chart_png(game: Game, lang: Language | None = None) -> bytes:
+    """Returns the vocabulary report as a bar chart (PNG), written in ``lang`` (default
+    English): one bar per word, hardest first.
 
     :raises NothingToExport: if no round has been scored yet.
     """
+    lang = lang or language()
     report = vocabulary_report(game)
     return chart_png(
         report,
-        title="Which words did the class find?",
-        subtitle=f"{game.deck_name}: how many classmates found each hidden word, "
-                 f"out of how many could",
+        title=lang._("Which words did the class find?"),
+        subtitle=lang._("{deck}: how many classmates found each hidden word, out of how many could",
+                        deck=game.deck_name),
+        lang=lang,
     )
 
 
@@ -255,9 +273,10 @@ POSTER, RESULTS, VOCABULARY, CHART, DRAWINGS = (
 )
 
 
-def export_all(game: Game, folder: str | os.PathLike) -> list[Path]:
+def export_all(game: Game, folder: str | os.PathLike, lang: Language | None = None) -> list[Path]:
     """Writes the poster, the results, the vocabulary report and chart, and every drawing
-    (in ``drawings/``) into ``folder``, creating it, and returns the files written.
+    (in ``drawings/``) into ``folder``, creating it, and returns the files written; their
+    words are in ``lang`` (default English).
 
     CSV files are written with a byte-order mark, so that spreadsheet programs read
     accented names correctly.
@@ -277,18 +296,19 @@ def export_all(game: Game, folder: str | os.PathLike) -> list[Path]:
             path.write_bytes(content)
         written.append(path)
 
-    write(POSTER, poster_pdf(game))
-    write(RESULTS, results_csv(game))
-    write(VOCABULARY, vocabulary_csv(game))
-    write(CHART, vocabulary_chart_png(game))
+    write(POSTER, poster_pdf(game, lang=lang))
+    write(RESULTS, results_csv(game, lang))
+    write(VOCABULARY, vocabulary_csv(game, lang))
+    write(CHART, vocabulary_chart_png(game, lang))
     for name, png in gallery_pngs(game).items():
         write(Path(DRAWINGS) / name, png)
     return written
 
 
-def takeaway_files(game: Game) -> dict[str, bytes]:
+def takeaway_files(game: Game, lang: Language | None = None) -> dict[str, bytes]:
     """Returns what the dashboard offers to download after a game, file name to content:
-    the poster, the results, the vocabulary report and chart, and the drawings as one zip.
+    the poster, the results, the vocabulary report and chart, and the drawings as one zip,
+    written in ``lang`` (the dashboard's language; default English).
 
     :raises NothingToExport: if no round has been scored yet.
     """
@@ -298,9 +318,9 @@ def takeaway_files(game: Game) -> dict[str, bytes]:
         for name, png in gallery_pngs(game).items():
             archive.writestr(f"{DRAWINGS}/{name}", png)
     return {
-        POSTER: poster_pdf(game),
-        RESULTS: results_csv(game).encode("utf-8-sig"),
-        VOCABULARY: vocabulary_csv(game).encode("utf-8-sig"),
-        CHART: vocabulary_chart_png(game),
+        POSTER: poster_pdf(game, lang=lang),
+        RESULTS: results_csv(game, lang).encode("utf-8-sig"),
+        VOCABULARY: vocabulary_csv(game, lang).encode("utf-8-sig"),
+        CHART: vocabulary_chart_png(game, lang),
         f"{DRAWINGS}.zip": drawings.getvalue(),
     }

@@ -2,7 +2,7 @@
 
     incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es] [--saves DIR]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
-    incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL]   (see classroom_cli)
+    incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL] [--language es]   (see classroom_cli)
 
 The play notebook ships inside the package, so the command works from any folder.
 """
@@ -19,7 +19,11 @@ from typing import Sequence
 
 from ..engine import DeckError, load_deck
 from ..store import default_folder
-from incognito_nb.ui.i18n import LANGUAGES
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
+
+#: What ``--language`` says of itself, in both commands.
+LANGUAGE_HELP = ("the interface language: en (English, the default), es (Spanish), fr (French) or de (German); "
+                 f"{PSEUDO} shows every sentence transformed, to spot text that escaped translation")
 
 
 def play_notebook() -> Path:
@@ -42,9 +46,8 @@ def parser() -> argparse.ArgumentParser:
                      help="the page theme; dark also starts in projector mode")
     cli.add_argument("--projector", action="store_true",
                      help="start in projector mode: large type, high contrast, each phase on one screen")
-    cli.add_argument("--language", choices=tuple(LANGUAGES), default=None,
-                     help="the interface language: en (English, the default), es (Spanish) or fr (French); "
-                          "players can still change it at setup, and any deck plays in any of them")
+    cli.add_argument("--language", choices=(*LANGUAGES, PSEUDO), default=None,
+                     help=LANGUAGE_HELP + "; players can still change it at setup, and any deck plays in any of them")
     cli.add_argument("--saves", metavar="DIR", help=f"where games are saved (default: {default_folder()})")
     return cli
 

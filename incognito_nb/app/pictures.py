@@ -15,6 +15,7 @@ from typing import Iterable, Mapping
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from .fonts import fallback_fonts, latin1, letters_of, unicode_font
 
@@ -144,22 +145,29 @@ class Lettering:
             x += face.getlength(run)
 
 
-def _note(row: Mapping) -> str:
-    return f"round {row['round']} · {row['artist']} · in: {row['location']}"
+def _note(row: Mapping, lang: Language) -> str:
+    return lang._("round {round} · {artist} · in: {location}", round=row["round"], artist=row["artist"],
+                  location=row["location"])
 
 
-def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "") -> bytes:
+def _count(found: int, could: int, share: int, lang: Language) -> str:
+    return lang._("{found} of {could} · {share}%", found=found, could=could, share=share)
+
+
+def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: Language | None = None) -> bytes:
     """Returns a horizontal bar chart of vocabulary rows (see ``exports.vocabulary_report``):
     one bar per word, cut into one cell per classmate who could find it, filled for each
-    who did, with the count written beside it so colour is never the only cue."""
+    who did, with the count written beside it so colour is never the only cue (in ``lang``,
+    default English)."""
+    lang = lang or language()
     rows = list(rows)
     width, margin, row_height = 1400, 48, 76
     title_type, sub_type = Lettering(40, bold=True), Lettering(24)
     word_type, note_type, count_type = Lettering(30, bold=True), Lettering(20), Lettering(26, bold=True)
-    notes = [_note(row) for row in rows]
+    notes = [_note(row, lang) for row in rows]
     widest = [word_type.length(row["word"]) for row in rows] + [note_type.length(n) for n in notes]
     label_width = min(560, max(widest + [200]) + 24)
-    count_width = count_type.length("6 of 6 · 100%") + 24
+    count_width = count_type.length(_count(6, 6, 100, lang)) + 24
     top = margin + 60 + (40 if subtitle else 0) + 24
     height = top + row_height * max(len(rows), 1) + margin
     image = Image.new("RGB", (width, height), PAPER_COLOR)
@@ -182,7 +190,7 @@ def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "") -> byt
             left = bar_left + seat * cell
             fill = FOUND if seat < found else TRACK
             draw.rounded_rectangle((left + 2, bar_top, left + cell - 2, bar_bottom), radius=6, fill=fill)
-        count_type.draw(draw, (bar_right + 16, y + 22), f"{found} of {row['could']} · {row['share']}%", INK)
+        count_type.draw(draw, (bar_right + 16, y + 22), _count(found, int(row["could"]), row["share"], lang), INK)
     if not rows:
-        word_type.draw(draw, (margin, top), "No word was drawn yet.", MUTED)
+        word_type.draw(draw, (margin, top), lang._("No word was drawn yet."), MUTED)
     return png_bytes(image)

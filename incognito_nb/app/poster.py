@@ -12,13 +12,15 @@ from __future__ import annotations
 import datetime as dt
 import math
 import warnings
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
+from babel.dates import format_date
 from fpdf import FPDF
 
 from ..engine import Drawing, Game, RoundRecord
 from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 from ..engine.scoring import ARTIST_POINTS
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS
 from .fonts import fallback_fonts, latin1, unicode_font
 from .pictures import FOUND, drawing_image
@@ -30,27 +32,21 @@ INK, MUTED, RULE = (26, 26, 26), (85, 85, 85), (200, 200, 200)
 IMAGE_SCALE = 0.75
 
 
-def said_together(names: Iterable[str]) -> str:
-    """Returns names joined as a sentence says them.
-
-    >>> said_together(["Ana"]), said_together(["Ana", "Ben", "Cleo"])
-    ('Ana', 'Ana, Ben and Cleo')
-    """
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def standings_text(game: Game) -> str:
+def standings_text(game: Game, lang: Language | None = None) -> str:
     """Returns who won in words ("Ana wins!", "Ana and Ben share the victory!"),
-    or who leads while the game is still going."""
-    if game.winners:
-        names = said_together(game.winners)
-        return f"{names} wins!" if len(game.winners) == 1 else f"{names} share the victory!"
+    or who leads while the game is still going (a round at least scored), in ``lang``
+    (default English)."""
+    lang = lang or language()
     totals = game.scores
     best = max(totals.values())
-    leaders = [p for p in game.players if totals[p] == best]
-    played = f"After round {game.history[-1].number} of {game.rules.rounds}"
-    return f"{played}, {said_together(leaders)} {'leads' if len(leaders) == 1 else 'lead'}."
+    leaders = game.winners or tuple(p for p in game.players if totals[p] == best)
+    names = lang.names(leaders)
+    if game.winners:
+        return lang._("{names} wins!", names=names) if len(leaders) == 1 else lang._(
+            "{names} share the victory!", names=names)
+    return lang.ngettext("After round {round} of {rounds}, {names} leads.",
+                         "After round {round} of {rounds}, {names} lead.", len(leaders),
+                         round=game.history[-1].number, rounds=game.rules.rounds, names=names)
 
 
 class _Poster(FPDF):
@@ -138,9 +134,11 @@ def _rgb(color: str) -> tuple[int, int, int]:
 
 
 def render_poster(game: Game, records: Sequence[RoundRecord], *, title: str, date: dt.date,
-                  words: Sequence[Mapping] = ()) -> bytes:
-    """Returns the poster of ``records`` (the scored rounds) as PDF bytes; ``words``, the
-    rows of the vocabulary report, are listed beside the scores on the first page."""
+                  words: Sequence[Mapping] = (), lang: Language | None = None) -> bytes:
+    """Returns the poster of ``records`` (the scored rounds) as PDF bytes, written in
+    ``lang`` (default English); ``words``, the rows of the vocabulary report, are listed
+    beside the scores on the first page."""
+    lang = lang or language()
     pdf = _Poster()
     pdf.set_title(pdf.say(title))
     pdf.set_creator("incognito-nb")
@@ -149,35 +147,36 @@ def render_poster(game: Game, records: Sequence[RoundRecord], *, title: str, dat
     with warnings.catch_warnings():
         # fpdf2 warns once per missing glyph (an emoji in a name): the export goes on.
         warnings.simplefilter("ignore")
-        _title_page(pdf, game, records, title=title, date=date, words=words)
+        _title_page(pdf, game, records, title=title, date=date, words=words, lang=lang)
         for record in records:
-            _round_page(pdf, game, record)
+            _round_page(pdf, game, record, lang)
         return bytes(pdf.output())
 
 
 def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, title: str,
-                date: dt.date, words: Sequence[Mapping]) -> None:
+                date: dt.date, words: Sequence[Mapping], lang: Language) -> None:
     pdf.add_page()
     pdf.set_y(MARGIN + 2)
     pdf.write_line(title, size=32, bold=True)
     pdf.ln(3)
-    when = f"{date.day} {date.strftime('%B %Y')}"
+    when = format_date(date, "long", locale=lang.locale)
     deck = game.deck_name + (f" ({game.deck_language})" if game.deck_language else "")
-    pdf.write_parts([(when, False), ("  ·  words: ", False), (deck, True)], size=13, color=MUTED)
+    pdf.write_parts([(when, False), ("  ·  " + lang._("words:") + " ", False), (deck, True)], size=13, color=MUTED)
     pdf.ln(1)
-    pdf.write_parts([("Players: ", False), (said_together(game.players), True)], size=13, color=MUTED)
+    pdf.write_parts([(lang._("Players:") + " ", False), (lang.names(game.players), True)], size=13, color=MUTED)
     top = pdf.get_y() + 8
 
     # The left column: who won, then the scores, best first (ties keep seating order).
     left_width = 145.0 if words else PAGE_WIDTH - 2 * MARGIN
     pdf.set_xy(MARGIN, top)
-    pdf.write_line(standings_text(game), size=26, bold=True, width=left_width)
+    pdf.write_line(standings_text(game, lang), size=26, bold=True, width=left_width)
     totals = game.scores
     ranking = sorted(game.players, key=lambda p: -totals[p])
     numbers = [r.number for r in records]
     cell_width = min(24.0, (left_width - 50) / (len(numbers) + 1))
     widths = [left_width - cell_width * (len(numbers) + 1)] + [cell_width] * (len(numbers) + 1)
-    header = ["Player"] + [f"Round {n}" for n in numbers] + ["Total"]
+    header = ([lang.pgettext("scoreboard", "Player")] + [lang._("Round {number}", number=n) for n in numbers]
+              + [lang.pgettext("poster", "Total")])
     row_height, y = 11.0, pdf.get_y() + 8
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.3)
@@ -196,34 +195,34 @@ def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, tit
         x = MARGIN + widths[0]
         for number in numbers:
             pdf.set_xy(x, y + 2.5)
-            pdf.write_line(str(points[number][player]), size=15, width=cell_width, align="C")
+            pdf.write_line(lang.number(points[number][player]), size=15, width=cell_width, align="C")
             x += cell_width
         pdf.set_xy(x, y + 2.5)
         star = " ★" if player in game.winners and pdf.unicode else ""
-        pdf.write_line(f"{totals[player]}{star}", size=15, bold=True, width=cell_width, align="C")
+        pdf.write_line(f"{lang.number(totals[player])}{star}", size=15, bold=True, width=cell_width, align="C")
         y += row_height
         pdf.line(MARGIN, y, MARGIN + left_width, y)
 
     if words:
-        _words_column(pdf, words, left=MARGIN + left_width + 12, top=top)
+        _words_column(pdf, words, left=MARGIN + left_width + 12, top=top, lang=lang)
 
     pdf.set_xy(MARGIN, PAGE_HEIGHT - MARGIN - 10)
-    rules = ("How to read the drawings: each player hid a secret object in a drawing of their place. "
-             "A classmate who found the object scored 1 point; an artist found by some, but not all, "
-             f"scored {ARTIST_POINTS}.")
+    rules = lang._("How to read the drawings: each player hid a secret object in a drawing of their place. "
+                   "A classmate who found the object scored 1 point; an artist found by some, but not all, "
+                   "scored {points}.", points=ARTIST_POINTS)
     pdf.set_font(pdf.family, "", 10)
     pdf.set_text_color(*MUTED)
     pdf.multi_cell(PAGE_WIDTH - 2 * MARGIN, 4.5, pdf.say(rules))
 
 
-def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: float) -> None:
+def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: float, lang: Language) -> None:
     """Lists the words drawn, hardest first, each with one cell per classmate who could
     find it, filled for each who did (the vocabulary chart, in print)."""
     width = PAGE_WIDTH - MARGIN - left
     pdf.set_xy(left, top)
-    pdf.write_line("Which words did the class find?", size=15, bold=True, width=width)
+    pdf.write_line(lang._("Which words did the class find?"), size=15, bold=True, width=width)
     pdf.set_x(left)
-    pdf.write_line("hardest first: classmates who found the word, out of those who could",
+    pdf.write_line(lang._("hardest first: classmates who found the word, out of those who could"),
                    size=9.5, color=MUTED, width=width)
     y = pdf.get_y() + 2
     row = min(9.0, (PAGE_HEIGHT - MARGIN - 16 - y) / max(len(words), 1))
@@ -245,8 +244,8 @@ def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: f
             pdf.rect(bar_left + seat * cell + 0.4, y + row * 0.2, cell - 0.8, row * 0.6, style="F",
                      round_corners=True, corner_radius=0.8)
         pdf.set_xy(bar_left + bar_width, y + (row - size * 0.5) / 2)
-        pdf.write_line(f"{found} of {entry['could']}", size=size * 0.9, bold=True, width=count_width,
-                       align="C", min_size=6)
+        pdf.write_line(lang._("{found} of {could}", found=found, could=int(entry["could"])), size=size * 0.9,
+                       bold=True, width=count_width, align="C", min_size=6)
         y += row
 
 
@@ -256,10 +255,10 @@ def _grid(count: int) -> tuple[int, int]:
     return math.ceil(count / rows), rows
 
 
-def _round_page(pdf: _Poster, game: Game, record: RoundRecord) -> None:
+def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -> None:
     pdf.add_page()
     pdf.set_y(MARGIN - 2)
-    pdf.write_line(f"Round {record.number}", size=22, bold=True)
+    pdf.write_line(lang._("Round {number}", number=record.number), size=22, bold=True)
     players = record.players or game.players
     columns, rows = _grid(len(players))
     top = pdf.get_y() + 4
@@ -286,13 +285,16 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord) -> None:
         pdf.set_xy(x + 6, y + image_height + 1.4)
         finders = record.found_by(artist)
         scored = 0 < len(finders) < others
-        pdf.write_parts([(artist, True), (f"  +{ARTIST_POINTS} points" if scored else "", False)],
-                        size=13, width=image_width - 6)
+        gained = "  " + lang.ngettext("+{n} point", "+{n} points", ARTIST_POINTS) if scored else ""
+        pdf.write_parts([(artist, True), (gained, False)], size=13, width=image_width - 6)
         pdf.set_x(x)
-        pdf.write_parts([("hidden: ", False), (record.objects[artist], True),
-                         ("   in: ", False), (record.locations[artist], True)],
+        pdf.write_parts([(lang._("hidden:") + " ", False), (record.objects[artist], True),
+                         ("   " + lang._("in:") + " ", False), (record.locations[artist], True)],
                         size=12, width=image_width, min_size=8)
         pdf.set_x(x)
-        who = said_together(finders) if finders else "no one"
-        pdf.write_line(f"found by {who} ({len(finders)} of {others})", size=11, color=MUTED,
-                       width=image_width, min_size=7)
+        if finders:
+            found = lang._("found by {names} ({found} of {could})", names=tuple(finders), found=len(finders),
+                           could=others)
+        else:
+            found = lang._("found by no one ({found} of {could})", found=0, could=others)
+        pdf.write_line(found, size=11, color=MUTED, width=image_width, min_size=7)

@@ -6,9 +6,9 @@ a stroke, a watch that moves the screen) therefore runs through a :class:`Guard`
 says what went wrong where the person looks — the page's message line, a form's error
 area, the teacher bar's status, the card panel — in words meant for them:
 
-- a move the rules refuse (:class:`~incognito_nb.engine.errors.IllegalAction`), in the
-  page's language (:func:`~incognito_nb.ui.i18n.refusal`);
-- any other ``ValueError`` of this project (a store or a save that says what to do), as it says;
+- a move the rules refuse (:class:`~incognito_nb.engine.errors.IllegalAction`), a store
+  or a save that says what to do (every error of this project carries its sentence as a
+  :class:`~incognito_nb.engine.errors.Message`), in the page's language;
 - anything else as "Could not *save the game*: …" (or the page's own sentence), with the
   traceback in the kernel's log and never in the browser.
 """
@@ -19,24 +19,27 @@ import logging
 import traceback
 from typing import Any, Callable, Optional
 
-from incognito_nb.engine import DeckError, IllegalAction, SaveError
-from incognito_nb.store import StoreError
-from incognito_nb.ui.i18n import refusal, t
+from incognito_nb.engine.errors import Explained
+from incognito_nb.ui.i18n import Language, language
 
 log = logging.getLogger(__name__)
 
 
 class Guard:
-    """Runs actions for a widget or a page; ``say(text)`` shows what went wrong.
+    """Runs actions for a widget or a page; ``say(text)`` shows what went wrong, in ``lang``.
 
     ``clear()`` (optional) takes away what was said before, when a person acts again;
-    ``unexpected`` is the catalogue key of the sentence for a failure nobody foresaw
-    (``{error}`` in it is the error), ``enter()`` (optional) runs before every action.
+    ``unexpected(lang, error)`` (optional) returns the sentence for a failure nobody
+    foresaw, ``enter()`` (optional) runs before every action.  A page that changes its
+    language sets :attr:`lang`.
     """
 
-    def __init__(self, say: Callable[[str], Any], *, clear: Optional[Callable[[], Any]] = None,
-                 unexpected: str = "error.unexpected", enter: Optional[Callable[[], Any]] = None) -> None:
-        self.say, self.clear, self.unexpected, self.enter = say, clear, unexpected, enter
+    def __init__(self, say: Callable[[str], Any], *, lang: Optional[Language] = None,
+                 clear: Optional[Callable[[], Any]] = None,
+                 unexpected: Optional[Callable[[Language, Exception], str]] = None,
+                 enter: Optional[Callable[[], Any]] = None) -> None:
+        self.say, self.clear, self.unexpected, self.enter = say, clear, unexpected or unexpected_failure, enter
+        self.lang = lang or language()
 
     def __call__(self, action: Callable[..., Any], *, keeps_message: bool = False,
                  doing: Optional[str] = None) -> Callable[..., Any]:
@@ -50,8 +53,8 @@ class Guard:
             doing: Optional[str] = None, **kwargs: Any) -> tuple[bool, Any]:
         """Runs ``action(*args, **kwargs)`` now; returns whether it went through, and its result.
 
-        ``doing`` is the catalogue key of what the action does ("doing.save"), for the
-        sentence said about a failure nobody foresaw.
+        ``doing`` says what the action does ("save the game", in the page's language),
+        for the sentence said about a failure nobody foresaw.
         """
         if self.clear is not None and not keeps_message:
             self.clear()
@@ -59,12 +62,16 @@ class Guard:
             self.enter()
         try:
             return True, action(*args, **kwargs)
-        except IllegalAction as refused:
-            self.say(refusal(refused))
-        except (StoreError, SaveError, DeckError) as error:
-            self.say(str(error))
+        except Explained as refused:  # a refusal of the rules, a store or a save: it says what to do
+            self.say(self.lang.error(refused))
         except Exception as error:  # the page must survive, and say what happened
             log.error("an action failed:\n%s", traceback.format_exc())
-            self.say(t("teacher.could_not", doing=t(doing), error=error) if doing
-                     else t(self.unexpected, error=error))
+            self.say(self.lang._("Could not {doing}: {error}", doing=doing, error=str(error)) if doing
+                     else self.unexpected(self.lang, error))
         return False, None
+
+
+def unexpected_failure(lang: Language, error: Exception) -> str:
+    """Returns what the table dashboard says of a failure nobody foresaw."""
+    return lang._("Something went wrong: {error}. Your game is saved; try again, "
+                  "or use Restart in the teacher bar.", error=str(error))

@@ -1,120 +1,296 @@
-"""The dashboard's words in English, Spanish and French, chosen at setup.
+"""The words of every screen in the page's own language: gettext catalogues read with Babel.
 
-A language class plays the game in the language it is learning, but the instructions
-should be in one everybody reads: the interface language is therefore independent of
-the deck's.  Every sentence the widgets show is a template here, looked up with
-:func:`t` in the current language; English is the reference, and a test checks that
-each catalogue has exactly its keys and placeholders.  Values put into a template that
-ends up in HTML are escaped by the caller (:func:`~incognito_nb.ui.widgets.text.safe`) first.
+A class reads the game in one language (English, Spanish, French or German), whatever
+the deck's: a Spanish class may draw English words with Spanish instructions.  Each page
+chooses its language and hands a :class:`Language` down to every widget it builds; there
+is no language of the process, so two pages in one kernel can each speak their own.
 
->>> with speaking("es"):
-...     t("podium.wins", names="Ana")
+Every sentence a person sees is an English ``msgid`` in the code (``lang._("Start the
+game")``), extracted by Babel into ``incognito_nb/locales/incognito_nb.pot`` and translated
+in ``incognito_nb/locales/<code>/LC_MESSAGES/incognito_nb.po`` (the README says how to add a
+string or a language).  A :class:`Language` reads its ``.po`` once per process, compiles it
+in memory and answers with gettext, each language's plural rules (``ngettext``: "0 point"
+in French), and Babel's number formats, list patterns and ordinal rules.  Errors of the
+engine and the store are said through :meth:`Language.say`, which translates their
+template (see :class:`~incognito_nb.engine.errors.Message`) and fills it in.
+
+Values put into a sentence that ends up in HTML are escaped by the caller
+(:func:`~incognito_nb.ui.widgets.text.safe`) first.
+
+>>> language("es")._("{names} wins!", names="Ana")
 '¡Ana gana!'
+>>> language("fr").ngettext("{n} point", "{n} points", 0)
+'0 point'
+>>> language("de").names(["Ana", "Ben", "Cleo"])
+'Ana, Ben und Cleo'
+
+A pseudo-language, :data:`PSEUDO` (``en-XA``), says every English sentence visibly
+transformed, ``"[Šţàŕţ ţĥé ĝàɱé]"``, placeholders kept: a screen shown in it reveals at a
+glance any text that did not go through the catalogue (the tests walk every screen in it).
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator
+import functools
+import io
+import logging
+import re
+from importlib import resources
+from typing import Any, Iterable, Mapping
 
-from incognito_nb.ui._catalogue_en import EN
-from incognito_nb.ui._catalogue_es import ES
-from incognito_nb.ui._catalogue_fr import FR
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
 
-#: The interface languages, each named in its own language (as the setup dropdown shows them).
-LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "es": ES, "fr": FR}
+from incognito_nb.engine.errors import Message, message_of
+
+log = logging.getLogger(__name__)
+
+#: The interface languages, in the order a menu offers them.
+LANGUAGES = ("en", "es", "fr", "de")
 DEFAULT_LANGUAGE = "en"
+#: The pseudo-language: English, every sentence visibly transformed (see :func:`pseudo`).
+PSEUDO = "en-XA"
+#: The gettext domain: the catalogues' file name.
+DOMAIN = "incognito_nb"
+#: Babel's locale for each interface language's numbers and lists (British English: the
+#: project's spelling, and lists without a comma before "and").
+_FORMATS = {"en": "en_GB", "es": "es", "fr": "fr", "de": "de", PSEUDO: "en_GB"}
 
-_current = DEFAULT_LANGUAGE
+
+def locales_folder():
+    """Returns the folder of the catalogues (a package resource: works from a wheel too)."""
+    return resources.files("incognito_nb") / "locales"
 
 
 def check_language(code: object) -> str:
-    """Returns ``code`` as a known language code (case and spaces ignored).
+    """Returns ``code`` as a known language code (case, spaces and ``_`` for ``-`` forgiven).
 
-    :raises ValueError: if it is not one of :data:`LANGUAGES`.
+    :raises ValueError: if it is not one of :data:`LANGUAGES` or :data:`PSEUDO`.
     """
-    cleaned = str(code or "").strip().lower()
-    if cleaned not in LANGUAGES:
-        raise ValueError(f"the interface speaks {', '.join(LANGUAGES)}, not {str(code)!r:.20}")
-    return cleaned
+    cleaned = str(code or "").strip().replace("_", "-").lower()
+    for known in (*LANGUAGES, PSEUDO):
+        if cleaned == known.lower():
+            return known
+    raise ValueError(f"the interface speaks {', '.join(LANGUAGES)}, not {str(code)!r:.20}")
 
 
-def set_language(code: str) -> None:
-    """Makes ``code`` ("en", "es" or "fr") the language of every widget built from now on.
+def first_language(*choices: object, default: str = DEFAULT_LANGUAGE) -> str:
+    """Returns the first of ``choices`` that is a known language code (``None`` and unknown
+    codes are passed over: a page asked for ``?lang=xx`` speaks the next choice)."""
+    for choice in choices:
+        if choice:
+            try:
+                return check_language(choice)
+            except ValueError:
+                continue
+    return default
 
-    :raises ValueError: if the language is not one of :data:`LANGUAGES`.
+
+def language(code: str = DEFAULT_LANGUAGE) -> "Language":
+    """Returns the :class:`Language` for ``code``, read once per process (one object per
+    language: however the code is written, ``language("ES") is language("es")``).
+
+    :raises ValueError: if the language is not known.
     """
-    global _current
-    _current = check_language(code)
+    return _language(check_language(code))
 
 
-def language() -> str:
-    """Returns the current interface language code."""
-    return _current
+@functools.lru_cache(maxsize=None)
+def _language(code: str) -> "Language":
+    return Language(code)
 
 
-@contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Speaks ``code`` inside the ``with`` block, then the language spoken before."""
-    before = _current
-    set_language(code)
-    try:
-        yield
-    finally:
-        set_language(before)
+class Language:
+    """One interface language: its catalogue, plural rules, numbers and lists.
 
-
-def t(key: str, **values: object) -> str:
-    """Returns the sentence ``key`` in the current language, with ``values`` filled in.
-
-    A key missing from a catalogue falls back to English (the tests keep none missing).
-
-    :raises KeyError: if no catalogue knows ``key``.
+    Build one with :func:`language` (it is read once and shared: a :class:`Language`
+    never changes).  The methods named after gettext's (:meth:`_`, :meth:`ngettext`,
+    :meth:`pgettext`, :meth:`npgettext`) are the ones Babel's extraction looks for: their
+    first arguments must be string literals.  Keyword arguments are the sentence's
+    placeholders: numbers are written in the language's format, :class:`Message` values
+    said in it, tuples of names said as a list.
     """
-    template = CATALOGUES[_current].get(key)
-    if template is None:
-        template = EN[key]
-    return template.format(**values) if values else template
+
+    def __init__(self, code: str) -> None:
+        self.code = check_language(code)
+        self.locale = Locale.parse(_FORMATS[self.code])
+        self.translations = _translations(self.code)
+
+    def __repr__(self) -> str:
+        return f"language({self.code!r})"
+
+    @property
+    def name(self) -> str:
+        """The language's name in its own words ("Español"), as a menu offers it."""
+        if self.code == PSEUDO:
+            return pseudo("English")
+        own = Locale.parse(self.code).get_display_name(self.code) or self.code
+        return own[:1].upper() + own[1:]
+
+    # ------------------------------------------------------------------ gettext
+    def _(self, msgid: str, /, **params: Any) -> str:
+        """Returns ``msgid`` (an English sentence) in this language, ``params`` filled in."""
+        return self._fill(self.translations.gettext(msgid), msgid, params)
+
+    def pgettext(self, context: str, msgid: str, /, **params: Any) -> str:
+        """Returns ``msgid`` in this language, where ``context`` tells apart two meanings of one English text."""
+        return self._fill(self.translations.pgettext(context, msgid), msgid, params)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """Returns the form of the sentence that suits the number ``n`` (``{n}`` in it)."""
+        params.setdefault("n", n)
+        return self._fill(self.translations.ngettext(singular, plural, n), singular if n == 1 else plural, params)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """Returns :meth:`ngettext` for the meaning ``context`` of the English text."""
+        params.setdefault("n", n)
+        return self._fill(self.translations.npgettext(context, singular, plural, n),
+                          singular if n == 1 else plural, params)
+
+    def plural_forms(self, message: Message) -> dict[str, str]:
+        """Returns the sentence of a plural ``message`` (made with :meth:`Message.ngettext
+        <incognito_nb.engine.errors.Message.ngettext>`, which Babel extracts) for each of the
+        language's plural categories (CLDR's ``one``, ``few``, ``many``, ``other``...),
+        placeholders left in: for a browser that counts by itself (``Intl.PluralRules``)."""
+        forms: dict[str, str] = {}
+        for n in (*range(0, 200), 1_000_000):
+            forms.setdefault(self.locale.plural_form(n),
+                             self.translations.ngettext(message.template, message.plural or message.template, n))
+        return forms
+
+    # ------------------------------------------------------------------ numbers and names
+    def number(self, n: int | float) -> str:
+        """Returns ``n`` written as this language writes numbers ("1.000" in German)."""
+        return format_decimal(n, locale=self.locale)
+
+    def ordinal(self, n: int) -> str:
+        """Returns a place said as a rank: 1st, 2nd (English); 1.º (Spanish); 1er, 2e (French); 1. (German).
+
+        The rank's form follows the language's ordinal rules (CLDR's, through Babel);
+        each form is a sentence of the catalogue.
+        """
+        form = self.locale.ordinal_form(n)
+        if form == "one":
+            return self.pgettext("ordinal: one (1st, 21st)", "{n}st", n=n)
+        if form == "two":
+            return self.pgettext("ordinal: two (2nd, 22nd)", "{n}nd", n=n)
+        if form == "few":
+            return self.pgettext("ordinal: few (3rd, 23rd)", "{n}rd", n=n)
+        return self.pgettext("ordinal: other (4th, 11th)", "{n}th", n=n)
+
+    def names(self, names: Iterable[str]) -> str:
+        """Returns names joined as a sentence says them: "Ana", "Ana and Ben", "Ana, Ben and Cleo".
+
+        The names are joined as given: escape them first when the result goes into HTML.
+        """
+        names = [str(name) for name in names]
+        if not names:
+            return ""
+        joined = format_list(names, locale=self.locale)
+        return pseudo(joined, keep=names) if self.code == PSEUDO else joined
+
+    # ------------------------------------------------------------------ messages and errors
+    def say(self, message: Message | str) -> str:
+        """Returns an engine or store :class:`Message` in this language (a plain string as it is)."""
+        if not isinstance(message, Message):
+            return str(message)
+        if message.plural is not None:
+            return self.ngettext(message.template, message.plural, message.params.get("n", 0), **message.params)
+        return self._(message.template, **message.params)
+
+    def error(self, error: BaseException) -> str:
+        """Returns what an error says, in this language when it carries a :class:`Message`."""
+        message = message_of(error)
+        return self.say(message) if message is not None else str(error)
+
+    def problems(self, error: BaseException) -> list[str]:
+        """Returns every problem a :class:`~incognito_nb.engine.errors.DeckError` lists,
+        in this language (one sentence for any other error)."""
+        problems = getattr(error, "problems", None)
+        return [self.say(problem) for problem in problems] if problems else [self.error(error)]
+
+    # ------------------------------------------------------------------ plumbing
+    def _fill(self, template: str, english: str, params: Mapping[str, Any]) -> str:
+        if not params:
+            return template
+        values = {name: self._value(value) for name, value in params.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation: say the English
+            log.warning("the %s catalogue's sentence %r does not take %s", self.code, template, sorted(params))
+            return english.format(**values)
+
+    def _value(self, value: Any) -> Any:
+        if isinstance(value, Message):
+            return self.say(value)
+        if isinstance(value, bool):
+            return str(value)
+        if isinstance(value, (int, float)):
+            return self.number(value)
+        if isinstance(value, tuple):
+            return self.names(value)
+        return value
 
 
-def count(n: int, noun: str) -> str:
-    """Returns ``n`` with its noun in the right number: "1 point", "2 points", "0 point" in French.
+# ---------------------------------------------------------------------- the catalogues
+@functools.lru_cache(maxsize=None)
+def _translations(code: str) -> Translations:
+    """Returns the compiled catalogue of ``code``: its ``.po`` file compiled in memory (no
+    build step, so the package works the same installed from a wheel or with ``pip -e``);
+    the pseudo-language is made from the template."""
+    if code == PSEUDO:
+        catalog = pseudo_catalog()
+    else:
+        with (locales_folder() / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as file:
+            catalog = read_po(file, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # fuzzy entries are left out: they say the English until reviewed
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
 
-    ``noun`` names a pair of keys ``count.<noun>.one`` and ``count.<noun>.other``.
+
+def read_template() -> Catalog:
+    """Returns the template every catalogue translates (``incognito_nb.pot``)."""
+    with (locales_folder() / f"{DOMAIN}.pot").open("rb") as file:
+        return read_po(file, domain=DOMAIN)
+
+
+def pseudo_catalog() -> Catalog:
+    """Returns the catalogue of :data:`PSEUDO`: every sentence of the template, transformed."""
+    template = read_template()
+    catalog = Catalog(locale="en", domain=DOMAIN)
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            catalog.add(message.id, tuple(pseudo(form) for form in message.id), context=message.context)
+        else:
+            catalog.add(message.id, pseudo(message.id), context=message.context)
+    return catalog
+
+
+#: What the pseudo-language keeps as it is: placeholders, HTML tags and entities.
+_KEPT = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;)")
+_LOOKALIKES = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķļɱñôƥʠŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÔƤɊŔŠŢÛṼŴẊÝŽ",
+)
+
+
+def pseudo(text: str, *, keep: Iterable[str] = ()) -> str:
+    """Returns ``text`` as the pseudo-language says it: bracketed, each Latin letter a
+    look-alike with a mark, placeholders, tags and the strings in ``keep`` untouched.
+
+    >>> pseudo("Start round {next}")
+    '[Šţàŕţ ŕôûñđ {next}]'
     """
-    one = n == 1 or (_current == "fr" and n == 0)
-    return t(f"count.{noun}.{'one' if one else 'other'}", n=n)
-
-
-def ordinal(place: int) -> str:
-    """Returns a place said as a rank: 1st, 2nd (English); 1.º, 2.º (Spanish); 1er, 2e (French)."""
-    if _current == "es":
-        return f"{place}.º"
-    if _current == "fr":
-        return "1er" if place == 1 else f"{place}e"
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
-def said_together(names: list[str] | tuple[str, ...]) -> str:
-    """Returns names joined as a sentence says them: "Ana", "Ana and Ben", "Ana, Ben and Cleo".
-
-    The names are joined as given: escape them first when the result goes into HTML.
-    """
-    names = list(names)
-    if len(names) == 1:
-        return names[0]
-    return t("join.and", first=", ".join(names[:-1]), last=names[-1])
-
-
-def refusal(error: Exception) -> str:
-    """Returns an engine refusal in the current language.
-
-    In English the engine's own precise message; otherwise one sentence per broken rule
-    (``error.rule``), since the engine speaks only English.
-    """
-    rule = getattr(error, "rule", None)
-    if _current == DEFAULT_LANGUAGE or f"rule.{rule}" not in EN:
-        return str(error)
-    return t(f"rule.{rule}")
+    kept = [re.escape(k) for k in keep if k]
+    splitter = re.compile("(" + "|".join([_KEPT.pattern[1:-1], *kept]) + ")") if kept else _KEPT
+    parts = splitter.split(text)
+    return "[" + "".join(part if index % 2 else part.translate(_LOOKALIKES)
+                         for index, part in enumerate(parts)) + "]"

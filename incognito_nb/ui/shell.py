@@ -15,11 +15,13 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.ui.guard import Guard
+from incognito_nb.ui.guard import Guard, unexpected_failure
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import (
     connection,
     curtain,
     gallery,
+    language_menu,
     lineup,
     progress,
     reveal,
@@ -90,7 +92,7 @@ def stylesheet(extra: str = "") -> str:
     """Returns every page's CSS (a ``<style>`` element): the frame's, projector mode's,
     every widget module's, then the page's own ``extra``."""
     parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
-        connection, curtain, gallery, lineup, progress, reveal, scoreboard, setup_form, takeaways,
+        connection, curtain, gallery, language_menu, lineup, progress, reveal, scoreboard, setup_form, takeaways,
         teacher_bar, timer, voting)] + [extra]
     return "<style>" + "\n".join(parts) + "</style>"
 
@@ -100,20 +102,32 @@ class PageShell(widgets.VBox):
 
     Subclasses add their bars (:meth:`add_bars`) and footer, build their screens and put
     them on the stage with :meth:`set_stage`; every callback they hand a widget goes
-    through :meth:`guarded`.  ``unexpected`` is the catalogue key of the sentence said
-    when something nobody foresaw goes wrong, ``enter()`` what runs before every
-    guarded callback.
+    through :meth:`guarded`.  ``lang`` is the page's :class:`~incognito_nb.ui.i18n.Language`,
+    handed to every widget it builds (set :attr:`lang` to change it: the guard follows);
+    ``unexpected(lang, error)`` returns the sentence said when something nobody foresaw
+    goes wrong, ``enter()`` is what runs before every guarded callback.
     """
 
-    def __init__(self, *, css: str = "", unexpected: str = "error.unexpected",
+    def __init__(self, *, lang: Language | None = None, css: str = "",
+                 unexpected: Callable[[Language, Exception], str] = unexpected_failure,
                  enter: Callable[[], Any] | None = None) -> None:
         self.header = markup("", "inc-header")
         self.message = markup("", "inc-message")
         self.stage = widgets.VBox()
         self.stage.add_class("inc-stage")
-        self.guard = Guard(self.report, clear=lambda: self.report(""), unexpected=unexpected, enter=enter)
+        self.guard = Guard(self.report, lang=lang or language(), clear=lambda: self.report(""),
+                           unexpected=unexpected, enter=enter)
         super().__init__([markup(stylesheet(css)), self.header, self.message, self.stage])
         self.add_class("inc-app")
+
+    @property
+    def lang(self) -> Language:
+        """The page's language: every widget it builds speaks it."""
+        return self.guard.lang
+
+    @lang.setter
+    def lang(self, lang: Language) -> None:
+        self.guard.lang = lang
 
     def add_bars(self, *bars: widgets.Widget) -> None:
         """Puts ``bars`` under the title line, above the message line (in this order)."""

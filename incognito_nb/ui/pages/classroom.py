@@ -24,23 +24,23 @@ import ipywidgets as widgets
 from incognito_nb.engine import Action, Deck, Drawing, IllegalAction, Phase, Rules
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import StoreUnavailable, TableStore
+from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, qr_code, with_query
-from incognito_nb.ui.widgets.progress import title_line, who_is_done
+from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
+                                              who_is_done)
 from incognito_nb.ui.widgets.text import markup, safe
-from incognito_nb.ui.widgets.timer import DrawingTimer
+from incognito_nb.ui.widgets.timer import DrawingTimer, timer_choices
 from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
 
 #: How long a student page waits before sending again what the store could not take.
 RETRY_SECONDS = 2.0
-#: The drawing timer a teacher can set for the hide phase, in seconds (0: none).
-TIMER_CHOICES = (("no timer", 0), ("60 s", 60), ("90 s", 90), ("120 s", 120), ("180 s", 180))
 
 
 class TeacherPage(TablePage):
@@ -50,70 +50,105 @@ class TeacherPage(TablePage):
     ``student_url`` and ``teacher_url`` are the pages' addresses, used for the join and
     come-back links; ``decks`` are offered before the built-in decks.  Everything shown
     is the projector's view (``player_view(None)``) plus the rounds already scored.
+    The page speaks ``language`` when it is given (``?lang=``), else the table's, else
+    ``default_language``; a table created here remembers the page's language.
     """
 
     def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
                  student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
-                 decks: Sequence[Deck] = ()) -> None:
-        super().__init__(store)
+                 decks: Sequence[Deck] = (), language: str | None = None, default_language: str | None = None) -> None:
+        super().__init__(store, language=language, default_language=default_language)
         self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
         self.teacher_key = teacher_key
         self.student_url, self.teacher_url = student_url, teacher_url
         self.reveal_at = 0
         self._shown: tuple | None = None  # which screen the stage holds: (round, phase, reveal_at)
+        self._again = False  # build the screen again though it shows the same (the language changed)
         # The drawing timer runs on this page (the one the class sees on the projector) and
         # ends the hide phase at zero; boards count as they stand, each stroke being saved.
         self.timer_seconds = 0
         self.countdown: DrawingTimer | None = None
-        self.pause_button = widgets.Button(description="Pause timer", icon="pause")
+        self.pause_button = widgets.Button(icon="pause")
         self.pause_button.add_class("inc-pause")
         self.pause_button.on_click(self.guarded(lambda _=None: self.toggle_pause()))
         self.pause_button.layout.display = "none"
-        self.end_phase_button = widgets.Button(description="End phase now", icon="forward", button_style="warning")
+        self.end_phase_button = widgets.Button(icon="forward", button_style="warning")
         self.end_phase_button.add_class("inc-end-phase")
         self.end_phase_button.on_click(self.guarded(lambda _=None: self.end_phase()))
         # The come-back link holds the key: folded away, so a projected page does not show it.
         self.teacher_link_box = markup("", "inc-teacher-link")
-        folded = widgets.Accordion([self.teacher_link_box], selected_index=None)
-        folded.set_title(0, "The teacher's link to come back (do not project it)")
+        self.link_fold = widgets.Accordion([self.teacher_link_box], selected_index=None)
         # During play: a new rejoin link for a student who lost theirs (it holds a seat
         # token, so it is folded away too), and what to do about a student who left.
-        self.seat_help = markup(
-            "A student who left cannot be removed once the game has started: press "
-            "<b>End phase now</b> when the others are done — their board and cards count as they lie. "
-            "A student who lost their link gets a new one here (the old one stops working).", "inc-seat-help")
+        self.seat_help = markup("", "inc-seat-help")
         self.reissue_buttons = widgets.VBox()
         self.reissue_buttons.add_class("inc-reissue-seats")
         self.reissued_link = markup("", "inc-reissued-link")
         self.seats_box = widgets.VBox([self.seat_help, self.reissue_buttons, self.reissued_link])
         self.seats_fold = widgets.Accordion([self.seats_box], selected_index=None)
-        self.seats_fold.set_title(0, "A student left or lost their link (do not project it)")
         self.seats_fold.layout.display = "none"
         self._reissue_for: tuple | None = None
         self.teacher_bar = widgets.VBox([widgets.HBox([self.end_phase_button, self.pause_button]),
-                                         self.seats_fold, folded])
+                                         self.seats_fold, self.link_fold])
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
         self.add_bars(self.teacher_bar, self.progress)
+        self._label_bar()
         if code is None:
             self.show_create_form()
         else:
             self.guarded(self.follow)(code)
 
+    # ---------------------------------------------------------------- the page's language
+    def choose_language(self, code: str) -> None:
+        """Shows the page in the language ``code``; with the teacher's key, the table keeps
+        it too, for the students' pages that did not choose their own."""
+        super().choose_language(code)
+        if self.teacher_key is not None and self.code is not None:
+            self.store.set_language(self.code, self.teacher_key, self.lang.code)
+
+    def relabel(self, *, render: bool = True) -> None:
+        """Builds the page again in its language, keeping what the create form holds."""
+        self._label_bar()
+        self._reissue_for = self._removable = None
+        self._again = True
+        if not render:
+            return
+        if self.snapshot is not None:
+            self.render()
+        elif hasattr(self, "deck_choice"):
+            chosen = (self.deck_choice.value, self.rounds_choice.value, self.timer_choice.value)
+            self.show_create_form()
+            self.deck_choice.value, self.rounds_choice.value, self.timer_choice.value = chosen
+
     # ---------------------------------------------------------------- creating
+    def _label_bar(self) -> None:
+        """Writes the teacher's bar in the page's language."""
+        lang = self.lang
+        self.end_phase_button.description = lang._("End phase now")
+        self.pause_button.description = (lang._("Resume timer") if self.countdown is not None and self.countdown.paused
+                                         else lang._("Pause timer"))
+        self.link_fold.set_title(0, lang._("The teacher's link to come back (do not project it)"))
+        self.seats_fold.set_title(0, lang._("A student left or lost their link (do not project it)"))
+        self.seat_help.value = lang._(
+            "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when the "
+            "others are done — their board and cards count as they lie. A student who lost their link gets a new "
+            "one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
+
     def show_create_form(self) -> None:
         """Shows the form that creates a table: a deck and a number of rounds."""
-        self.header.value = "Incognito · a new table for your class"
+        lang = self.lang
+        self.header.value = safe(lang._("Incognito · a new table for your class"))
         own = [(deck.name, key) for key, deck in self.decks.items()]
         self.deck_choice = widgets.Dropdown(options=own + [(Deck.builtin(n).name, n) for n in Deck.builtin_names()],
-                                            description="Deck")
+                                            description=lang._("Deck"))
         self.deck_choice.add_class("inc-deck")
-        self.rounds_choice = widgets.BoundedIntText(value=3, min=1, max=20, description="Rounds")
+        self.rounds_choice = widgets.BoundedIntText(value=3, min=1, max=20, description=lang._("Rounds"))
         self.rounds_choice.add_class("inc-rounds")
-        self.timer_choice = widgets.Dropdown(options=TIMER_CHOICES, value=0, description="Drawing timer")
+        self.timer_choice = widgets.Dropdown(options=timer_choices(lang), value=0, description=lang._("Drawing timer"))
         self.timer_choice.add_class("inc-timer")
-        create = widgets.Button(description="Create a table", button_style="primary", icon="plus")
+        create = widgets.Button(description=lang._("Create a table"), button_style="primary", icon="plus")
         create.add_class("inc-create")
         create.on_click(self.guarded(lambda _=None: self.create(
             self.decks.get(self.deck_choice.value) or Deck.builtin(self.deck_choice.value),
@@ -128,7 +163,7 @@ class TeacherPage(TablePage):
         ``timer_seconds`` (0: none) is the drawing time this page counts down in each hide phase.
         """
         self.timer_seconds = max(0, int(timer_seconds))
-        keys = self.store.create_table(deck, rules)
+        keys = self.store.create_table(deck, rules, language=self.lang.code)
         self.teacher_key = keys.teacher_key
         self.follow(keys.code)
         return keys.code
@@ -149,20 +184,22 @@ class TeacherPage(TablePage):
         chips (the boards stay with their artists until the find phase)."""
         game = self.snapshot.game
         if game is not None and self.strokes_only(changes) and (self._shown or ())[:2] == (game.round, game.phase):
-            self.progress.value = who_is_done(game.progress())
+            self.progress.value = who_is_done(game.progress(), self.lang)
             return
         self.render()
 
     def render(self) -> None:
         """Shows the table as the projector may see it."""
+        self.follow_table_language()
         snapshot = self.snapshot
+        lang = self.lang
         view = snapshot.view(None)
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
         self.seats_fold.layout.display = "" if view["started"] else "none"
         if teacher:
-            self.teacher_link_box.value = f"Keep this link to come back: {link(self.teacher_link)}"
+            self.teacher_link_box.value = lang._("Keep this link to come back: {link}", link=link(self.teacher_link))
             if view["started"]:
                 self._offer_new_links(tuple(view["players"]))
         if not view["started"]:
@@ -170,48 +207,55 @@ class TeacherPage(TablePage):
             return
         game, public = snapshot.game, view["game"]
         phase = game.phase
-        self.header.value = f"{title_line(public)} · table {safe(snapshot.code)}"
-        self.progress.value = who_is_done(public)
+        self.header.value = safe(lang._("{title} · table {code}", title=title_line(public, lang), code=snapshot.code))
+        self.progress.value = who_is_done(public, lang)
         self.end_phase_button.disabled = phase is Phase.OVER
         if teacher and self._everyone_finished(public):
             self._auto_advance()
             return
         shown = (game.round, phase, self.reveal_at)
-        if shown == self._shown:
+        if shown == self._shown and not self._again:
             return  # nothing the projector shows has changed (a student drew a stroke)
         if self._shown is None or self._shown[:2] != shown[:2]:
             self.reveal_at = 0
             shown = (game.round, phase, 0)
-        self._shown = shown
+        # In another language, the same screen again: its countdown goes on where it stood.
+        again = self._again and shown == self._shown and self.countdown is not None
+        left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
+        self._shown, self._again = shown, False
         self._stop_timer()
         if phase is Phase.HIDE:
-            screen = [markup("Students are drawing on their own devices.", "inc-waiting")]
+            screen = [markup(safe(lang._("Students are drawing on their own devices.")), "inc-waiting")]
             if teacher and self.timer_seconds:
-                self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(self.end_phase))
+                self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(self.end_phase), lang=lang,
+                                              left=left)
+                self.countdown.pause(paused)
                 self.pause_button.layout.display = ""
-                self.pause_button.description, self.pause_button.icon = "Pause timer", "pause"
+                self.pause_button.description = lang._("Resume timer") if paused else lang._("Pause timer")
+                self.pause_button.icon = "play" if paused else "pause"
                 screen.append(self.countdown)
         elif phase is Phase.FIND:
-            find = widgets.HBox([Gallery(game), LineupView(game.lineup)])
+            find = widgets.HBox([Gallery(game, lang=lang), LineupView(game.lineup, lang=lang)])
             find.add_class("inc-find")
             screen = [find]
         elif phase is Phase.SCORE:
             screen = self._score_screen()
         elif phase is Phase.PREPARE:
-            screen = [Scoreboard(game), self._next_button(f"Start round {game.round + 1}", self.next)]
+            screen = [Scoreboard(game, lang=lang), self._next_button(start_round_label(game.round + 1, lang), self.next)]
         else:
-            screen = [Podium(game), Scoreboard(game)]
+            screen = [Podium(game, lang=lang), Scoreboard(game, lang=lang)]
         self.set_stage(screen)
 
     def _render_lobby(self, view: dict[str, Any]) -> None:
-        self.header.value = "Incognito · join the table"
+        lang = self.lang
+        self.header.value = safe(lang._("Incognito · join the table"))
         self.progress.value = ""
         count = len(view["players"])
-        if self._shown != ("lobby",):
-            self._shown = ("lobby",)
+        if self._shown != ("lobby",) or self._again:
+            self._shown, self._again = ("lobby",), False
             code = markup(safe(self.code), "inc-join-code")
-            join = markup(f"Join at {link(self.join_url)}", "inc-join-url")
-            qr = markup(qr_code(self.join_url), "inc-qr")
+            join = markup(lang._("Join at {link}", link=link(self.join_url)), "inc-join-url")
+            qr = markup(qr_code(self.join_url, lang), "inc-qr")
             panel = widgets.HBox([widgets.VBox([code, join]), qr])
             panel.add_class("inc-join-panel")
             self.lobby = markup("", "inc-lobby")
@@ -221,20 +265,21 @@ class TeacherPage(TablePage):
             parts: list[widgets.Widget] = [panel, self.lobby]
             if self.teacher_key is not None:
                 parts.append(self.remove_buttons)
-                self.start_button = widgets.Button(description="Start the game", button_style="success", icon="play")
+                self.start_button = widgets.Button(description=lang._("Start the game"), button_style="success",
+                                                   icon="play")
                 self.start_button.add_class("inc-start")
                 self.start_button.on_click(self.guarded(lambda _=None: self.start()))
                 parts.append(self.start_button)
             self.set_stage(parts)
-        self.lobby.value = lobby_list(view["players"])
+        self.lobby.value = lobby_list(view["players"], lang)
         if self.teacher_key is not None:
             self.start_button.disabled = not MIN_PLAYERS <= count <= MAX_PLAYERS
             players = tuple(view["players"])
             if players != self._removable:  # one Remove button per joined player
                 self._removable = players
                 self._replace_children(self.remove_buttons, [self._player_button(
-                    f"Remove {name}", "user-times", "inc-remove-player", lambda name=name: self.remove(name))
-                    for name in players])
+                    lang._("Remove {name}", name=name), "user-times", "inc-remove-player",
+                    lambda name=name: self.remove(name)) for name in players])
 
     def _offer_new_links(self, players: tuple) -> None:
         """Shows one "Give … a new link" button per player (built once per table)."""
@@ -242,8 +287,8 @@ class TeacherPage(TablePage):
             return
         self._reissue_for = players
         self._replace_children(self.reissue_buttons, [self._player_button(
-            f"Give {name} a new link", "link", "inc-reissue-seat", lambda name=name: self.new_link(name))
-            for name in players])
+            self.lang._("Give {name} a new link", name=name), "link", "inc-reissue-seat",
+            lambda name=name: self.new_link(name)) for name in players])
 
     def _player_button(self, text: str, icon: str, css: str, action) -> widgets.Button:
         button = widgets.Button(description=text, icon=icon, tooltip=text,
@@ -260,13 +305,13 @@ class TeacherPage(TablePage):
             widget.close()
 
     def _score_screen(self) -> list[widgets.Widget]:
-        game = self.snapshot.game
+        game, lang = self.snapshot.game, self.lang
         if self.reveal_at < len(game.players):
             last = self.reveal_at == len(game.players) - 1
-            return [Reveal(game.history[-1], game.players[self.reveal_at], seat_of=game.seat),
-                    self._next_button("Show the scores" if last else "Next drawing", self.next_reveal, local=True)]
+            return [Reveal(game.history[-1], game.players[self.reveal_at], seat_of=game.seat, lang=lang),
+                    self._next_button(next_reveal_label(last, lang), self.next_reveal, local=True)]
         final = game.round >= game.rules.rounds
-        return [Scoreboard(game), self._next_button("See the winners" if final else "Prepare the next round", self.next)]
+        return [Scoreboard(game, lang=lang), self._next_button(after_scores_label(final, lang), self.next)]
 
     def _next_button(self, text: str, action, *, local: bool = False) -> widgets.Button:
         """Returns a Next button; one that moves the game on (not ``local``) needs the key."""
@@ -291,7 +336,8 @@ class TeacherPage(TablePage):
         """Gives ``name`` a new rejoin link (their old one stops working), shows it and returns it."""
         seat = self.store.reissue_seat(self.code, self.teacher_key, name)
         url = with_query(self.student_url, code=seat.code, token=seat.token)
-        self.reissued_link.value = f"{safe(seat.name)}'s new link to their seat: {link(url)}"
+        self.reissued_link.value = self.lang._("{name}'s new link to their seat: {link}", name=safe(seat.name),
+                                               link=link(url))
         return url
 
     def next_reveal(self) -> None:
@@ -310,7 +356,7 @@ class TeacherPage(TablePage):
             return False
         self.countdown.pause(not self.countdown.paused)
         paused = self.countdown.paused
-        self.pause_button.description = "Resume timer" if paused else "Pause timer"
+        self.pause_button.description = self.lang._("Resume timer") if paused else self.lang._("Pause timer")
         self.pause_button.icon = "play" if paused else "pause"
         return paused
 
@@ -344,12 +390,15 @@ class StudentPage(TablePage):
 
     ``student_url`` is this page's address, for the rejoin link.  Everything shown comes
     from ``player_view(name)``: the student's own card, drawing and cards, and what the
-    whole table may see.
+    whole table may see.  The page speaks ``language`` when it is given (``?lang=``), else
+    the table's (the teacher's), else ``default_language``; the student may choose another
+    in the page's language menu.
     """
 
     def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
-                 student_url: str = "student.ipynb") -> None:
-        super().__init__(store)
+                 student_url: str = "student.ipynb", language: str | None = None,
+                 default_language: str | None = None) -> None:
+        super().__init__(store, language=language, default_language=default_language)
         self.student_url = student_url
         self.seat = None
         self.pad: DrawingPad | None = None
@@ -361,10 +410,16 @@ class StudentPage(TablePage):
         self.save_status: widgets.HTML | None = None  # on the drawing screen: saved, or waiting
         self.votes: VotePanel | None = None
         self._shown: tuple | None = None
+        self._again = False  # build the screen again though it shows the same (the language changed)
         self.progress = markup("", "inc-progress")
         self.rejoin = markup("", "inc-rejoin-link")
         self.add_bars(self.progress)
         self.add_footer(self.rejoin)
+        if code and not self.chosen_language:  # a join link: the form speaks the table's language
+            try:
+                self.speak(store.language(code), render=False)
+            except ValueError:  # no such table, or a language this version does not speak: said on joining
+                pass
         if token:
             self.guarded(self.come_back)(code, token)
         if self.seat is None:
@@ -375,15 +430,32 @@ class StudentPage(TablePage):
         """Returns the student's name at the table (None before joining)."""
         return self.seat.name if self.seat else None
 
+    # ---------------------------------------------------------------- the page's language
+    def relabel(self, *, render: bool = True) -> None:
+        """Builds the page again in its language: the join form keeps what was typed, the
+        drawing screen the board as it stands."""
+        self._show_rejoin_link()
+        self._again = True
+        if not render:
+            return
+        if self.seat is not None:
+            self.render()
+        elif hasattr(self, "code_field"):
+            typed = (self.code_field.value, self.name_field.value)
+            self.show_join_form(typed[0])
+            self.name_field.value = typed[1]
+
     # ---------------------------------------------------------------- joining
     def show_join_form(self, code: str = "") -> None:
         """Shows the form that joins a table: its code and the student's name."""
-        self.header.value = "Incognito · join your class's table"
-        self.code_field = widgets.Text(value=code, description="Code", placeholder="ABCDE")
+        lang = self.lang
+        self.header.value = safe(lang._("Incognito · join your class's table"))
+        self.code_field = widgets.Text(value=code, description=lang._("Code"),
+                                       placeholder=lang._("ABCDE"))
         self.code_field.add_class("inc-join-code-field")
-        self.name_field = widgets.Text(description="Your name", placeholder="Ana")
+        self.name_field = widgets.Text(description=lang._("Your name"), placeholder=lang._("Ana"))
         self.name_field.add_class("inc-join-name")
-        join = widgets.Button(description="Join", button_style="primary", icon="sign-in")
+        join = widgets.Button(description=lang._("Join"), button_style="primary", icon="sign-in")
         join.add_class("inc-join")
         join.on_click(self.guarded(lambda _=None: self.join(self.code_field.value, self.name_field.value)))
         form = widgets.VBox([self.code_field, self.name_field, join])
@@ -400,10 +472,18 @@ class StudentPage(TablePage):
 
     def _seated(self, seat) -> None:
         self.seat = seat
-        url = with_query(self.student_url, code=seat.code, token=seat.token)
-        self.rejoin.value = (f"Your link to come back to your seat (keep it to yourself): "
-                             f"{link(url)}")
+        self._show_rejoin_link()
         self.follow(seat.code)
+
+    def _show_rejoin_link(self) -> None:
+        if self.seat is None:
+            return
+        params = {"code": self.seat.code, "token": self.seat.token}
+        if self.chosen_language:
+            params["lang"] = self.lang.code  # the link comes back in the language the student chose
+        url = with_query(self.student_url, **params)
+        self.rejoin.value = self.lang._("Your link to come back to your seat (keep it to yourself): {link}",
+                                        link=link(url))
 
     # ---------------------------------------------------------------- showing
     def update(self, changes) -> None:
@@ -414,7 +494,7 @@ class StudentPage(TablePage):
         if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
             self.render()
             return
-        self.progress.value = who_is_done(game.progress())
+        self.progress.value = who_is_done(game.progress(), self.lang)
         for version, action in changes:
             if action.player == self.name and version not in self.mine:
                 board = game.drawing(self.name)
@@ -423,21 +503,23 @@ class StudentPage(TablePage):
 
     def render(self) -> None:
         """Shows the table as this student may see it."""
+        self.follow_table_language()
+        lang = self.lang
         view = self.snapshot.view(self.name)
         if not view["started"]:
-            self.header.value = f"Table {safe(self.code)} · you are {safe(self.name)}"
-            self._show(("lobby",), lambda: [markup("", "inc-lobby"),
-                                            markup("Wait for your teacher to start the game.", "inc-waiting")])
-            self.stage.children[0].value = lobby_list(view["players"])
+            self.header.value = safe(lang._("Table {code} · you are {name}", code=self.code, name=self.name))
+            self._show(("lobby",), lambda: [markup("", "inc-lobby"), markup(
+                safe(lang._("Wait for your teacher to start the game.")), "inc-waiting")])
+            self.stage.children[0].value = lobby_list(view["players"], lang)
             return
         game = view["game"]
         phase = Phase(game["phase"])
-        self.header.value = f"{title_line(game)} · you are {safe(self.name)}"
-        self.progress.value = who_is_done(game)
+        self.header.value = safe(lang._("{title} · you are {name}", title=title_line(game, lang), name=self.name))
+        self.progress.value = who_is_done(game, lang)
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
             self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
-                markup("Your drawing is done. Wait for the others.", "inc-waiting")])
+                markup(safe(lang._("Your drawing is done. Wait for the others.")), "inc-waiting")])
         elif phase is Phase.FIND:
             self._show((game["round"], phase), self._find_screen)
             self.votes.render()
@@ -445,59 +527,68 @@ class StudentPage(TablePage):
             self._show((game["round"], phase), lambda: self._results_screen(game))
 
     def _show(self, shown: tuple, screen) -> None:
-        """Builds the stage with ``screen()`` unless it already shows ``shown``."""
-        if shown != self._shown:
+        """Builds the stage with ``screen()`` unless it already shows ``shown`` (and the
+        language did not change)."""
+        if shown != self._shown or self._again:
             # The table moved on (not from drawing to "done" in one round) before the store
             # took what waited: it cannot take it any more.
             unsent = (self._shown or ())[:2] != shown[:2] and any(self.waiting())
             if unsent:
                 self._handed_in = None
+            # The same board in another language: it keeps what the store has not taken yet.
+            board = self.pad.drawing if self.pad is not None and shown == self._shown else None
             self.pad = self.votes = None
-            self._shown = shown
+            self._shown, self._again = shown, False
             self.set_stage(screen())
+            if board is not None and self.pad is not None and self.pad.drawing != board:
+                self.pad.load(board)
             if unsent:
-                self.report("Your last strokes could not be kept: the drawing time ended before the game "
-                            "store could take them. Your board counts as the store last had it.")
+                self.report(self.lang._("Your last strokes could not be kept: the drawing time ended before the game "
+                                        "store could take them. Your board counts as the store last had it."))
 
     def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
+        lang = self.lang
         location = game["locations"][self.name]
         self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
         # The browser keeps strokes it never saw saved under this seat and round, for the next page.
         key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
         self.pad = DrawingPad(self._saved, location=location, on_change=self.guarded(self.save_drawing),
-                              recovery_key=key)
-        done = widgets.Button(description="Done", button_style="success", icon="check")
+                              recovery_key=key, lang=lang)
+        done = widgets.Button(description=lang._("Done"), button_style="success", icon="check")
         done.add_class("inc-done")
         done.on_click(self.guarded(lambda _=None: self.done()))
         self.save_status = markup("", "inc-save-status")
         self._show_saved()
-        card = widgets.VBox([markup(f"Your secret object: <b>{safe(game['object'])}</b>", "inc-secret"),
-                             markup(f"Hide it in: <b>{safe(location)}</b>", "inc-location"),
+        secret = lang._("Your secret object: {object}", object=f"<b>{safe(game['object'])}</b>")
+        place = lang._("Hide it in: {location}", location=f"<b>{safe(location)}</b>")
+        card = widgets.VBox([markup(secret, "inc-secret"), markup(place, "inc-location"),
                              done, self.save_status, self.pad])  # Done above the pad: in view on a small screen
         card.add_class("inc-hide-card")
         return [card]
 
     def _find_screen(self) -> list[widgets.Widget]:
-        game = self.snapshot.game
-        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render))
-        side = widgets.VBox([LineupView(game.lineup), self.votes])
+        game, lang = self.snapshot.game, self.lang
+        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render), lang=lang)
+        side = widgets.VBox([LineupView(game.lineup, lang=lang), self.votes])
         side.add_class("inc-find-side")
-        find = widgets.HBox([Gallery(game), side])
+        find = widgets.HBox([Gallery(game, lang=lang), side])
         find.add_class("inc-find")
         return [find]
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
-        full = self.snapshot.game
+        full, lang = self.snapshot.game, self.lang
         screen: list[widgets.Widget] = []
         if Phase(game["phase"]) is Phase.OVER:
-            screen.append(Podium(full))
+            screen.append(Podium(full, lang=lang))
         else:
             record = full.history[-1]
             mine = record.points.get(self.name, 0)
-            screen.append(markup(f"You scored {mine} point{'s' if mine != 1 else ''} this round.", "inc-my-points"))
+            screen.append(markup(safe(lang.ngettext("You scored {n} point this round.",
+                                                    "You scored {n} points this round.", mine)), "inc-my-points"))
             if Phase(game["phase"]) is Phase.SCORE:
-                screen += [Reveal(record, artist, seat_of=full.seat, replay_seconds=1.0) for artist in record.players]
-        screen.append(Scoreboard(full))
+                screen += [Reveal(record, artist, seat_of=full.seat, replay_seconds=1.0, lang=lang)
+                           for artist in record.players]
+        screen.append(Scoreboard(full, lang=lang))
         return screen
 
     # ---------------------------------------------------------------- the student's moves
@@ -566,17 +657,30 @@ class StudentPage(TablePage):
             self.save_status.value = html
 
     def _show_saved(self) -> None:
-        self._status('<span class="inc-saved" role="status">✓ Every stroke is saved.</span>')
+        saved = safe(self.lang._("✓ Every stroke is saved."))
+        self._status(f'<span class="inc-saved" role="status">{saved}</span>')
 
     def _show_waiting(self) -> None:
         strokes, done = self.waiting()
-        what = [f"{strokes} stroke{'s' if strokes != 1 else ''}"] if strokes else []
-        if done:
-            what.append("your Done")
-        self._status(
-            f'<span class="inc-waiting-to-save" role="status">⏳ Not saved yet: {" and ".join(what) or "your board"} '
-            f'{"wait" if strokes != 1 or done else "waits"} for the game store, which cannot be reached right now. '
-            "They are sent as soon as it answers: keep this page open.</span>")
+        lang = self.lang
+        if strokes and done:
+            text = lang.ngettext("⏳ Not saved yet: {n} stroke and your Done wait for the game store, which cannot "
+                                 "be reached right now. They are sent as soon as it answers: keep this page open.",
+                                 "⏳ Not saved yet: {n} strokes and your Done wait for the game store, which cannot "
+                                 "be reached right now. They are sent as soon as it answers: keep this page open.",
+                                 strokes)
+        elif strokes:
+            text = lang.ngettext("⏳ Not saved yet: {n} stroke waits for the game store, which cannot be reached "
+                                 "right now. It is sent as soon as it answers: keep this page open.",
+                                 "⏳ Not saved yet: {n} strokes wait for the game store, which cannot be reached "
+                                 "right now. They are sent as soon as it answers: keep this page open.", strokes)
+        elif done:
+            text = lang._("⏳ Not saved yet: your Done waits for the game store, which cannot be reached right now. "
+                          "It is sent as soon as it answers: keep this page open.")
+        else:
+            text = lang._("⏳ Not saved yet: your board waits for the game store, which cannot be reached right now. "
+                          "It is sent as soon as it answers: keep this page open.")
+        self._status(f'<span class="inc-waiting-to-save" role="status">{safe(text)}</span>')
 
     def _retry_later(self) -> None:
         if self._retry is not None and not self._retry.done():
@@ -604,8 +708,8 @@ class StudentPage(TablePage):
             self._saved = game.drawing(self.name)
             if self._handed is not None and self._handed[0] == game.round and self._handed_in is None:
                 self._handed_in = self._handed[1]  # Done was taken, then lost: hand it in again
-        self.report("The game store came back without its last moves (it was restarted without keeping "
-                    "them): your board and Done are sent again.")
+        self.report(self.lang._("The game store came back without its last moves (it was restarted without keeping "
+                                "them): your board and Done are sent again."))
         self.render()
         self.send_waiting()
 

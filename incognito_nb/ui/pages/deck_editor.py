@@ -8,6 +8,7 @@ boxes.  *Check* builds the deck file those boxes describe and has the engine rea
 (:func:`~incognito_nb.engine.decks.parse_deck`), so the editor accepts exactly what a
 game accepts; the engine's complaints are pointed back at the box and line they concern
 ("Objects, line 4: ...").  *Save deck* writes that same file into the decks folder.
+The editor speaks the language it is given (``lang``), the engine's complaints included.
 
 >>> editor = DeckEditor(folder="/tmp/unused")
 >>> editor.paste(objects=["llave", "cuchara"], locations="cocina\\njardín", name="Casa", language="es")
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import html
 import io
 import os
 import re
@@ -30,8 +32,11 @@ from typing import Any, Iterable, Optional
 import ipywidgets as widgets
 
 from incognito_nb.engine import Deck, DeckError, Rules, parse_deck
-from incognito_nb.engine.decks import MAX_DECK_BYTES
+from incognito_nb.engine.decks import (ALREADY_ON_LINE, AT_LINE, IN_FILE, MAX_DECK_BYTES, locations_count,
+                                       objects_count, players_count, rounds_count)
+from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.uploads import take_upload
 
@@ -43,8 +48,10 @@ PREVIEW_WORDS = 12
 MAX_FILE_NAME = 80
 #: The name the composed file has while the engine reads it; replaced in every message.
 _SOURCE = "deck-editor.csv"
-_LINE_MESSAGE = re.compile(rf"{re.escape(_SOURCE)}:(\d+): (.*)\Z", re.DOTALL)
-_EARLIER_LINE = re.compile(r"is already on line (\d+)")
+#: The boxes in the order the screen shows them (problems are listed in that order).
+NAME, LANGUAGE, OBJECTS, LOCATIONS, ELSEWHERE = range(5)
+#: A problem the editor lists: where it sits on screen (box, line), and what it says.
+Problem = tuple[tuple[int, int], Message]
 
 CSS = """
 .inc-deck-editor { max-width: 52rem; gap: 0.4rem; }
@@ -84,11 +91,12 @@ class DeckEditor(widgets.VBox):
     ``deck`` is the deck as last checked, or ``None`` before a successful check and
     after any change to the boxes.  ``folder`` is where *Save deck* writes (default:
     :func:`default_deck_folder`).  Every button has a method twin: :meth:`check`,
-    :meth:`save`, and :meth:`load` for an upload.
+    :meth:`save`, and :meth:`load` for an upload.  The editor speaks ``lang``.
     """
 
     def __init__(self, *, folder: str | os.PathLike | None = None, rules: Rules | None = None,
-                 **kwargs: Any) -> None:
+                 lang: Language | None = None, **kwargs: Any) -> None:
+        self.lang = lang = lang or language()
         self.folder = Path(folder) if folder is not None else default_deck_folder()
         self.rules = rules if rules is not None else Rules()
         self.deck: Optional[Deck] = None
@@ -99,22 +107,22 @@ class DeckEditor(widgets.VBox):
         self._filling = False
 
         self.upload_button = widgets.FileUpload(accept=".csv", multiple=False,
-                                                description="Upload a deck (.csv)",
+                                                description=lang._("Upload a deck (.csv)"),
                                                 layout=widgets.Layout(width="auto"))
         self.upload_button.add_class("inc-deck-editor-upload")
-        self.name_field = widgets.Text(description="Deck name", placeholder="for example: Animales",
+        self.name_field = widgets.Text(description=lang._("Deck name"), placeholder=lang._("for example: Animales"),
                                        continuous_update=False, layout=widgets.Layout(width="26rem"))
         self.name_field.add_class("inc-deck-name")
         self.language_field = widgets.Combobox(value="en", options=LANGUAGE_CHOICES, ensure_option=False,
                                                continuous_update=False,
-                                               description="Language", placeholder="en, es, fr, de...",
+                                               description=lang._("Language"), placeholder=lang._("en, es, fr, de..."),
                                                layout=widgets.Layout(width="14rem"))
         self.language_field.add_class("inc-deck-language")
-        self.objects_field = self._word_box("inc-deck-objects", "key\nspoon\numbrella\n...")
-        self.locations_field = self._word_box("inc-deck-locations", "kitchen\nbeach\nlibrary\n...")
-        self.check_button = widgets.Button(description="Check", icon="check", button_style="primary")
+        self.objects_field = self._word_box("inc-deck-objects", lang._("key\nspoon\numbrella\n..."))
+        self.locations_field = self._word_box("inc-deck-locations", lang._("kitchen\nbeach\nlibrary\n..."))
+        self.check_button = widgets.Button(description=lang._("Check"), icon="check", button_style="primary")
         self.check_button.add_class("inc-deck-check")
-        self.save_button = widgets.Button(description="Save deck", icon="save")
+        self.save_button = widgets.Button(description=lang._("Save deck"), icon="save")
         self.save_button.add_class("inc-deck-save")
         self.result = markup("", "inc-deck-result")
         self.status = markup("", "inc-deck-status")
@@ -122,17 +130,17 @@ class DeckEditor(widgets.VBox):
         super().__init__(
             [
                 markup(f"<style>{CSS}</style>"),
-                markup("<h2>Make a word deck</h2>", "inc-title"),
-                markup("Type or paste the words, <b>one per line</b>: small <b>objects</b> to hide "
-                       "in a drawing on the left, <b>locations</b> (scenes to hide them in) on the "
-                       "right. A column copied from a spreadsheet pastes just right. Or upload a CSV "
-                       "deck file to edit it. Then press <b>Check</b>, and <b>Save deck</b>.",
+                markup("<h2>" + safe(lang._("Make a word deck")) + "</h2>", "inc-title"),
+                markup(lang._("Type or paste the words, <b>one per line</b>: small <b>objects</b> to hide "
+                              "in a drawing on the left, <b>locations</b> (scenes to hide them in) on the "
+                              "right. A column copied from a spreadsheet pastes just right. Or upload a CSV "
+                              "deck file to edit it. Then press <b>Check</b>, and <b>Save deck</b>."),
                        "inc-howto"),
                 self.upload_button,
                 widgets.HBox([self.name_field, self.language_field]),
                 widgets.HBox([
-                    widgets.VBox([markup("<b>Objects</b>, one per line"), self.objects_field]),
-                    widgets.VBox([markup("<b>Locations</b>, one per line"), self.locations_field]),
+                    widgets.VBox([markup(lang._("<b>Objects</b>, one per line")), self.objects_field]),
+                    widgets.VBox([markup(lang._("<b>Locations</b>, one per line")), self.locations_field]),
                 ]),
                 widgets.HBox([self.check_button, self.save_button]),
                 self.result,
@@ -195,9 +203,9 @@ class DeckEditor(widgets.VBox):
             deck = parse_deck(bytes(content), source=file_name)
         except DeckError as error:
             self.deck = None
-            self._show_problems(getattr(error, "errors", [str(error)]),
-                                heading=f"{file_name} cannot be used as a deck; fix these problems "
-                                        "and upload it again, or paste the words instead:")
+            self._show_problems(self.lang.problems(error), heading=self.lang._(
+                "{file} cannot be used as a deck; fix these problems and upload it again, or paste the words "
+                "instead:", file=file_name))
             return None
         self._filling = True
         try:
@@ -214,7 +222,7 @@ class DeckEditor(widgets.VBox):
         name, data = take_upload(self.upload_button, files)
         if data is None:
             self.deck = None
-            self._show_problems(["The upload arrived without its content; choose the file again."])
+            self._show_problems([self.lang._("The upload arrived without its content; choose the file again.")])
             return
         self.load(data, name)
 
@@ -225,8 +233,8 @@ class DeckEditor(widgets.VBox):
         self.status.value = ""
         if self.deck is not None:
             self.deck = None
-            self._say(markup_text="Changed since the last check: press <b>Check</b> again.",
-                      text="Changed since the last check: press Check again.")
+            text = self.lang._("Changed since the last check: press {check} again.", check=self.lang._("Check"))
+            self._say(markup_text=safe(text), text=text)
 
     # ------------------------------------------------------------ checking
     def csv_text(self) -> str:
@@ -242,50 +250,53 @@ class DeckEditor(widgets.VBox):
         try:
             deck = parse_deck(text, source=_SOURCE)
         except DeckError as error:
-            problems += [p for p in (_point_back(e, where) for e in getattr(error, "errors", [str(error)])) if p]
+            problems += [p for p in (_point_back(e, where) for e in error.problems) if p is not None]
             deck = None
         if problems:
             self.deck = None
-            self._show_problems(sorted(problems, key=_box_order),
-                                heading="Not a deck yet; fix these and press Check again:")
+            self._show_problems([self.lang.say(message) for _, message in sorted(problems, key=lambda p: p[0])],
+                                heading=self.lang._("Not a deck yet; fix these and press Check again:"))
             return None
         self.deck = deck = dataclasses.replace(deck, source=deck_file_name(deck.name))
         self._show_preview(deck)
         return deck
 
-    def _own_problems(self) -> list[str]:
+    def _own_problems(self) -> list[Problem]:
         """Returns what the boxes get wrong before any deck is read: blanks, pasted columns."""
-        problems = []
+        problems: list[Problem] = []
         if not self.name_field.value.strip():
-            problems.append("Name: give the deck a name, like 'Animales'.")
-        for label, box, example in (("Objects", self.objects_field, "key"),
-                                    ("Locations", self.locations_field, "kitchen")):
+            problems.append(((NAME, 0), _in_box(_box(NAME), Message(N_("give the deck a name, like 'Animales'.")))))
+        for index, box, empty in (
+                (OBJECTS, self.objects_field, N_("the box is empty; type one object per line, like key.")),
+                (LOCATIONS, self.locations_field, N_("the box is empty; type one location per line, like kitchen."))):
             if not any(line.strip() for line in _lines(box.value)):
-                problems.append(f"{label}: the box is empty; type one {label.lower()[:-1]} per line, "
-                                f"like {example}.")
+                problems.append(((index, 0), _in_box(_box(index), Message(empty))))
             for number, line in enumerate(_lines(box.value), start=1):
                 if "\t" in line.strip():
-                    problems.append(f"{label}, line {number}: this line holds several spreadsheet "
-                                    "cells; paste one column at a time, objects and locations apart.")
+                    problems.append(((index, number), _in_box(_box(index, number), Message(N_(
+                        "this line holds several spreadsheet cells; paste one column at a time, objects and "
+                        "locations apart.")))))
         if len(self.objects_field.value) + len(self.locations_field.value) > MAX_DECK_BYTES:
-            problems.append(f"The lists are too long for a deck (at most {MAX_DECK_BYTES:,} bytes).")
+            problems.append(((ELSEWHERE, 0), Message(N_("The lists are too long for a deck (at most {limit} bytes)."),
+                                                     limit=MAX_DECK_BYTES)))
         return problems
 
-    def _compose(self) -> tuple[str, dict[int, str]]:
-        """Returns the CSV for the boxes and, for each of its lines, the box line it came from."""
+    def _compose(self) -> tuple[str, dict[int, tuple[tuple[int, int], Message]]]:
+        """Returns the CSV for the boxes and, for each of its lines, the box line it came
+        from: where it sits on screen, and how a message names it."""
         name = " ".join(self.name_field.value.split())
         language = " ".join(self.language_field.value.split())
-        rows: list[tuple[str, str, str]] = []  # (kind, word, where)
-        for kind, label, box in (("object", "Objects", self.objects_field),
-                                 ("location", "Locations", self.locations_field)):
+        rows: list[tuple[str, str, tuple[tuple[int, int], Message]]] = []  # (kind, word, where)
+        for kind, index, box in (("object", OBJECTS, self.objects_field),
+                                 ("location", LOCATIONS, self.locations_field)):
             for number, line in enumerate(_lines(box.value), start=1):
                 if line.strip() and "\t" not in line.strip():
-                    rows.append((kind, line.strip(), f"{label}, line {number}"))
+                    rows.append((kind, line.strip(), ((index, number), _box(index, number))))
         columns = sorted({column for notes in self._notes.values() for column in notes})
         buffer = io.StringIO()
         buffer.write(f"# name: {name}\n# language: {language}\n")
         buffer.write("# Made with the Incognito deck editor: one row per word.\n")
-        where = {1: "Name", 2: "Language"}
+        where = {1: ((NAME, 0), _box(NAME)), 2: ((LANGUAGE, 0), _box(LANGUAGE))}
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["kind", "word", *columns])
         for line_number, (kind, word, origin) in enumerate(rows, start=5):
@@ -301,9 +312,10 @@ class DeckEditor(widgets.VBox):
         The file is named after the deck (``Animales`` → ``animales.csv``) and replaces an
         earlier save of the same deck; it is written whole or not at all.
         """
+        lang = self.lang
         deck = self.check()
         if deck is None:
-            self.status.value = safe("Fix the problems above, then save.")
+            self.status.value = safe(lang._("Fix the problems above, then save."))
             return None
         target = self.folder / deck_file_name(deck.name)
         try:
@@ -318,13 +330,16 @@ class DeckEditor(widgets.VBox):
                 Path(temporary).unlink(missing_ok=True)
                 raise
         except OSError as error:
-            text = f"Could not save the deck in {self.folder}: {error.strerror or error}."
+            text = lang._("Could not save the deck in {folder}: {reason}.", folder=str(self.folder),
+                          reason=str(error.strerror or error))
             self.status.value = f'<div class="inc-error" role="alert">{safe(text)}</div>'
             self._message = text
             return None
         self.saved_path = target
-        text = (f"Saved '{deck.name}' as {target}" + (" (it replaces the earlier file)." if replaced else ".")
-                + " Choose it at setup with Upload a deck, or start a game with it below.")
+        text = (lang._("Saved '{name}' as {file} (it replaces the earlier file).", name=deck.name, file=str(target))
+                if replaced else lang._("Saved '{name}' as {file}.", name=deck.name, file=str(target)))
+        text += " " + lang._("Choose it at setup with {upload}, or start a game with it below.",
+                             upload=lang._("Upload a deck (.csv)"))
         self.status.value = safe(text)
         self._message = text
         return target
@@ -338,41 +353,51 @@ class DeckEditor(widgets.VBox):
 
     def _show_preview(self, deck: Deck) -> None:
         self.problems = []
-        rules = self.rules
+        rules, lang = self.rules, self.lang
         capacity = deck.capacity(rules.lineup_size, MAX_PLAYERS)
+        full, short = lang._("✓ a full game"), lang._("✗ too few words for a full game")
         rows = "".join(
-            f"<tr><td>{players} players</td><td>{_count(rounds, 'round')}</td>"
-            f"<td>{'✓ a full game' if rounds >= rules.rounds else '✗ too few words for a full game'}</td></tr>"
+            f"<tr><td>{html.escape(lang.say(players_count(players)))}</td>"
+            f"<td>{html.escape(lang.say(rounds_count(rounds)))}</td>"
+            f"<td>{html.escape(full if rounds >= rules.rounds else short)}</td></tr>"
             for players, rounds in capacity.items()
         )
         served = [players for players, rounds in capacity.items() if rounds >= rules.rounds]
         if len(served) == len(capacity):
-            verdict = f"Ready for {MIN_PLAYERS} to {MAX_PLAYERS} players."
+            verdict = lang._("Ready for {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
         elif served:
-            verdict = (f"Ready for {MIN_PLAYERS} to {served[-1]} players; {rules.rounds * MAX_PLAYERS} "
-                       f"locations would seat {MAX_PLAYERS}.")
+            verdict = lang._("Ready for {low} to {high} players; {locations} locations would seat {most}.",
+                             low=MIN_PLAYERS, high=served[-1], locations=rules.rounds * MAX_PLAYERS, most=MAX_PLAYERS)
         else:
-            verdict = (f"Too small for a game: {rules.rounds} rounds need at least "
-                       f"{rules.rounds * rules.lineup_size} objects and {rules.rounds * MIN_PLAYERS} locations.")
+            verdict = lang._("Too small for a game: {rounds} need at least {objects} and {locations}.",
+                             rounds=rounds_count(rules.rounds),
+                             objects=objects_count(rules.rounds * rules.lineup_size),
+                             locations=locations_count(rules.rounds * MIN_PLAYERS))
         commas = [word for word in deck.objects + deck.locations if "," in word]
         note = ""
         if commas:  # "key, spoon, cup" on one line is more likely a slip than one word
-            advice = (f"{_count(len(commas), 'word')} with a comma, like {commas[0]!r}: "
-                      "if that is several words, put each on its own line.")
+            advice = lang.ngettext("{n} word with a comma, like {word}: if that is several words, put each on its "
+                                   "own line.",
+                                   "{n} words with a comma, like {word}: if that is several words, put each on its "
+                                   "own line.", len(commas), word=repr(commas[0]))
             note = f'<div class="inc-note">{safe(advice)}</div>'
+        counts = lang._("{objects}, {locations}", objects=objects_count(len(deck.objects)),
+                        locations=locations_count(len(deck.locations)))
+        about = lang._("language {code}", code=deck.language)
+        table, can_deal = lang._("Table"), lang._("Rounds it can deal")
+        objects = lang._("Objects: {words}", words=_sample(deck.objects, lang))
+        locations = lang._("Locations: {words}", words=_sample(deck.locations, lang))
         self._say(
             markup_text=(
                 '<div class="inc-preview">'
-                f"<b>{safe(deck.name)}</b> · language {safe(deck.language)} · "
-                f"{_count(len(deck.objects), 'object')}, {_count(len(deck.locations), 'location')}"
+                f"<b>{safe(deck.name)}</b> · {safe(about)} · {safe(counts)}"
                 f"<div>{safe(verdict)}</div>"
-                f"<table><tr><th>Table</th><th>Rounds it can deal</th><th></th></tr>{rows}</table>"
-                f"<div>Objects: {_sample(deck.objects)}</div>"
-                f"<div>Locations: {_sample(deck.locations)}</div>{note}</div>"
+                f"<table><tr><th>{safe(table)}</th><th>{safe(can_deal)}</th><th></th></tr>{rows}</table>"
+                f"<div>{objects}</div><div>{locations}</div>{note}</div>"
             ),
-            text=(f"{deck.name} ({deck.language}): {_count(len(deck.objects), 'object')}, "
-                  f"{_count(len(deck.locations), 'location')}. {verdict} "
-                  + "; ".join(f"{p} players: {_count(r, 'round')}" for p, r in capacity.items())),
+            text=(f"{deck.name} ({deck.language}): {counts}. {verdict} "
+                  + "; ".join(lang._("{players}: {rounds}", players=players_count(p), rounds=rounds_count(r))
+                              for p, r in capacity.items())),
         )
 
     def _say(self, *, markup_text: str, text: str) -> None:
@@ -385,32 +410,41 @@ def _lines(text: str) -> list[str]:
     return re.split(r"\r\n|\r|\n", text) if text else []
 
 
-def _point_back(problem: str, where: dict[int, str]) -> str:
-    """Returns the engine's problem about the composed file, said of the editor's boxes ('' to drop)."""
-    if problem.startswith(f"{_SOURCE}: the deck has no "):
-        return ""  # the editor's own check already says which box is empty
-    match = _LINE_MESSAGE.match(problem)
-    if not match:
-        return problem.replace(f"{_SOURCE}: ", "").replace(_SOURCE, "The deck")
-    origin = where.get(int(match.group(1)), "The deck")
-    detail = _EARLIER_LINE.sub(lambda m: f"is already in {where.get(int(m.group(1)), 'the deck')}",
-                               match.group(2))
-    return f"{origin}: {detail}"
+def _box(index: int, line: int = 0) -> Message:
+    """Returns how a message names a box of the editor, or one of its lines."""
+    if index == NAME:
+        return Message(N_("Name"))
+    if index == LANGUAGE:
+        return Message(N_("Language"))
+    if index == OBJECTS:
+        return Message(N_("Objects, line {line}"), line=line) if line else Message(N_("Objects"))
+    return Message(N_("Locations, line {line}"), line=line) if line else Message(N_("Locations"))
 
 
-def _box_order(problem: str) -> tuple[int, int]:
-    """Returns where a problem sits on screen: by box (name, language, objects, locations), then line."""
-    match = re.match(r"(Name|Language|Objects|Locations)(?:, line (\d+))?:", problem)
-    if not match:
-        return 4, 0
-    box = ("Name", "Language", "Objects", "Locations").index(match.group(1))
-    return box, int(match.group(2) or 0)
+def _in_box(box: Message, problem: Message) -> Message:
+    """Returns ``problem`` said of ``box`` ("Objects, line 4: the word is empty; ...")."""
+    return Message(N_("{box}: {problem}"), box=box, problem=problem)
 
 
-def _sample(words: tuple[str, ...]) -> str:
+def _point_back(problem: Message, where: dict[int, tuple[tuple[int, int], Message]]) -> Problem | None:
+    """Returns the engine's problem about the composed file, said of the editor's boxes (None to drop)."""
+    inner = problem.params.get("problem")
+    if problem.template == IN_FILE and isinstance(inner, Message):
+        if inner.template.startswith("the deck has no "):
+            return None  # the editor's own check already says which box is empty
+        return (ELSEWHERE, 0), inner
+    if problem.template != AT_LINE or not isinstance(inner, Message):
+        return (ELSEWHERE, 0), problem
+    order, box = where.get(int(problem.params["line"]), ((ELSEWHERE, 0), Message(N_("The deck"))))
+    if inner.template == ALREADY_ON_LINE:
+        earlier = where.get(int(inner.params["previous"]), (None, Message(N_("the deck"))))[1]
+        inner = Message(N_("{word} is already in {earlier}; each word may appear only once."),
+                        word=inner.params["word"], earlier=earlier)
+    return order, _in_box(box, inner)
+
+
+def _sample(words: tuple[str, ...], lang: Language) -> str:
     shown = ", ".join(safe(word) for word in words[:PREVIEW_WORDS])
-    return shown + (f" … and {len(words) - PREVIEW_WORDS} more" if len(words) > PREVIEW_WORDS else "")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    if len(words) > PREVIEW_WORDS:
+        shown += " " + safe(lang._("… and {n} more", n=len(words) - PREVIEW_WORDS))
+    return shown

@@ -28,6 +28,9 @@ from urllib.parse import urlencode
 
 from incognito_nb.engine import Action, Game, IllegalAction, Rules
 from incognito_nb.store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
+from incognito_nb.ui import i18n
+from incognito_nb.ui.i18n import Language, first_language
+from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.text import player_badge, safe
@@ -60,21 +63,28 @@ def with_query(url: str, **params: str) -> str:
     return f"{url}?{urlencode(params)}"
 
 
-def qr_code(url: str) -> str:
+def qr_code(url: str, lang: Language) -> str:
     """Returns an HTML ``<img>`` of a QR code for ``url``, or '' if ``segno`` is not installed."""
     try:
         import segno
     except ImportError:
         return ""
     svg = segno.make(url, error="m").svg_data_uri(scale=6, border=2)
-    return f'<img alt="QR code of the join link" src="{html.escape(svg, quote=True)}">'
+    alt = html.escape(lang._("QR code of the join link"), quote=True)
+    return f'<img alt="{alt}" src="{html.escape(svg, quote=True)}">'
 
 
-def lobby_list(players: list[str]) -> str:
+def lobby_list(players: list[str], lang: Language) -> str:
     """Returns the joined players as HTML badges (or a line saying nobody has joined)."""
     if not players:
-        return "Nobody has joined yet."
-    return "Joined: " + " ".join(player_badge(p, seat) for seat, p in enumerate(players, start=1))
+        return safe(lang._("Nobody has joined yet."))
+    return lang._("Joined: {players}", players=" ".join(player_badge(p, seat) for seat, p in enumerate(players, start=1)))
+
+
+def unexpected_at_table(lang: Language, error: Exception) -> str:
+    """Returns what a classroom page says of a failure nobody foresaw."""
+    return lang._("Something went wrong: {error}. Nothing already played is lost; reload the page to carry on.",
+                  error=str(error))
 
 
 class SeatGame:
@@ -118,7 +128,7 @@ class SeatGame:
         except IllegalAction:
             raise
         except StoreError as error:
-            raise IllegalAction(str(error), rule="store") from None
+            raise IllegalAction(error.message, rule="store") from None
 
 
 class TablePage(PageShell):
@@ -127,9 +137,15 @@ class TablePage(PageShell):
     Subclasses render :attr:`snapshot` in :meth:`render` and send moves with :meth:`act`.
     Without a running event loop (a test, a script) nothing is watched: call
     :meth:`refresh` to read the table again.
+
+    The page speaks ``language`` when it is given (the page was opened with ``?lang=``),
+    else the table's language once it shows a table (the teacher's, kept with the table),
+    else ``default_language`` (the server's ``--language``); its language menu (the
+    twin: :meth:`choose_language`) lets the person choose another.
     """
 
-    def __init__(self, store: TableStore, css: str = "") -> None:
+    def __init__(self, store: TableStore, css: str = "", *, language: str | None = None,
+                 default_language: str | None = None) -> None:
         self.store = store
         self.code: str | None = None
         self.snapshot: TableSnapshot | None = None
@@ -137,10 +153,47 @@ class TablePage(PageShell):
         self.mine: set[int] = set()
         self._store_down = False
         self.watch: TableWatch | None = None
-        super().__init__(css=CLASSROOM_CSS + css, unexpected="error.unexpected_table")
-        self.connection = ConnectionWatch()
-        self.add_bars(self.connection)
+        #: Whether the page's language was chosen (by ``?lang=`` or the menu), not taken from the table.
+        self.chosen_language = bool(language)
+        super().__init__(css=CLASSROOM_CSS + css, unexpected=unexpected_at_table,
+                         lang=i18n.language(first_language(language, default_language)))
+        self.connection = ConnectionWatch(lang=self.lang)
+        self.language_menu = LanguageMenu(self.lang, on_choose=self.guarded(self.choose_language))
+        self.add_bars(self.connection, self.language_menu)
         self.add_class("inc-classroom")
+
+    # ---------------------------------------------------------------- the page's language
+    def choose_language(self, code: str) -> None:
+        """Shows the page in the language ``code`` from now on (the person's choice: the
+        table's language no longer changes it).
+
+        :raises ValueError: if ``code`` is not a known language.
+        """
+        self.chosen_language = True
+        self.speak(code)
+
+    def follow_table_language(self) -> None:
+        """Takes the table's language, unless the page's own was chosen (called by :meth:`render`)."""
+        if self.chosen_language or self.snapshot is None or self.snapshot.language == self.lang.code:
+            return
+        try:
+            self.speak(self.snapshot.language, render=False)
+        except ValueError:  # a language this version does not speak: keep the page's
+            pass
+
+    def speak(self, code: str, *, render: bool = True) -> None:
+        """Switches the page to the language ``code`` and builds its screen again in it
+        (without ``render``: the caller is about to render)."""
+        lang = i18n.language(code)
+        if lang is self.lang:
+            return
+        self.lang = lang
+        self.connection.lost_text = ConnectionWatch.lost_sentence(lang)
+        self.language_menu.show(lang)
+        self.relabel(render=render)
+
+    def relabel(self, *, render: bool = True) -> None:
+        """Writes the page again in :attr:`lang` (subclasses rebuild what they built)."""
 
     # ---------------------------------------------------------------- the table
     def follow(self, code: str) -> None:
@@ -175,6 +228,8 @@ class TablePage(PageShell):
                 self.snapshot.version == before.version and self.snapshot.updated_at != before.updated_at):
             self.mine.clear()
             self.moves_lost(before)
+        elif self.snapshot.language != before.language:
+            self.render()  # the teacher chose another language: a page that follows the table's speaks it
         else:
             self.update(self.snapshot.changes)
         self.mine = {version for version in self.mine if version > self.snapshot.version}
@@ -197,8 +252,8 @@ class TablePage(PageShell):
     def moves_lost(self, before: TableSnapshot) -> None:
         """Shows the table after the store came back older than this page saw it (a Redis
         restarted from its last save): says so, and renders what the store holds."""
-        self.report("The game store came back without its last moves (it was restarted without keeping "
-                    "them): the table is shown as the store kept it.")
+        self.report(self.lang._("The game store came back without its last moves (it was restarted without keeping "
+                                "them): the table is shown as the store kept it."))
         self.render()
 
     def store_back(self) -> None:
@@ -240,5 +295,5 @@ class TablePage(PageShell):
     # ---------------------------------------------------------------- problems
     def _store_problem(self, error: StoreError) -> None:
         self._store_down = True
-        self.report(f"The table cannot be read right now: {error} Nothing already played is lost; "
-                    "the page keeps trying.")
+        self.report(self.lang._("The table cannot be read right now: {error} Nothing already played is lost; "
+                                "the page keeps trying.", error=self.lang.error(error)))

@@ -16,8 +16,10 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 
 from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
+from incognito_nb.engine.errors import N_
 from incognito_nb.store import GameFolder
-from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, check_language, set_language, t
+from incognito_nb.ui import i18n
+from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
@@ -25,7 +27,8 @@ from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.keyboard import FocusGuard
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.pad import DrawingPad
-from incognito_nb.ui.widgets.progress import title_line, who_is_done
+from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
+                                              who_is_done)
 from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
 from incognito_nb.ui.widgets.setup_form import SetupForm
@@ -37,18 +40,26 @@ from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
 
-#: The catalogue key of the question asked before the teacher ends each phase.
-END_PHASE_WARNINGS = {phase: f"end.{phase.value}"
-                      for phase in (Phase.HIDE, Phase.FIND, Phase.SCORE, Phase.PREPARE)}
+def end_phase_warning(phase: Phase, lang: Language) -> str:
+    """Returns the question asked before the teacher ends ``phase`` ('' for the end of the game)."""
+    if phase is Phase.HIDE:
+        return lang._("End the hide phase now? Unfinished drawings count as they stand.")
+    if phase is Phase.FIND:
+        return lang._("End the find phase now? Cards already placed count, confirmed or not.")
+    if phase is Phase.SCORE:
+        return lang._("Skip the rest of the reveal and record the scores?")
+    if phase is Phase.PREPARE:
+        return lang._("Deal the next round now?")
+    return ""
 
 
 class FindLayout(widgets.HBox):
     """The find screen's frame: the gallery on the left; the line-up and the turn on the right."""
 
-    def __init__(self, game: Game) -> None:
-        self.round = game.round
-        self.gallery = Gallery(game)
-        self.lineup = LineupView(game.lineup)
+    def __init__(self, game: Game, lang: Language) -> None:
+        self.round, self.lang = game.round, lang
+        self.gallery = Gallery(game, lang=lang)
+        self.lineup = LineupView(game.lineup, lang=lang)
         self.side = widgets.VBox([self.lineup])
         self.side.add_class("inc-find-side")
         super().__init__([self.gallery, self.side])
@@ -67,19 +78,19 @@ class TableApp(PageShell):
     """The whole dashboard for one table: build it and display it.
 
     ``folder`` is where the game is autosaved after every action (``None``: the default
-    saves folder); ``deck`` preselects a deck in the setup form; ``takeaway_files``
-    makes the files offered for download after the game (file name to content).
+    saves folder); ``deck`` preselects a deck in the setup form; ``language`` is the
+    interface's (a code of :data:`~incognito_nb.ui.i18n.LANGUAGES`; the setup form changes
+    it; it is independent of the deck's); ``takeaway_files(game, lang)`` makes the files
+    offered for download after the game (file name to content).
     """
 
     def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
                  projector: bool = False, language: str = DEFAULT_LANGUAGE,
-                 takeaway_files: Callable[[Game], Mapping[str, bytes]] | None = None) -> None:
-        language = check_language(language)  # refused before anything is built
+                 takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None) -> None:
+        lang = i18n.language(language)  # refused before anything is built
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck
         self.takeaway_files = takeaway_files
-        self.language = language  # the interface's, chosen at setup; not the deck's
-        set_language(self.language)
         self.game: Game | None = None
         self.timer_seconds = 0
         self.open_for: str | None = None  # the player whose card is open behind the curtain
@@ -89,9 +100,10 @@ class TableApp(PageShell):
         self.timer_paused = False
         self._find_layout: FindLayout | None = None
 
-        super().__init__(enter=lambda: set_language(self.language))  # widgets built by an action speak the table's language
+        super().__init__(lang=lang)
         self.progress = markup("", "inc-progress")
         self.teacher = TeacherBar(
+            lang=lang,
             on_end_phase=self.guarded(self.end_phase),
             on_save=self.guarded(self.save_now),
             on_restart=self.guarded(self.restart),
@@ -108,12 +120,11 @@ class TableApp(PageShell):
         self._stop_timer()
         self.game = None
         self.open_for = None
-        set_language(self.language)
         form = SetupForm(on_start=self.guarded(self.start), folder=self.folder,
                          on_resume=self.guarded(self.resume), deck=self.deck,
-                         on_language=self.guarded(self.choose_language))
+                         on_language=self.guarded(self.choose_language), lang=self.lang)
         self.set_stage([form])
-        self.header.value = t("app.title")
+        self.header.value = self.lang._("Incognito")
         self.progress.value = ""
         self.teacher.enable_end_phase(False)
         self.teacher.timer_running = False
@@ -123,9 +134,9 @@ class TableApp(PageShell):
 
         :raises ValueError: if ``code`` is not one of :data:`~incognito_nb.ui.i18n.LANGUAGES`.
         """
-        self.language = check_language(code)
-        set_language(self.language)
-        self.teacher.relabel()
+        self.lang = i18n.language(code)
+        self._find_layout = None  # built in the other language
+        self.teacher.relabel(self.lang)
         if self.game is None:
             earlier = next((w for w in self.stage.children if isinstance(w, SetupForm)), None)
             self.show_setup()
@@ -147,16 +158,15 @@ class TableApp(PageShell):
 
     def render(self) -> None:
         """Rebuilds the screen from the game."""
-        set_language(self.language)
         game = self.game
         if game is None:
             self.show_setup()
             return
         phase = game.phase
-        self.header.value = title_line(game.player_view(None))
+        self.header.value = title_line(game.player_view(None), self.lang)
         self.teacher.enable_end_phase(phase is not Phase.OVER)
-        self.teacher.end_phase_warning = t(END_PHASE_WARNINGS[phase]) if phase in END_PHASE_WARNINGS else ""
-        self.progress.value = who_is_done(self.game.progress())
+        self.teacher.end_phase_warning = end_phase_warning(phase, self.lang)
+        self.progress.value = who_is_done(self.game.progress(), self.lang)
         self._stop_timer()
         self.pad = None
         screens: dict[Phase, Callable[[], list[widgets.Widget]]] = {
@@ -180,19 +190,22 @@ class TableApp(PageShell):
         if self.open_for is None:
             player = self._waiting()
             return [Curtain(player, game.seat(player),
-                            task=t("hide.task"), button=t("hide.button", player=player),
-                            on_open=self.guarded(lambda: self.open_card(player)))]
+                            task=self.lang._("Draw your secret object hidden in your location, so that some — "
+                                             "but not all — of the others can find it."),
+                            button=self.lang._("I am {player}: show my card", player=player),
+                            on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)]
         player = self.open_for
         self.pad = DrawingPad(game.drawing(player), location=game.location(player),
-                              on_change=self._guarded_change(player))
+                              on_change=self._guarded_change(player), lang=self.lang)
         # As wide as the card column: the default width (148 px) cuts it to "Done — hide my…".
-        done = widgets.Button(description=t("hide.done"), button_style="success", icon="check",
+        done = widgets.Button(description=self.lang._("Done — hide my card"), button_style="success", icon="check",
                               layout=widgets.Layout(width="100%"))
         done.add_class("inc-done")
         done.on_click(self.guarded(lambda _=None: self.finish_drawing(player)))
-        parts = [secret_card_header(game.secret_object(player), game.location(player))]
+        parts = [secret_card_header(game.secret_object(player), game.location(player), self.lang)]
         if self.timer_seconds:
-            self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(lambda: self.finish_drawing(player)))
+            self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(lambda: self.finish_drawing(player)),
+                                          lang=self.lang)
             self.countdown.pause(self.timer_paused)
             self.teacher.timer_running = True
             parts.append(self.countdown)
@@ -206,7 +219,7 @@ class TableApp(PageShell):
     def open_card(self, player: str) -> None:
         """Opens the card of the player whose turn it is (hide: the pad; find: the cards)."""
         if player != self._waiting():
-            raise IllegalAction(t("error.turn", player=player), rule="turn")
+            raise IllegalAction(N_("It is not {player}'s turn."), rule="turn", player=player)
         self.open_for = player
         self.render()
 
@@ -238,15 +251,17 @@ class TableApp(PageShell):
         """
         game = self.game
         if self._find_layout is None or self._find_layout.round != game.round:
-            self._find_layout = FindLayout(game)
+            self._find_layout = FindLayout(game, self.lang)
         if self.open_for is None:
             player = self._waiting()
             turn = Curtain(player, game.seat(player),
-                           task=t("find.task"), button=t("find.button", player=player),
-                           on_open=self.guarded(lambda: self.open_card(player)))
+                           task=self.lang._("Place a card in front of every other drawing: the number of the object "
+                                            "you think is hidden in it."),
+                           button=self.lang._("I am {player}: show my cards", player=player),
+                           on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
-                             on_confirm=self.guarded(self.finish_voting))
+                             on_confirm=self.guarded(self.finish_voting), lang=self.lang)
         self._find_layout.show_turn(turn)
         return [self._find_layout]
 
@@ -272,11 +287,10 @@ class TableApp(PageShell):
         if self.reveal_at < len(game.players):
             artist = game.players[self.reveal_at]
             last = self.reveal_at == len(game.players) - 1
-            return [Reveal(record, artist, seat_of=game.seat),
-                    self._next_button(t("score.show_scores" if last else "score.next_drawing"), self.next_reveal)]
+            return [Reveal(record, artist, seat_of=game.seat, lang=self.lang),
+                    self._next_button(next_reveal_label(last, self.lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
-        return [Scoreboard(game),
-                self._next_button(t("score.winners" if final else "score.prepare"), self.advance)]
+        return [Scoreboard(game, lang=self.lang), self._next_button(after_scores_label(final, self.lang), self.advance)]
 
     def next_reveal(self) -> None:
         """Moves the reveal on to the next drawing, then to the scoreboard."""
@@ -292,16 +306,19 @@ class TableApp(PageShell):
 
     def _prepare_screen(self) -> list[widgets.Widget]:
         game = self.game
-        note = markup(t("prepare.note", round=game.round, next=game.round + 1), "inc-prepare")
-        return [note, Scoreboard(game), self._next_button(t("prepare.start", next=game.round + 1), self.advance)]
+        note = markup(self.lang._("Round {round} is scored. Boards are cleared and the used cards discarded; "
+                                  "round {next} deals new objects and locations.", round=game.round,
+                                  next=game.round + 1), "inc-prepare")
+        return [note, Scoreboard(game, lang=self.lang),
+                self._next_button(start_round_label(game.round + 1, self.lang), self.advance)]
 
     def _over_screen(self) -> list[widgets.Widget]:
-        again = widgets.Button(description=t("over.new_game"), button_style="primary", icon="refresh")
+        again = widgets.Button(description=self.lang._("New game"), button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
         again.on_click(self.guarded(lambda _=None: self.show_setup()))
-        screen = [Podium(self.game), Scoreboard(self.game)]
+        screen = [Podium(self.game, lang=self.lang), Scoreboard(self.game, lang=self.lang)]
         if self.takeaway_files is not None:
-            screen.append(Takeaways(self.game, self.takeaway_files))
+            screen.append(Takeaways(self.game, self.takeaway_files, lang=self.lang))
         return screen + [again]
 
     # ---------------------------------------------------------------- teacher
@@ -321,10 +338,11 @@ class TableApp(PageShell):
     def save_now(self) -> None:
         """Saves the game now and says so."""
         if self.game is None:
-            self.teacher.say(t("save.nothing"))
+            self.teacher.say(self.lang._("Nothing to save yet: start a game first."))
             return
         path = self.folder.save(self.game)
-        self.teacher.say(t("save.saved_in", time=f"{datetime.now():%H:%M}", folder=path.parent))
+        self.teacher.say(self.lang._("Saved at {time} in {folder}.", time=f"{datetime.now():%H:%M}",
+                                     folder=str(path.parent)))
 
     def restart(self) -> None:
         """Leaves this game (it stays saved) and goes back to setup."""
@@ -373,4 +391,10 @@ class TableApp(PageShell):
         try:
             self.folder.save(self.game)
         except SaveError as error:
-            self.report(t("save.failed", error=error))
+            self.report(self.lang._("Autosave failed: {error} The game goes on; use “Save now” once fixed.",
+                                    error=self.lang.error(error)))
+
+    @property
+    def language(self) -> str:
+        """The code of the interface language (``"es"``)."""
+        return self.lang.code

@@ -18,6 +18,8 @@ import asyncio
 import anywidget
 import traitlets
 
+from incognito_nb.ui.i18n import Language, language
+
 #: How often the kernel says it is there, in seconds.
 BEAT_SECONDS = 4.0
 #: How long without a beat before the page says the connection is lost, in seconds.
@@ -59,18 +61,22 @@ class ConnectionWatch(anywidget.AnyWidget):
     """An invisible widget that shows a banner when the kernel's beats stop (see the module)."""
 
     _esm = _ESM
-    lost_text = traitlets.Unicode(
-        "The connection to the class server is lost: what you do now is not saved. Wait a moment; "
-        "if this stays, reload the page (your link brings you back to your seat).",
-        help="What the banner says.").tag(sync=True)
+    lost_text = traitlets.Unicode("", help="What the banner says, in the page's language.").tag(sync=True)
     lost_after_ms = traitlets.Int(int(LOST_AFTER_SECONDS * 1000),
                                   help="How long without a beat before the banner shows.").tag(sync=True)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, lang: Language | None = None, **kwargs) -> None:
+        kwargs.setdefault("lost_text", self.lost_sentence(lang or language()))
         super().__init__(**kwargs)
         self.add_class("inc-connection-watch")
         self._task: asyncio.Task | None = None
         self.beats = 0
+
+    @staticmethod
+    def lost_sentence(lang: Language) -> str:
+        """Returns what the banner says in ``lang`` (set it as :attr:`lost_text` when the page's language changes)."""
+        return lang._("The connection to the class server is lost: what you do now is not saved. Wait a moment; "
+                      "if this stays, reload the page (your link brings you back to your seat).")
 
     def start(self) -> None:
         """Starts beating on the kernel's event loop (nothing without one: a test, a script)."""

@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
@@ -35,10 +35,12 @@ CSS = """
 class Curtain(widgets.VBox):
     """The screen between two players' turns: "Pass the screen to Ana — everyone else look away"."""
 
-    def __init__(self, player: str, seat: int, *, task: str, button: str, on_open: Callable[[], None]) -> None:
+    def __init__(self, player: str, seat: int, *, task: str, button: str, on_open: Callable[[], None],
+                 lang: Language | None = None) -> None:
         self.player = player
+        lang = lang or language()
         call = markup(
-            t("curtain.call", player=player_badge(player, seat)),
+            lang._("Pass the screen to {player} — everyone else look away.", player=player_badge(player, seat)),
             "inc-curtain-call",
         )
         hint = markup(safe(task), "inc-curtain-hint")
@@ -53,10 +55,12 @@ class Curtain(widgets.VBox):
         self.add_class("inc-curtain")
 
 
-def secret_card_header(obj: str, location: str) -> widgets.VBox:
+def secret_card_header(obj: str, location: str, lang: Language | None = None) -> widgets.VBox:
     """Returns the head of a player's card: the secret object and the public location."""
-    secret = markup(f"{safe(t('card.secret'))}<br><b>{safe(obj)}</b>", "inc-secret")
-    place = markup(f"{safe(t('card.hide_in'))}<br><b>{safe(location)}</b>", "inc-location")
+    lang = lang or language()
+    secret_label, place_label = lang._("Your secret object:"), lang._("Hide it in:")
+    secret = markup(f"{safe(secret_label)}<br><b>{safe(obj)}</b>", "inc-secret")
+    place = markup(f"{safe(place_label)}<br><b>{safe(location)}</b>", "inc-location")
     head = widgets.VBox([secret, place])
     head.add_class("inc-card-head")
     return head

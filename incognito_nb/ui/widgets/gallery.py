@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Drawing, Game
 
 from incognito_nb.ui.widgets.board import DrawingView, close_parts
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
@@ -26,17 +26,20 @@ CSS = """
 GRID_COLUMNS = "repeat(auto-fill, minmax(max(240px, 30%), 1fr))"
 
 
-def tile_label(name: str, seat: int, location: str | None) -> str:
+def tile_label(name: str, seat: int, location: str | None, lang: Language) -> str:
     """Returns the HTML caption of a tile: the artist's badge and where the object hides."""
-    where = f' <span class="inc-drawing-location">{t("gallery.in", location=safe(location))}</span>' if location else ""
-    return f"{player_badge(name, seat)}{where}"
+    if not location:
+        return player_badge(name, seat)
+    where = lang._("in: {location}", location=safe(location))
+    return f'{player_badge(name, seat)} <span class="inc-drawing-location">{where}</span>'
 
 
 class Gallery(widgets.GridBox):
     """One tile per player, in seating order: the drawing, the artist and the location."""
 
-    def __init__(self, game: Game, **kwargs) -> None:
+    def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
         self._game = game
+        self.lang = lang or language()
         self._views: list[DrawingView] = []
         self._labels: list[widgets.HTML] = []
         tiles = []
@@ -65,7 +68,7 @@ class Gallery(widgets.GridBox):
             board = self._views[seat - 1]
             if board.drawing != drawing:
                 board.show(drawing)
-            self._labels[seat - 1].value = tile_label(player, seat, view["locations"].get(player))
+            self._labels[seat - 1].value = tile_label(player, seat, view["locations"].get(player), self.lang)
 
     def close(self) -> None:
         """Closes the gallery and every tile in it."""

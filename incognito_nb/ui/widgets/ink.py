@@ -24,7 +24,8 @@ canvases (``querySelectorAll('.inc-pad canvas')``) see the board of record, not 
 transient live ink; the benchmark reads the shadow root on purpose.
 
 A stroke the kernel has not settled is not saved, so it must not look saved: after
-:data:`WAIT_MS` the overlay shows how many strokes wait (``waiting_text``).  Where the
+:data:`WAIT_MS` the overlay shows how many strokes wait (``waiting_texts``: one sentence
+per plural category of the page's language, chosen in the browser by ``Intl.PluralRules``).  Where the
 pad has a ``recovery_key`` (a classroom seat in a round), the overlay also keeps each
 finished stroke in the browser's ``localStorage`` until it is settled; a page opened
 again after the class server came back (a new kernel) sends what is left there to
@@ -43,7 +44,8 @@ import anywidget
 import traitlets
 
 from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_WIDTH, MIN_WIDTH, Stroke
-from incognito_nb.ui.i18n import t
+from incognito_nb.engine.errors import Message
+from incognito_nb.ui.i18n import Language, language
 
 log = logging.getLogger(__name__)
 
@@ -334,7 +336,11 @@ function render({ model, el }) {
     const now = performance.now();
     const waiting = [...strokes.values()].filter((s) => s.at !== undefined && now - s.at > WAIT_MS).length;
     badge.hidden = waiting === 0;
-    if (waiting) badge.textContent = model.get("waiting_text").replace("{n}", waiting);
+    if (waiting) {
+      const locale = model.get("locale"), forms = model.get("waiting_texts");
+      const form = forms[new Intl.PluralRules(locale).select(waiting)] || forms.other || "";
+      badge.textContent = form.replace("{n}", new Intl.NumberFormat(locale).format(waiting));
+    }
   }
   const watcher = setInterval(showWaiting, 500);
 
@@ -387,8 +393,11 @@ class InkLayer(anywidget.AnyWidget):
     hold_ms = traitlets.Int(HOLD_MS, help="How long the browser holds points of a stroke in progress.").tag(sync=True)
     recovery_key = traitlets.Unicode("", help="Where the browser keeps strokes until they are settled "
                                               "('' keeps none): one seat in one round.").tag(sync=True)
-    waiting_text = traitlets.Unicode("", help="What the overlay says of strokes not saved yet ({n}: how many)."
-                                     ).tag(sync=True)
+    waiting_texts = traitlets.Dict(
+        {}, help="What the overlay says of strokes not saved yet ({n}: how many), per plural category "
+                 "(CLDR's 'one', 'other', ...) of the page's language.").tag(sync=True)
+    locale = traitlets.Unicode("en", help="The page's language as a BCP 47 tag, for the browser's plural "
+                                          "rules and number format.").tag(sync=True)
 
     def __init__(
         self,
@@ -399,9 +408,14 @@ class InkLayer(anywidget.AnyWidget):
         on_strokes: Optional[StrokesCallback] = None,
         on_problem: Optional[ProblemCallback] = None,
         on_recovered: Optional[StrokesCallback] = None,
+        lang: Optional[Language] = None,
         **kwargs: Any,
     ) -> None:
-        kwargs.setdefault("waiting_text", t("pad.waiting"))
+        self.lang = lang = lang or language()
+        kwargs.setdefault("waiting_texts", lang.plural_forms(Message.ngettext(
+            "✎ {n} stroke not saved yet: waiting for the class server…",
+            "✎ {n} strokes not saved yet: waiting for the class server…", 0)))
+        kwargs.setdefault("locale", str(lang.locale).replace("_", "-"))
         super().__init__(**kwargs)
         self._colors = None if colors is None else frozenset(c.lower() for c in colors)
         self._widths = None if widths is None else frozenset(widths)
@@ -542,7 +556,7 @@ class InkLayer(anywidget.AnyWidget):
             self._open.pop(stroke_id, None)
             self._settle(stroke_id)
         if self.on_problem is not None:
-            self.on_problem(t("pad.unreadable"))
+            self.on_problem(self.lang._("That line could not be read and was not kept."))
 
     def _settle(self, stroke_id: int) -> None:
         """Marks every stroke up to ``stroke_id`` as dealt with; the browser wipes them."""

@@ -13,7 +13,7 @@ from typing import Sequence
 import ipywidgets as widgets
 
 from incognito_nb.ui.widgets.board import close_parts
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 
 CSS = """
@@ -30,10 +30,10 @@ CSS = """
 """
 
 
-def token_card(number: int, word: str, *, true: bool = False) -> str:
+def token_card(number: int, word: str, lang: Language, *, true: bool = False) -> str:
     """Returns the HTML of one token card: its number big, its word below."""
-    mark = f'<div class="inc-token-mark">{safe(t("lineup.token_true"))}</div>' if true else ""
-    label = html.escape(t("lineup.token", number=number), quote=True)
+    mark = '<div class="inc-token-mark">' + safe(lang._("✔ the hidden object")) + "</div>" if true else ""
+    label = html.escape(lang._("token {number}", number=number), quote=True)
     return (
         f'<div class="inc-token-number" aria-label="{label}">{number}</div>'
         f'<div class="inc-token-word">{safe(word)}</div>{mark}'
@@ -43,10 +43,11 @@ def token_card(number: int, word: str, *, true: bool = False) -> str:
 class LineupView(widgets.HBox):
     """The line-up of tokens 1–6, one card per word, in token order."""
 
-    def __init__(self, words: Sequence[str], **kwargs) -> None:
+    def __init__(self, words: Sequence[str], *, lang: Language | None = None, **kwargs) -> None:
         self._words = tuple(words)
+        self.lang = lang or language()
         cards = [
-            markup(token_card(number, word), "inc-token", f"inc-token-{number}")
+            markup(token_card(number, word, self.lang), "inc-token", f"inc-token-{number}")
             for number, word in enumerate(self._words, start=1)
         ]
         super().__init__(cards, **kwargs)
@@ -71,7 +72,7 @@ class LineupView(widgets.HBox):
             raise ValueError(f"the line-up has tokens 1 to {len(self._words)}, not {token!r}")
         for number, (card, word) in enumerate(zip(self.children, self._words), start=1):
             true = number == token
-            card.value = token_card(number, word, true=true)
+            card.value = token_card(number, word, self.lang, true=true)
             if true:
                 card.add_class("inc-token-true")
             else:

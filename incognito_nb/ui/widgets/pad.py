@@ -34,9 +34,9 @@ from incognito_nb.engine.drawing import (
 )
 
 from incognito_nb.ui.widgets.board import close_parts, draw_paper, draw_strokes, new_board_canvas
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.ink import InkLayer
-from incognito_nb.ui.widgets.palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, text_color_on
+from incognito_nb.ui.widgets.palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, color_name, size_name, text_color_on
 
 #: How many steps Undo can go back; older steps are forgotten.
 MAX_UNDO = 200
@@ -75,8 +75,10 @@ class DrawingPad(widgets.VBox):
         location: str = "",
         on_change: Optional[Callable[[Drawing], Any]] = None,
         recovery_key: str = "",
+        lang: Optional[Language] = None,
         **kwargs: Any,
     ) -> None:
+        self.lang = lang = lang or language()
         self.on_change = on_change
         self._drawing = self._checked(drawing)
         self._undo: list[Drawing] = []
@@ -84,7 +86,7 @@ class DrawingPad(widgets.VBox):
         self._twin: Optional[dict[str, Any]] = None  # the stroke the pen twins are drawing
         self._client_ready = False
         self._location = ""
-        self._location_prefix = t("pad.location")  # the board speaks the language it was built in
+        self._location_prefix = lang._("Location: ")  # written on the paper, before the location
         self._color = PEN_COLORS[0][1]
         self._width = BRUSH_SIZES[0][1]
         self._erasing = False
@@ -99,6 +101,7 @@ class DrawingPad(widgets.VBox):
             on_problem=self._say,
             on_recovered=self._recover,
             recovery_key=recovery_key,
+            lang=lang,
         )
         # One grid cell for both: the overlay lies exactly over the board and takes the pointer.
         for layer in (self._canvas, self._ink):
@@ -250,7 +253,8 @@ class DrawingPad(widgets.VBox):
                 drawing = self._drawing.adding(stroke)
             except ValueError as error:
                 full = len(self._drawing) >= MAX_STROKES
-                self._say(t("pad.full") if full else t("pad.not_kept", error=error))
+                self._say(self.lang._("The board is full: Undo or Clear to draw more.") if full
+                          else self.lang._("That line was not kept ({error}).", error=self.lang.error(error)))
                 break
             self._remember()
             self._drawing = drawing
@@ -292,10 +296,11 @@ class DrawingPad(widgets.VBox):
 
     def _build_tools(self) -> widgets.Box:
         """Returns the tools row: colours, sizes, eraser, undo, redo, clear."""
+        lang = self.lang
         self._color_buttons: dict[str, widgets.Button] = {}
         for name, color in PEN_COLORS:
             button = widgets.Button(
-                tooltip=t("pad.pen", color=t(f"color.{name}")),
+                tooltip=lang._("{color} pen", color=color_name(name, lang)),
                 layout=widgets.Layout(width="34px", height="34px", padding="0", margin="2px"),
                 style={"button_color": color, "text_color": text_color_on(color), "font_weight": "bold"},
             )
@@ -303,20 +308,22 @@ class DrawingPad(widgets.VBox):
             button.on_click(lambda _button, color=color: self.choose_color(color))
             self._color_buttons[color] = button
         self._sizes = widgets.ToggleButtons(
-            options=[(t(f"size.{name}"), width) for name, width in BRUSH_SIZES],
+            options=[(size_name(name, lang), width) for name, width in BRUSH_SIZES],
             value=self._width,
-            tooltips=[t("pad.brush", size=t(f"size.{name}")) for name, _ in BRUSH_SIZES],
+            tooltips=[lang._("{size} brush", size=size_name(name, lang)) for name, _ in BRUSH_SIZES],
             style={"button_width": "72px"},
         )
         self._sizes.add_class("inc-tool-size")
         self._sizes.observe(self._on_size, "value")
-        self._eraser = widgets.ToggleButton(description=t("pad.eraser"), icon="eraser", tooltip=t("pad.eraser_tooltip"),
-                                            layout=widgets.Layout(width="auto"))
+        self._eraser = widgets.ToggleButton(description=lang._("Eraser"), icon="eraser",
+                                            tooltip=lang._("Rub out ink"), layout=widgets.Layout(width="auto"))
         self._eraser.add_class("inc-tool-eraser")
         self._eraser.observe(self._on_eraser, "value")
-        self._undo_button = self._action("undo", "undo", self.undo)
-        self._redo_button = self._action("redo", "repeat", self.redo)
-        self._clear_button = self._action("clear", "trash", self.clear)
+        self._undo_button = self._action("undo", "undo", self.undo, lang._("Undo"),
+                                         lang._("Take back the last change"))
+        self._redo_button = self._action("redo", "repeat", self.redo, lang._("Redo"), lang._("Put back what Undo took"))
+        self._clear_button = self._action("clear", "trash", self.clear, lang._("Clear"),
+                                          lang._("Wipe the board (Undo brings it back)"))
         # Wraps between swatches, sizes and eraser too: beside the secret card, the pad is narrow.
         pen = widgets.HBox([widgets.HBox(list(self._color_buttons.values())), self._sizes, self._eraser],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
@@ -329,10 +336,9 @@ class DrawingPad(widgets.VBox):
         return row
 
     @staticmethod
-    def _action(name: str, icon: str, act: Callable[[], None]) -> widgets.Button:
+    def _action(name: str, icon: str, act: Callable[[], None], label: str, tooltip: str) -> widgets.Button:
         """Returns the tool button ``name`` ("undo") that calls ``act``, with its ``inc-tool-…`` class."""
-        button = widgets.Button(description=t(f"pad.{name}"), icon=icon, tooltip=t(f"pad.{name}_tooltip"),
-                                layout=widgets.Layout(width="auto"))
+        button = widgets.Button(description=label, icon=icon, tooltip=tooltip, layout=widgets.Layout(width="auto"))
         button.add_class(f"inc-tool-{name}")
         button.on_click(lambda _button: act())
         return button

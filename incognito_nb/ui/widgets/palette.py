@@ -7,6 +7,8 @@ forms of colour blindness; each has a name, because a tooltip or a screen reader
 
 from __future__ import annotations
 
+from incognito_nb.ui.i18n import Language
+
 #: The pen colours of a drawing pad, as (name, "#rrggbb"): black plus Okabe-Ito.
 PEN_COLORS: tuple[tuple[str, str], ...] = (
     ("black", "#000000"),
@@ -33,6 +35,32 @@ PLAYER_COLORS: tuple[tuple[str, str], ...] = (
 
 #: The brush sizes of a drawing pad, as (name, width in board units).
 BRUSH_SIZES: tuple[tuple[str, int], ...] = (("thin", 4), ("medium", 10), ("thick", 22))
+
+
+def color_name(name: str, lang: Language) -> str:
+    """Returns the name of a pen or player colour (:data:`PEN_COLORS`' names) in ``lang``."""
+    names = {
+        "black": lang.pgettext("colour", "black"),
+        "orange": lang.pgettext("colour", "orange"),
+        "sky blue": lang.pgettext("colour", "sky blue"),
+        "bluish green": lang.pgettext("colour", "bluish green"),
+        "yellow": lang.pgettext("colour", "yellow"),
+        "blue": lang.pgettext("colour", "blue"),
+        "vermillion": lang.pgettext("colour", "vermillion"),
+        "reddish purple": lang.pgettext("colour", "reddish purple"),
+    }
+    return names.get(name, name)
+
+
+def size_name(name: str, lang: Language) -> str:
+    """Returns the name of a brush size (:data:`BRUSH_SIZES`' names) in ``lang``."""
+    names = {
+        "thin": lang.pgettext("brush size", "thin"),
+        "medium": lang.pgettext("brush size", "medium"),
+        "thick": lang.pgettext("brush size", "thick"),
+    }
+    return names.get(name, name)
+
 
 #: The width of the eraser, in board units: wider than the thickest brush, so one pass
 #: is enough to wipe out a line.

@@ -12,11 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from incognito_nb.engine import Phase
-from incognito_nb.ui.i18n import count, t
+from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.text import player_badge
-
-#: The catalogue key of each phase's title.
-PHASE_TITLES = {phase: f"phase.{phase.value}" for phase in Phase}
 
 CSS = """
 .inc-progress { font-size: 1.05em; }
@@ -24,31 +21,75 @@ CSS = """
 """
 
 
-def title_line(view: dict[str, Any]) -> str:
+def phase_title(phase: Phase, lang: Language) -> str:
+    """Returns what happens in ``phase``, as the title line says it ("Find the hidden objects")."""
+    if phase is Phase.HIDE:
+        return lang._("Hide the object")
+    if phase is Phase.FIND:
+        return lang._("Find the hidden objects")
+    if phase is Phase.SCORE:
+        return lang._("Score points")
+    if phase is Phase.PREPARE:
+        return lang._("Prepare for the next round")
+    return lang._("Game over")
+
+
+def phase_name(phase: Phase, lang: Language) -> str:
+    """Returns the short name of ``phase`` ("find"), as in "round 2, find phase"."""
+    if phase is Phase.HIDE:
+        return lang.pgettext("phase", "hide")
+    if phase is Phase.FIND:
+        return lang.pgettext("phase", "find")
+    if phase is Phase.SCORE:
+        return lang.pgettext("phase", "score")
+    if phase is Phase.PREPARE:
+        return lang.pgettext("phase", "prepare")
+    return lang.pgettext("phase", "over")
+
+
+def title_line(view: dict[str, Any], lang: Language) -> str:
     """Returns the round and what happens now, or that the game is over (plain text)."""
     phase = Phase(view["phase"])
     if phase is Phase.OVER:
-        return t("phase.over")
-    return t("table.header", round=view["round"], rounds=view["rules"]["rounds"], phase=t(PHASE_TITLES[phase]))
+        return phase_title(phase, lang)
+    return lang._("Round {round} of {rounds} · {phase}", round=view["round"], rounds=view["rules"]["rounds"],
+                  phase=phase_title(phase, lang))
 
 
-def who_is_done(view: dict[str, Any]) -> str:
+def who_is_done(view: dict[str, Any], lang: Language) -> str:
     """Returns one chip per player (HTML): done, or still drawing (and how many strokes
     so far) in the hide phase, or still placing cards in the find phase; '' otherwise."""
     phase = view["phase"]
     if phase == "hide":
         finished, strokes = set(view["done"]), view.get("strokes", {})
-        busy = {p: t("progress.drawing") + (" · " + count(strokes[p], "stroke") if strokes.get(p) else "")
+        busy = {p: lang._("✎ drawing") + (" · " + lang.ngettext("{n} stroke", "{n} strokes", strokes[p])
+                                            if strokes.get(p) else "")
                 for p in view["players"]}
     elif phase == "find":
         finished = set(view["confirmed"])
-        busy = dict.fromkeys(view["players"], t("progress.voting"))
+        busy = dict.fromkeys(view["players"], lang._("✎ placing cards"))
     else:
         return ""
+    done = lang._("✔ done")
     # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
     chips = " ".join(
         f'<span class="inc-who-chip" data-seat="{seat}">{player_badge(p, seat)} '
-        f'{t("progress.done") if p in finished else busy[p]}</span>'
+        f'{done if p in finished else busy[p]}</span>'
         for seat, p in enumerate(view["players"], start=1)
     )
     return f'<span class="inc-who">{chips}</span>'
+
+
+def next_reveal_label(last: bool, lang: Language) -> str:
+    """Returns what the reveal's Next button says: on to the next drawing, or to the scores after the last."""
+    return lang._("Show the scores") if last else lang._("Next drawing")
+
+
+def after_scores_label(final: bool, lang: Language) -> str:
+    """Returns what the scoreboard's Next button says: to the winners after the last round, else on."""
+    return lang._("See the winners") if final else lang._("Prepare the next round")
+
+
+def start_round_label(number: int, lang: Language) -> str:
+    """Returns what the button that deals round ``number`` says."""
+    return lang._("Start round {next}", next=number)

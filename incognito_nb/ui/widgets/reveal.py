@@ -16,10 +16,11 @@ from incognito_nb.engine import RoundRecord
 from incognito_nb.engine.scoring import ARTIST_POINTS, FINDER_POINTS
 
 from incognito_nb.ui.widgets.board import DrawingView, close_parts
-from incognito_nb.ui.i18n import said_together, t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.palette import text_color_on
 from incognito_nb.ui.widgets.text import markup, player_badge, player_color, safe
+from incognito_nb.ui.widgets.voting import drawing_title
 
 CSS = """
 .inc-reveal { gap: 8px; }
@@ -45,11 +46,11 @@ def drawing_points(record: RoundRecord, artist: str) -> dict[str, int]:
     return points
 
 
-def vote_chip(voter: str, seat: int, card: int | None, right: bool) -> str:
+def vote_chip(voter: str, seat: int, card: int | None, right: bool, lang: Language) -> str:
     """Returns a voter's card as a chip in their colour, saying name, number and ✔/✘ in words too."""
     color = player_color(seat)
     kind = "right" if right else ("none" if card is None else "wrong")
-    what = t("vote.no_card") if card is None else t("reveal.card", number=card)
+    what = lang._("no card") if card is None else lang._("card {number}", number=card)
     mark = "✔" if right else "✘"
     return (
         f'<span class="inc-vote-chip inc-vote-chip-{kind}" '
@@ -68,28 +69,30 @@ class Reveal(widgets.VBox):
         *,
         seat_of: Callable[[str], int],
         replay_seconds: float = 3.0,
+        lang: Language | None = None,
         **kwargs,
     ) -> None:
         self._record, self._artist = record, artist
+        self.lang = lang = lang or language()
         token = record.token_of(artist)
         location = record.locations.get(artist)
         self.board = DrawingView()
-        self.lineup = LineupView(record.lineup)
+        self.lineup = LineupView(record.lineup, lang=lang)
         self.lineup.highlight(token)
         others = [p for p in record.players if p != artist]
         chips = " ".join(
-            vote_chip(voter, seat_of(voter), card, card == token)
+            vote_chip(voter, seat_of(voter), card, card == token, lang)
             for voter in others
             for card in [record.votes.get(voter, {}).get(artist)]
         )
         finders = record.found_by(artist)
-        found = (t("reveal.found_by", names=said_together([safe(f) for f in finders])) if finders
-                 else safe(t("reveal.found_by_no_one")))
+        found = (lang._("Found by {names}", names=lang.names([safe(f) for f in finders])) if finders
+                 else safe(lang._("Found by no one")))
         self.board.add_class("inc-reveal-board")
         facts = widgets.VBox([
             self.lineup,
-            markup(t("reveal.answer", object=f"<b>{safe(record.objects[artist])}</b>", token=token),
-                   "inc-reveal-answer"),
+            markup(lang._("The hidden object was: {object} (token {token})",
+                          object=f"<b>{safe(record.objects[artist])}</b>", token=token), "inc-reveal-answer"),
             markup(chips, "inc-reveal-cards"),
             markup(found, "inc-reveal-found"),
             markup(self._points_text(finders, len(others)), "inc-reveal-points"),
@@ -99,8 +102,7 @@ class Reveal(widgets.VBox):
         body = widgets.HBox([self.board, facts])
         body.add_class("inc-reveal-body")
         badge = player_badge(artist, seat_of(artist))
-        title = (t("vote.drawing_in", artist=badge, location=safe(location)) if location
-                 else t("vote.drawing", artist=badge))
+        title = drawing_title(badge, location, lang)
         super().__init__(
             [markup(title, "inc-reveal-artist"), body],
             **kwargs,
@@ -125,10 +127,11 @@ class Reveal(widgets.VBox):
     def _points_text(self, finders: tuple[str, ...], others: int) -> str:
         """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2"."""
         points = self.points
-        gained = ", ".join(f"+{points[f]} {safe(f)}" for f in finders) or safe(t("reveal.no_one_finds"))
-        artist = t("reveal.artist", artist=safe(self._artist), points=points.get(self._artist, 0))
+        lang = self.lang
+        gained = ", ".join(f"+{lang.number(points[f])} {safe(f)}" for f in finders) or safe(lang._("No one finds it"))
+        artist = lang._("{artist} (artist) +{points}", artist=safe(self._artist), points=points.get(self._artist, 0))
         if not finders:
-            artist += safe(t("reveal.by_no_one"))
+            artist += safe(lang._(": found by no one"))
         elif len(finders) == others:
-            artist += safe(t("reveal.by_everyone"))
+            artist += safe(lang._(": found by everyone"))
         return f"{gained}; {artist}"

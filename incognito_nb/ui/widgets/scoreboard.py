@@ -11,7 +11,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Game
 
 from incognito_nb.ui.widgets.board import close_parts
-from incognito_nb.ui.i18n import count, ordinal, said_together, t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
@@ -44,8 +44,9 @@ def cells(parts: list[str], columns: int) -> str:
 class Scoreboard(widgets.VBox):
     """Every player's points per round, this round and in total, in seating order."""
 
-    def __init__(self, game: Game, **kwargs) -> None:
+    def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
         self._game = game
+        self.lang = lang or language()
         self._header = markup("", "inc-score-header")
         self._rows = [markup("", "inc-score-row", f"inc-score-row-{seat}")
                       for seat, _ in enumerate(game.players, start=1)]
@@ -55,17 +56,20 @@ class Scoreboard(widgets.VBox):
 
     def refresh(self) -> None:
         """Shows the points as the game has scored them now."""
-        game = self._game
+        game, lang = self._game, self.lang
         rounds = range(1, game.rules.rounds + 1)
         scored = {record.number: game.round_points(record.number) for record in game.history}
         columns = len(rounds) + 2
-        self._header.value = cells([safe(t("score.player")), *(safe(t("score.round", round=r)) for r in rounds),
-                                    safe(t("score.this_round")), safe(t("score.total"))], columns)
+        self._header.value = cells([safe(lang.pgettext("scoreboard", "Player")),
+                                    *(safe(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds),
+                                    safe(lang.pgettext("scoreboard", "this round")),
+                                    safe(lang.pgettext("scoreboard", "total"))], columns)
         totals = game.scores
         for seat, (player, row) in enumerate(zip(game.players, self._rows), start=1):
-            per_round = [str(scored[r][player]) if r in scored else NOT_YET for r in rounds]
-            this_round = str(scored[game.round][player]) if game.round in scored else NOT_YET
-            row.value = cells([player_badge(player, seat), *per_round, this_round, str(totals[player])], columns)
+            per_round = [lang.number(scored[r][player]) if r in scored else NOT_YET for r in rounds]
+            this_round = lang.number(scored[game.round][player]) if game.round in scored else NOT_YET
+            row.value = cells([player_badge(player, seat), *per_round, this_round, lang.number(totals[player])],
+                              columns)
 
     def close(self) -> None:
         """Closes the scoreboard and all its rows."""
@@ -73,29 +77,32 @@ class Scoreboard(widgets.VBox):
         super().close()
 
 
-def winners_text(winners: tuple[str, ...]) -> str:
+def winners_text(winners: tuple[str, ...], lang: Language) -> str:
     """Returns the winners said in words, as HTML: "Ana wins!" or "Ana and Ben share the victory!"."""
     if not winners:
-        return safe(t("podium.not_over"))
-    names = said_together([safe(w) for w in winners])
-    return t("podium.wins" if len(winners) == 1 else "podium.share", names=names)
+        return safe(lang._("The game is not over yet."))
+    names = lang.names([safe(w) for w in winners])
+    if len(winners) == 1:
+        return lang._("{names} wins!", names=names)
+    return lang._("{names} share the victory!", names=names)
 
 
 class Podium(widgets.VBox):
     """The end of the game: who won, in words, then everyone's place and total."""
 
-    def __init__(self, game: Game, **kwargs) -> None:
+    def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
+        self.lang = lang = lang or language()
         totals = game.scores
         ranking = sorted(game.players, key=lambda p: -totals[p])  # stable: ties keep seating order
         rows = []
         for player in ranking:
             place = 1 + sum(1 for other in game.players if totals[other] > totals[player])
+            points = lang.ngettext("{n} point", "{n} points", totals[player])
             rows.append(markup(
-                f"<b>{ordinal(place)}</b> {player_badge(player, game.seat(player))} "
-                f"{count(totals[player], 'point')}",
+                f"<b>{safe(lang.ordinal(place))}</b> {player_badge(player, game.seat(player))} {safe(points)}",
                 "inc-podium-row", f"inc-place-{place}",
             ))
-        self.winners = markup(winners_text(game.winners), "inc-winners")
+        self.winners = markup(winners_text(game.winners, lang), "inc-winners")
         super().__init__([self.winners, *rows], **kwargs)
         self.add_class("inc-podium")
 

@@ -15,6 +15,7 @@ import html
 from typing import Any, Callable, Iterable, Optional
 
 import ipywidgets as widgets
+from babel.dates import format_datetime
 
 from incognito_nb.engine import (
     MAX_NAME_LENGTH,
@@ -29,30 +30,20 @@ from incognito_nb.engine import (
     SaveError,
     parse_deck,
 )
+from incognito_nb.engine.decks import locations_count, objects_count
+from incognito_nb.engine.errors import more_problems
 from incognito_nb.engine.game import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
 from incognito_nb.ui.guard import Guard
-from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
-from incognito_nb.ui.widgets.palette import PLAYER_COLORS, text_color_on
+from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.language_menu import LanguageMenu
+from incognito_nb.ui.widgets.palette import PLAYER_COLORS, color_name, text_color_on
+from incognito_nb.ui.widgets.progress import phase_name, phase_title
 from incognito_nb.ui.widgets.text import markup, player_color, safe
+from incognito_nb.ui.widgets.timer import timer_choices
 from incognito_nb.ui.widgets.uploads import take_upload
-
-
-#: The timer choices, in seconds per phase; 0 means no timer.
-TIMER_SECONDS: tuple[int, ...] = (0, 60, 90, 120, 180)
-
-
-def timer_choices() -> tuple[tuple[str, int], ...]:
-    """Returns the timer choices as (label in the interface language, seconds per phase)."""
-    def label(seconds: int) -> str:
-        if not seconds:
-            return t("timer.off")
-        if seconds % 60 or seconds == 60:
-            return t("timer.seconds", n=seconds)
-        return t("timer.minutes", n=seconds // 60)
-    return tuple((label(seconds), seconds) for seconds in TIMER_SECONDS)
 
 
 #: In em, not rem: the labels grow with projector type, and "Idioma de la interfaz" is long.
@@ -94,7 +85,8 @@ def _show(widget: widgets.Widget, visible: bool) -> None:
     widget.layout.display = None if visible else "none"
 
 
-def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, str], list[str]]:
+def name_problems(names: Iterable[str], *, blank_too: bool, lang: Language | None = None,
+                  ) -> tuple[dict[int, str], list[str]]:
     """Returns the fields (by index) whose names the engine would refuse, and why, in words.
 
     Duplicates ignore case, spacing and the way accents were typed, as in
@@ -102,7 +94,7 @@ def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, s
     "Аna" beside "Ana": :func:`~incognito_nb.store.names.same_name`); blank names count
     only when ``blank_too``, so that a field being typed into is not flagged.
     """
-    names = list(names)
+    names, lang = list(names), lang or language()
     bad: dict[int, str] = {}
     messages: list[str] = []
     first_seen: dict[str, int] = {}
@@ -112,17 +104,20 @@ def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, s
         try:
             cleaned = clean_name(name)
         except IllegalAction as error:
-            bad[index] = refusal(error)
+            bad[index] = lang.error(error)
             if bad[index] not in messages:
                 messages.append(bad[index])
             continue
         other = next((earlier for key, earlier in first_seen.items() if same_name(key, cleaned)), None)
         if other is not None:
             earlier = clean_name(names[other])
-            message = (t("setup.same_name", first=other + 1, second=index + 1, name=repr(cleaned))
-                       if earlier == cleaned else
-                       t("setup.similar_names", first=other + 1, second=index + 1,
-                         earlier=repr(earlier), name=repr(cleaned)))
+            if earlier == cleaned:
+                message = lang._("Players {first} and {second} are both called {name}; give each player a "
+                                 "different name.", first=other + 1, second=index + 1, name=repr(cleaned))
+            else:
+                message = lang._("Players {first} and {second} are called {earlier} and {name}, the same name; "
+                                 "give each player a different name.", first=other + 1, second=index + 1,
+                                 earlier=repr(earlier), name=repr(cleaned))
             bad[other] = bad[index] = message
             messages.append(message)
         else:
@@ -169,7 +164,8 @@ class ErrorArea(widgets.HTML):
 class PlayerRow(widgets.HBox):
     """One seat at the table: its colour, a name field and a remove button."""
 
-    def __init__(self, seat: int, name: str = "") -> None:
+    def __init__(self, seat: int, name: str = "", *, lang: Language | None = None) -> None:
+        self.lang = lang or language()
         self.swatch = widgets.HTML(layout=widgets.Layout(width="9rem"))
         # Sent when the field is left, not per key: ipywidgets holds back a widget's further
         # updates until the kernel has answered the first, so a click on Start could
@@ -177,7 +173,7 @@ class PlayerRow(widgets.HBox):
         self.name_field = widgets.Text(value=name, continuous_update=False,
                                        layout=widgets.Layout(width="16rem"))
         self.name_field.add_class("inc-player-name")
-        self.remove_button = widgets.Button(description=t("setup.remove"), icon="times",
+        self.remove_button = widgets.Button(description=self.lang._("Remove"), icon="times",
                                             layout=widgets.Layout(width="auto"))
         self.remove_button.add_class("inc-remove-player")
         super().__init__([self.swatch, self.name_field, self.remove_button])
@@ -186,24 +182,26 @@ class PlayerRow(widgets.HBox):
 
     def set_seat(self, seat: int) -> None:
         """Shows this row as seat ``seat`` (from 1): its colour, placeholder and tooltips."""
-        self.seat = seat
-        color_name = t("color." + PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][0])
+        self.seat, lang = seat, self.lang
+        name = color_name(PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][0], lang)
         color = player_color(seat)
+        title = lang._("Player {seat} plays in {color}", seat=seat, color=name)
         # The seat number and the colour's name say what the colour alone cannot.
         self.swatch.value = (
             f'<span class="inc-swatch" style="background:{color};color:{text_color_on(color)}" '
-            f'title="{html.escape(t("setup.swatch_title", seat=seat, color=color_name), quote=True)}">'
-            f'{seat}</span><span class="inc-swatch-name">{html.escape(color_name)}</span>'
+            f'title="{html.escape(title, quote=True)}">'
+            f'{html.escape(lang.number(seat))}</span><span class="inc-swatch-name">{html.escape(name)}</span>'
         )
-        self.name_field.placeholder = t("setup.name_placeholder", seat=seat)
-        self.remove_button.tooltip = t("setup.remove_tooltip", seat=seat)
+        self.name_field.placeholder = lang._("Player {seat} name", seat=seat)
+        self.remove_button.tooltip = lang._("Remove player {seat}", seat=seat)
 
 
 class SetupForm(widgets.VBox):
     """The new-game form: pick a deck, name the players, choose a timer, start or resume.
 
-    ``on_language(code)`` is told when the interface language is changed (the dashboard then
-    builds the form again in that language); without it the language choice is hidden.
+    The form speaks ``lang``.  ``on_language(code)`` is told when the interface language
+    is changed (the dashboard then builds the form again in that language); without it the
+    language choice is hidden.
     ``on_start(game, timer_seconds)`` receives a fresh :class:`Game` (timer 0 means off);
     ``on_resume(game)`` receives the game read from ``folder``'s autosave.  ``deck`` is
     a preselected deck (from the launcher's ``--deck``); it is listed first and chosen.
@@ -217,8 +215,10 @@ class SetupForm(widgets.VBox):
         on_resume: Optional[Callable[[Game], None]] = None,
         deck: Optional[Deck] = None,
         on_language: Optional[Callable[[str], None]] = None,
+        lang: Optional[Language] = None,
         **kwargs: Any,
     ) -> None:
+        self.lang = lang = lang or language()
         self.on_start = on_start
         self.on_language = on_language
         self.on_resume = on_resume
@@ -232,45 +232,44 @@ class SetupForm(widgets.VBox):
         self.save_problem = markup("", "inc-save-problem")
         _show(self.save_problem, False)
 
-        # Each language named in its own words: whoever cannot read the current one still finds theirs.
-        self.language_choice = widgets.Dropdown(
-            options=[(name, code) for code, name in LANGUAGES.items()], value=language(),
-            description=t("setup.language"), style=_LABEL_STYLE,
-            layout=widgets.Layout(width="calc(11em + 10rem)"))
-        self.language_choice.add_class("inc-language")
+        self.language_choice = LanguageMenu(
+            lang, on_choose=self._on_language, label=lambda lang: lang._("Interface language"),
+            css_class="inc-language", style=_LABEL_STYLE, layout=widgets.Layout(width="calc(11em + 10rem)"))
         _show(self.language_choice, on_language is not None)
 
-        self.deck_choice = widgets.Dropdown(description=t("setup.deck"), style=_LABEL_STYLE,
+        self.deck_choice = widgets.Dropdown(description=lang._("Deck"), style=_LABEL_STYLE,
                                             layout=widgets.Layout(width="calc(11em + 20rem)"))
         self.deck_choice.add_class("inc-deck")
         self.deck_upload = widgets.FileUpload(accept=".csv", multiple=False,
-                                              description=t("setup.upload"),
+                                              description=lang._("Upload a deck (.csv)"),
                                               layout=widgets.Layout(width="auto"))
         self.deck_upload.add_class("inc-deck-upload")
         self._deck_status = markup("", "inc-deck-status")
         self._deck_status_text = ""
         self.deck_error = ErrorArea()
 
-        self.timer_choice = widgets.Dropdown(options=timer_choices(), value=0, description=t("setup.timer"),
-                                             style=_LABEL_STYLE, tooltip=t("setup.timer_tooltip"),
+        self.timer_choice = widgets.Dropdown(options=timer_choices(lang), value=0, description=lang._("Drawing timer"),
+                                             style=_LABEL_STYLE, tooltip=lang._("How long the players have to draw"),
                                              layout=widgets.Layout(width="calc(11em + 14rem)"))
         self.timer_choice.add_class("inc-timer")
 
         self._player_list = widgets.VBox()
         self._player_list.add_class("inc-players")
-        self.add_player_button = widgets.Button(description=t("setup.add_player"), icon="plus",
+        self.add_player_button = widgets.Button(description=lang._("Add player"), icon="plus",
                                                 layout=widgets.Layout(width="fit-content"))
         self.add_player_button.add_class("inc-add-player")
         self.form_error = ErrorArea()
-        self.start_button = widgets.Button(description=t("setup.start"), icon="play",
+        self.start_button = widgets.Button(description=lang._("Start the game"), icon="play",
                                            layout=widgets.Layout(width="fit-content"),
                                            button_style="primary")
         self.start_button.add_class("inc-start")
 
+        heading = lang._("New game of Incognito")
         super().__init__(
             [
-                markup(f"<h2>{safe(t('setup.heading'))}</h2>", "inc-title"),
-                markup(safe(t("setup.howto")), "inc-howto"),
+                markup(f"<h2>{safe(heading)}</h2>", "inc-title"),
+                markup(safe(lang._("Choose a word deck and a timer, type each player's name in seating order, "
+                                   "then press Start.")), "inc-howto"),
                 self.resume_box,
                 self.save_problem,
                 self.language_choice,
@@ -278,7 +277,8 @@ class SetupForm(widgets.VBox):
                 self._deck_status,
                 self.deck_error,
                 self.timer_choice,
-                markup(safe(t("setup.players", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
+                markup(safe(lang._("Players, in seating order ({low} to {high}; names of at most {length} "
+                                   "characters)", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
                        "inc-section"),
                 self._player_list,
                 self.add_player_button,
@@ -292,7 +292,6 @@ class SetupForm(widgets.VBox):
         self._list_decks(deck)
         self.set_names([""] * MIN_PLAYERS)
         self.deck_choice.observe(self._on_deck_change, names="value")
-        self.language_choice.observe(self._on_language, names="value")
         self.deck_upload.observe(self._on_upload, names="value")
         self.add_player_button.on_click(lambda _: self.add_player())
         self.start_button.on_click(lambda _: self.start())
@@ -359,19 +358,18 @@ class SetupForm(widgets.VBox):
     def _refresh_decks(self, selected: str) -> None:
         options = []
         for key, deck in self._decks.items():
-            label = t("setup.deck_option", name=deck.name, objects=count(len(deck.objects), "object"),
-                      locations=count(len(deck.locations), "location"))
+            label = self.lang._("{name} ({objects}, {locations})", name=deck.name,
+                                objects=objects_count(len(deck.objects)), locations=locations_count(len(deck.locations)))
             if key.startswith("upload:"):
-                label = t("setup.deck_uploaded", option=label, source=deck.source)
+                label = self.lang._("{option} — uploaded from {source}", option=label, source=deck.source)
             # Option labels are set as text by the front end, never as HTML.
             options.append((label, key))
         self.deck_choice.options = options
         self.deck_choice.value = selected
 
-    def _on_language(self, change: dict) -> None:
-        # The browser can send any value: only a known language reaches the dashboard.
-        if self.on_language is not None and change["new"] in LANGUAGES:
-            self.on_language(change["new"])
+    def _on_language(self, code: str) -> None:
+        if self.on_language is not None:
+            self.on_language(code)
 
     def _on_deck_change(self, change: dict) -> None:
         self.deck_error.clear()
@@ -382,7 +380,7 @@ class SetupForm(widgets.VBox):
             return
         name, data = take_upload(self.deck_upload, files)
         if data is None:
-            self._deck_failed(t("setup.no_content"))
+            self._deck_failed(self.lang._("The upload arrived without its content; choose the file again."))
             return
         self.upload(data, name)
 
@@ -395,7 +393,7 @@ class SetupForm(widgets.VBox):
         try:
             deck = parse_deck(bytes(content), source=name)
         except DeckError as error:
-            self._deck_failed(*getattr(error, "errors", [str(error)]), file=name)
+            self._deck_failed(*self.lang.problems(error), file=name)
             return None
         for key in [k for k, d in self._decks.items() if k.startswith("upload:") and d.source == name]:
             del self._decks[key]  # a corrected file replaces its earlier version
@@ -404,19 +402,21 @@ class SetupForm(widgets.VBox):
         self._decks[key] = deck
         self._refresh_decks(key)
         self.deck_error.clear()
-        self._say_deck(t("setup.loaded", name=deck.name, objects=count(len(deck.objects), "object"),
-                         locations=count(len(deck.locations), "location")))
+        self._say_deck(self.lang._("Loaded '{name}' — {objects}, {locations}.", name=deck.name,
+                                   objects=objects_count(len(deck.objects)),
+                                   locations=locations_count(len(deck.locations))))
         try:
             deck.check_fits(players=MIN_PLAYERS, rounds=Rules().rounds)
         except DeckError as error:
-            self.deck_error.show([str(error)])
+            self.deck_error.show(self.lang.problems(error))
         return deck
 
     def _deck_failed(self, *problems: str, file: str = "") -> None:
         listed = list(problems[:MAX_LISTED_DECK_ERRORS])
         if len(problems) > len(listed):
-            listed.append(t("setup.more_problems", n=len(problems) - len(listed)))
-        heading = t("setup.bad_deck", file=file) if file else ""
+            listed.append(self.lang.say(more_problems(len(problems) - len(listed))))
+        heading = (self.lang._("{file} cannot be used as a deck; fix these problems and upload it again:", file=file)
+                   if file else "")
         self.deck_error.show(listed, heading=heading)
         self._say_deck("")
 
@@ -450,7 +450,7 @@ class SetupForm(widgets.VBox):
         self._relayout()
 
     def _new_row(self, seat: int, name: str = "") -> PlayerRow:
-        row = PlayerRow(seat, name)
+        row = PlayerRow(seat, name, lang=self.lang)
         row.name_field.observe(lambda _: self._check_names_live(), names="value")
         row.remove_button.on_click(lambda _: self.remove_player(row.seat))
         return row
@@ -472,7 +472,7 @@ class SetupForm(widgets.VBox):
 
     def _check_names_live(self) -> None:
         """Flags names the engine would refuse while they are typed (blank ones excepted)."""
-        bad, messages = name_problems(self.names, blank_too=False)
+        bad, messages = name_problems(self.names, blank_too=False, lang=self.lang)
         self._mark(bad)
         if messages:
             self.form_error.show(messages)
@@ -486,7 +486,7 @@ class SetupForm(widgets.VBox):
         A refusal is shown next to the form, with the faulty name fields marked.
         """
         names = self.names
-        bad, messages = name_problems(names, blank_too=True)
+        bad, messages = name_problems(names, blank_too=True, lang=self.lang)
         if bad:  # the engine's rules, and look-alike names the engine does not know of
             self._mark(bad)
             self.form_error.show(messages)
@@ -494,28 +494,28 @@ class SetupForm(widgets.VBox):
         try:
             game = Game.new(names, self.deck)
         except IllegalAction as error:
-            self._mark(name_problems(names, blank_too=True)[0])
-            self.form_error.show([refusal(error)])
+            self._mark(name_problems(names, blank_too=True, lang=self.lang)[0])
+            self.form_error.show([self.lang.error(error)])
             return None
         except DeckError as error:
             self._mark(())
             self.form_error.clear()
-            self.deck_error.show(getattr(error, "errors", [str(error)]))
+            self.deck_error.show(self.lang.problems(error))
             return None
         self._mark(())
         self.form_error.clear()
         self.deck_error.clear()
-        if not self._call(self.on_start, game, self.timer_seconds, doing="doing.start"):
+        if not self._call(self.on_start, game, self.timer_seconds, doing=self.lang._("start the game")):
             return None
         return game
 
     def _build_resume(self) -> tuple[widgets.VBox, widgets.Button, widgets.Button]:
         self._resume_text = markup("", "inc-resume-text")
         self._save_notice = ""
-        resume = widgets.Button(description=t("setup.resume"), icon="play", button_style="success",
+        resume = widgets.Button(description=self.lang._("Resume it"), icon="play", button_style="success",
                                 layout=widgets.Layout(width="auto"))
         resume.add_class("inc-resume-game")
-        discard = widgets.Button(description=t("setup.discard"), layout=widgets.Layout(width="auto"))
+        discard = widgets.Button(description=self.lang._("Start a new game instead"), layout=widgets.Layout(width="auto"))
         discard.add_class("inc-discard-save")
         box = widgets.VBox([self._resume_text, widgets.HBox([resume, discard])])
         box.add_class("inc-resume")
@@ -534,22 +534,21 @@ class SetupForm(widgets.VBox):
         except (SaveError, OSError) as error:
             self._report_save_problem(error)
             return
-        if saved is not None and language() == DEFAULT_LANGUAGE:
-            description = saved.describe()  # the store's own words
-        else:  # another language, or the file changed between the two reads: say what was read
-            stage = (t("phase.over") if game.phase is Phase.OVER else
-                     t("setup.stage", round=game.round, phase=t(f"phase.short.{game.phase.value}")))
-            description = t("setup.waiting_game", players=", ".join(game.players), stage=stage)
-            if saved is not None:
-                when = saved.saved_at.astimezone().strftime("%d/%m %H:%M")
-                description += " " + t("setup.saved_when", when=when)
-        self._save_notice = t("setup.waiting", description=description)
+        lang = self.lang
+        stage = (phase_title(Phase.OVER, lang) if game.phase is Phase.OVER else
+                 lang._("round {round}, {phase} phase", round=game.round, phase=phase_name(game.phase, lang)))
+        description = lang._("{players} — {stage}", players=", ".join(game.players), stage=stage)
+        if saved is not None:  # None if the file changed between the two reads: say what was read
+            when = format_datetime(saved.saved_at.astimezone(), "short", locale=lang.locale)
+            description += " " + lang._("(saved {when})", when=when)
+        self._save_notice = lang._("A saved game is waiting: {description}", description=description)
         self._resume_text.value = safe(self._save_notice)
         self._resume_offered = True
         _show(self.resume_box, True)
 
     def _report_save_problem(self, error: Exception) -> None:
-        self._save_notice = t("setup.unreadable", error=error)
+        self._save_notice = self.lang._("The saved game could not be read: {error} It is left in the saves folder, "
+                                        "untouched; the next game is saved beside it.", error=self.lang.error(error))
         self.save_problem.value = f'<div role="alert">{safe(self._save_notice)}</div>'
         _show(self.save_problem, True)
 
@@ -563,7 +562,7 @@ class SetupForm(widgets.VBox):
             self.discard_save()
             self._report_save_problem(error)
             return None
-        if not self._call(self.on_resume, game, doing="doing.resume"):
+        if not self._call(self.on_resume, game, doing=self.lang._("resume the saved game")):
             return None
         return game
 
@@ -575,6 +574,6 @@ class SetupForm(widgets.VBox):
     def _call(self, callback: Callable[..., Any], *args: Any, doing: str) -> bool:
         """Calls a callback of the dashboard; a failure is shown on the form, not only logged.
 
-        ``doing`` is the catalogue key of what the callback does ("doing.start").
+        ``doing`` says what the callback does ("start the game"), in the form's language.
         """
-        return Guard(lambda text: self.form_error.show([text])).run(callback, *args, doing=doing)[0]
+        return Guard(lambda text: self.form_error.show([text]), lang=self.lang).run(callback, *args, doing=doing)[0]

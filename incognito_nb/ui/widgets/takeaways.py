@@ -16,7 +16,7 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 
 from incognito_nb.engine import Game
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 
 CSS = """
@@ -28,30 +28,46 @@ CSS = """
 .inc-chart { max-width: 900px; }
 """
 
-#: The files a teacher takes home; each is labelled by the catalogue key ``take.<file name>``.
-LABELS = ("poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip")
 CHART = "vocabulary.png"
 
 
-def download_link(name: str, content: bytes) -> str:
+def file_label(name: str, lang: Language) -> str:
+    """Returns what a download link says of the file ``name`` (the name itself for a file
+    the game-over screen does not know)."""
+    labels = {
+        "poster.pdf": lang._("Poster for the wall (PDF)"),
+        "results.csv": lang._("Results, every card (CSV)"),
+        "vocabulary.csv": lang._("Vocabulary report (CSV)"),
+        "vocabulary.png": lang._("Vocabulary chart (PNG)"),
+        "drawings.zip": lang._("All drawings (PNG, zipped)"),
+    }
+    return labels.get(name, name)
+
+
+def download_link(name: str, content: bytes, lang: Language | None = None) -> str:
     """Returns an HTML link that saves ``content`` as the file ``name``."""
     kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
     data = base64.b64encode(content).decode("ascii")
     stem = html.escape(name.split(".")[0], quote=True)
     return (
         f'<a class="inc-download inc-download-{stem}" download="{html.escape(name, quote=True)}" '
-        f'href="data:{kind};base64,{data}">{safe(t("take." + name) if name in LABELS else name)}</a>'
+        f'href="data:{kind};base64,{data}">{safe(file_label(name, lang or language()))}</a>'
     )
 
 
 class Takeaways(widgets.VBox):
-    """The game-over extras: a button that makes the files, then the chart and the links."""
+    """The game-over extras: a button that makes the files, then the chart and the links.
 
-    def __init__(self, game: Game, make_files: Callable[[Game], Mapping[str, bytes]]) -> None:
+    ``make_files(game, lang)`` returns the files (file name to content), written in ``lang``.
+    """
+
+    def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes]], *,
+                 lang: Language | None = None) -> None:
         self._game = game
         self._make_files = make_files
+        self.lang = lang = lang or language()
         self.prepare_button = widgets.Button(
-            description=t("take.button"), icon="file-pdf-o", button_style="info",
+            description=lang._("Make the poster and results"), icon="file-pdf-o", button_style="info",
             layout=widgets.Layout(width="auto"))
         self.prepare_button.add_class("inc-prepare-downloads")
         self.prepare_button.on_click(lambda _: self.prepare())
@@ -62,19 +78,21 @@ class Takeaways(widgets.VBox):
     def prepare(self) -> None:
         """Makes the files and shows the vocabulary chart and a download link for each."""
         self.prepare_button.disabled = True
-        self.status.value = safe(t("take.making"))
+        lang = self.lang
+        self.status.value = safe(lang._("Making the poster, the drawings and the reports…"))
         try:
-            files = dict(self._make_files(self._game))
+            files = dict(self._make_files(self._game, lang))
         except Exception as error:  # shown here: no error may end up only in the kernel log
-            self.status.value = safe(t("take.failed", error=error))
+            self.status.value = safe(lang._("Could not make the files: {error}", error=lang.error(error)))
             self.prepare_button.disabled = False
             raise
-        links = markup("".join(download_link(n, c) for n, c in files.items()), "inc-downloads")
-        parts = [markup(f"<b>{safe(t('take.title'))}</b>", "inc-takeaways-title"), links]
+        links = markup("".join(download_link(n, c, lang) for n, c in files.items()), "inc-downloads")
+        title, chart_title = lang._("Take the game home:"), lang._("Which words did the class know?")
+        parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
         if CHART in files:
             chart = widgets.Image(value=files[CHART], format="png", layout=widgets.Layout(width="100%"))
             chart.add_class("inc-chart")
-            parts += [markup(f"<b>{safe(t('take.chart'))}</b>", "inc-chart-title"), chart]
+            parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"), chart]
         self.status.close()
         self.prepare_button.close()
         self.children = parts

@@ -17,13 +17,9 @@ import ipywidgets as widgets
 from traitlets import Bool, Unicode, observe
 
 from incognito_nb.ui.guard import Guard
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 
-
-#: Catalogue keys (see :mod:`.i18n`) of the two questions the bar asks by default.
-DEFAULT_END_PHASE_WARNING = "teacher.end_default"
-RESTART_WARNING = "teacher.restart_warning"
 
 CSS = """
 .inc-teacher { flex-wrap: wrap; align-items: center; gap: 0.3rem; padding: 0.3rem 0; }
@@ -41,7 +37,8 @@ class TeacherBar(widgets.HBox):
 
     ``on_end_phase``, ``on_save`` and ``on_restart`` take no arguments;
     ``on_pause_toggle`` takes none and returns whether the timer is now paused.
-    Ending the phase and restarting happen only after the teacher confirms.
+    Ending the phase and restarting happen only after the teacher confirms.  The bar
+    speaks ``lang`` (:meth:`relabel` changes it).
     """
 
     timer_running = Bool(False, help="Whether a timer runs, so that Pause has something to pause.")
@@ -61,8 +58,10 @@ class TeacherBar(widgets.HBox):
         on_restart: Callable[[], Any],
         on_pause_toggle: Callable[[], bool],
         on_projector: Optional[Callable[[bool], Any]] = None,
+        lang: Optional[Language] = None,
         **kwargs: Any,
     ) -> None:
+        self.lang = lang or language()
         self.on_end_phase = on_end_phase
         self.on_save = on_save
         self.on_restart = on_restart
@@ -100,12 +99,13 @@ class TeacherBar(widgets.HBox):
         self.confirm_yes.on_click(lambda _: self.confirm())
         self.confirm_no.on_click(lambda _: self.cancel())
 
-    def relabel(self) -> None:
-        """Writes the buttons' labels in the current interface language (after a language change)."""
-        self.end_phase_button.description = t("teacher.end_phase")
-        self.save_button.description = t("teacher.save")
-        self.restart_button.description = t("teacher.restart")
-        self.confirm_no.description = t("teacher.cancel")
+    def relabel(self, lang: Optional[Language] = None) -> None:
+        """Writes the buttons' labels in ``lang`` (the bar's language until then), after a language change."""
+        self.lang = lang = lang or self.lang
+        self.end_phase_button.description = lang._("End phase now…")
+        self.save_button.description = lang._("Save now")
+        self.restart_button.description = lang._("Restart…")
+        self.confirm_no.description = lang._("Cancel")
         self._show_pause()
         self._show_projector()
         if self._pending is not None:
@@ -147,28 +147,29 @@ class TeacherBar(widgets.HBox):
     def _show_pause(self, change: Optional[dict] = None) -> None:
         self.pause_button.layout.display = None if self.timer_running else "none"
         self.pause_button.disabled = not self.timer_running
-        self.pause_button.description = t("teacher.resume" if self.paused else "teacher.pause")
+        self.pause_button.description = self.lang._("Resume timer") if self.paused else self.lang._("Pause timer")
         self.pause_button.icon = "play" if self.paused else "pause"
 
     def toggle_pause(self) -> None:
         """Pauses a running timer, or resumes a paused one, through ``on_pause_toggle``."""
         if not self.timer_running:  # a hidden button can still be clicked from the browser
             return
-        ok, paused = self._call(self.on_pause_toggle, "doing.pause")
+        ok, paused = self._call(self.on_pause_toggle, self.lang._("pause or resume the timer"))
         if ok:
             self.paused = bool(paused) if isinstance(paused, bool) else not self.paused
 
     # ------------------------------------------------------------ projector
     @observe("projector")
     def _show_projector(self, change: Optional[dict] = None) -> None:
-        self.projector_button.description = t("teacher.laptop" if self.projector else "teacher.projector")
+        self.projector_button.description = (self.lang._("Laptop mode") if self.projector
+                                             else self.lang._("Projector mode"))
         self.projector_button.button_style = "info" if self.projector else ""
 
     def toggle_projector(self) -> None:
         """Switches projector mode (large type, high contrast) on or off, through ``on_projector``."""
         wanted = not self.projector
         if self.on_projector is not None:
-            ok, _ = self._call(lambda: self.on_projector(wanted), "doing.projector")
+            ok, _ = self._call(lambda: self.on_projector(wanted), self.lang._("switch projector mode"))
             if not ok:
                 return
         self.projector = wanted
@@ -178,11 +179,14 @@ class TeacherBar(widgets.HBox):
         """Asks the teacher to confirm ending the current phase."""
         if self.end_phase_button.disabled:
             return
-        self._ask("end_phase", self.end_phase_warning or t(DEFAULT_END_PHASE_WARNING), t("teacher.yes_end"))
+        self._ask("end_phase", self.end_phase_warning
+                  or self.lang._("End this phase now? Unfinished work counts as it stands."),
+                  self.lang._("Yes, end it"))
 
     def ask_restart(self) -> None:
         """Asks the teacher to confirm abandoning the game for the setup form."""
-        self._ask("restart", t(RESTART_WARNING), t("teacher.yes_setup"))
+        self._ask("restart", self.lang._("Abandon this game and go back to setup? It stays in the saves folder."),
+                  self.lang._("Yes, go to setup"))
 
     def _ask(self, action: str, question: str, yes: str) -> None:
         self._pending = action
@@ -195,16 +199,16 @@ class TeacherBar(widgets.HBox):
         # The question on screen is about a phase that is over: "Yes" must not end the next one.
         if self._pending == "end_phase":
             self._show_confirm(False)
-            self.say(t("teacher.moved_on"))
+            self.say(self.lang._("The game moved on before you answered; no phase was ended."))
 
     def confirm(self) -> None:
         """Carries out the action being asked about (the twin of "Yes")."""
         action = self._pending
         self._show_confirm(False)
         if action == "end_phase" and not self.end_phase_button.disabled:
-            self._call(self.on_end_phase, "doing.end_phase")
+            self._call(self.on_end_phase, self.lang._("end the phase"))
         elif action == "restart":
-            self._call(self.on_restart, "doing.restart")
+            self._call(self.on_restart, self.lang._("go back to setup"))
 
     def cancel(self) -> None:
         """Closes the question without doing anything (the twin of "Cancel")."""
@@ -219,14 +223,14 @@ class TeacherBar(widgets.HBox):
     def save(self) -> None:
         """Saves the game through ``on_save`` and says when, unless ``on_save`` said something itself."""
         said = self._said
-        ok, _ = self._call(self.on_save, "doing.save")
+        ok, _ = self._call(self.on_save, self.lang._("save the game"))
         if ok and self._said == said:
-            self.say(t("teacher.saved", time=f"{datetime.now():%H:%M}"))
+            self.say(self.lang._("Saved at {time}.", time=f"{datetime.now():%H:%M}"))
 
     # ------------------------------------------------------------- plumbing
     def _call(self, callback: Callable[[], Any], doing: str) -> tuple[bool, Any]:
         """Calls a callback; a failure is shown in the status line rather than raised.
 
-        ``doing`` is the catalogue key of what the callback does ("doing.save").
+        ``doing`` says what the callback does ("save the game"), in the bar's language.
         """
-        return Guard(self.say).run(callback, doing=doing)
+        return Guard(self.say, lang=self.lang).run(callback, doing=doing)

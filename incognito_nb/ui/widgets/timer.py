@@ -12,7 +12,22 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
+
+#: The timer choices, in seconds per phase; 0 means no timer.
+TIMER_SECONDS: tuple[int, ...] = (0, 60, 90, 120, 180)
+
+
+def timer_choices(lang: Language) -> tuple[tuple[str, int], ...]:
+    """Returns the timer choices as (label in ``lang``, seconds per phase), for a menu."""
+    def label(seconds: int) -> str:
+        if not seconds:
+            return lang._("Off (no time limit)")
+        if seconds % 60 or seconds == 60:
+            return lang.ngettext("{n} second", "{n} seconds", seconds)
+        return lang.ngettext("{n} minute", "{n} minutes", seconds // 60)
+    return tuple((label(seconds), seconds) for seconds in TIMER_SECONDS)
+
 
 CSS = """
 .inc-timer-bar { width: 100%; }
@@ -21,15 +36,21 @@ CSS = """
 
 
 class DrawingTimer(widgets.HBox):
-    """A countdown with a progress bar; calls ``on_zero()`` once when time is up."""
+    """A countdown of ``seconds`` with a progress bar; calls ``on_zero()`` once when time is up.
 
-    def __init__(self, seconds: int, *, on_zero: Callable[[], None]) -> None:
+    ``left`` (default: all of them) is where it starts: a countdown built again goes on
+    where the one before stood.
+    """
+
+    def __init__(self, seconds: int, *, on_zero: Callable[[], None], lang: Language | None = None,
+                 left: int | None = None) -> None:
+        self.lang = lang or language()
         self.total = seconds
-        self.left = seconds
+        self.left = seconds if left is None else max(0, min(int(left), seconds))
         self.paused = False
         self._on_zero = on_zero
         self._handle: asyncio.TimerHandle | None = None
-        self.bar = widgets.IntProgress(value=seconds, min=0, max=max(seconds, 1))
+        self.bar = widgets.IntProgress(value=self.left, min=0, max=max(seconds, 1))
         self.bar.add_class("inc-timer-bar")
         self.text = widgets.HTML()
         self.text.add_class("inc-timer-text")
@@ -70,7 +91,8 @@ class DrawingTimer(widgets.HBox):
         self.bar.value = self.left
         minutes, seconds = divmod(self.left, 60)
         clock = f"{minutes}:{seconds:02d}"
-        self.text.value = "⏱ " + t("timer.paused" if self.paused else "timer.left", time=clock)
+        self.text.value = "⏱ " + (self.lang._("{time} (paused)", time=clock) if self.paused
+                                  else self.lang._("{time} left", time=clock))
 
     def _schedule(self) -> None:
         try:

@@ -16,7 +16,7 @@ from incognito_nb.engine import Game
 
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.guard import Guard
-from incognito_nb.ui.i18n import t
+from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
@@ -33,6 +33,14 @@ CSS = """
 Callback = Callable[[], None]
 
 
+def drawing_title(badge: str, location: str | None, lang: Language) -> str:
+    """Returns the title of a player's drawing (HTML): "Ana’s drawing — in: park" (``badge``
+    is the artist's badge, already HTML; the location is escaped here)."""
+    if location:
+        return lang._("{artist}’s drawing — in: {location}", artist=badge, location=safe(location))
+    return lang._("{artist}’s drawing", artist=badge)
+
+
 class VotePanel(widgets.VBox):
     """The voting cards of ``voter``: a row of tokens per other player's drawing."""
 
@@ -43,9 +51,11 @@ class VotePanel(widgets.VBox):
         *,
         on_change: Callback | None = None,
         on_confirm: Callback | None = None,
+        lang: Language | None = None,
         **kwargs,
     ) -> None:
         game.seat(voter)  # refuses a voter who is not at the table
+        self.lang = lang = lang or language()
         self._game, self._voter = game, voter
         self._on_change, self._on_confirm = on_change, on_confirm
         size = game.rules.lineup_size
@@ -53,12 +63,13 @@ class VotePanel(widgets.VBox):
         self._buttons: dict[str, list[widgets.Button]] = {}
         self._labels: dict[str, widgets.HTML] = {}
         rows: list[widgets.Widget] = [
-            markup(t("vote.heading", voter=player_badge(voter, game.seat(voter))), "inc-vote-heading")
+            markup(lang._("{voter} — your cards: which token is hidden in each drawing?",
+                          voter=player_badge(voter, game.seat(voter))), "inc-vote-heading")
         ]
         for artist in self._artists:
             seat = game.seat(artist)
             buttons = [self._card_button(str(n), artist, n, "inc-card", f"inc-card-{n}") for n in range(1, size + 1)]
-            buttons.append(self._card_button(t("vote.no_card"), artist, None, "inc-card-none"))
+            buttons.append(self._card_button(lang._("no card"), artist, None, "inc-card-none"))
             control = widgets.HBox(buttons)
             control.add_class("inc-vote")
             control.add_class(f"inc-vote-for-{seat}")
@@ -66,9 +77,10 @@ class VotePanel(widgets.VBox):
             self._labels[artist] = markup("", "inc-vote-label")
             rows += [self._labels[artist], control]
         self._summary = markup("", "inc-vote-summary")
-        self._reminder = markup(safe(t("vote.reminder")), "inc-vote-reminder")
+        self._reminder = markup(safe(lang._("A drawing without a card counts as not found.")), "inc-vote-reminder")
         self._error = markup("", "inc-vote-error")
-        self.confirm_button = widgets.Button(description=t("vote.confirm"), icon="check", button_style="success")
+        self.confirm_button = widgets.Button(description=lang._("Confirm my cards"), icon="check",
+                                             button_style="success")
         self.confirm_button.add_class("inc-confirm-votes")
         self.confirm_button.on_click(lambda _: self._confirm())
         super().__init__(rows + [self._summary, self._reminder, self._error, self.confirm_button], **kwargs)
@@ -99,8 +111,7 @@ class VotePanel(widgets.VBox):
         for artist in self._artists:
             location = view["locations"].get(artist)
             badge = player_badge(artist, self._game.seat(artist))
-            self._labels[artist].value = (t("vote.drawing_in", artist=badge, location=safe(location))
-                                          if location else t("vote.drawing", artist=badge))
+            self._labels[artist].value = drawing_title(badge, location, self.lang)
             used = {n for other, n in cards.items() if other != artist}
             for number, button in self.buttons_for(artist).items():
                 selected = cards.get(artist) == number
@@ -110,9 +121,10 @@ class VotePanel(widgets.VBox):
                 button.disabled = not open_ or taken
                 button.tooltip = self._tooltip(artist, number, taken)
         placed = sum(1 for artist in self._artists if artist in cards)
-        summary = t("vote.placed", placed=placed, total=len(self._artists))
+        summary = self.lang.ngettext("You placed {placed} of {n} card.", "You placed {placed} of {n} cards.",
+                                     len(self._artists), placed=placed)
         if self._voter in view["confirmed"]:
-            summary += " " + t("vote.confirmed")
+            summary += " " + self.lang._("Confirmed.")
         self._summary.value = safe(summary)
         self.confirm_button.disabled = not open_
 
@@ -131,10 +143,10 @@ class VotePanel(widgets.VBox):
 
     def _tooltip(self, artist: str, number: int | None, taken: bool) -> str:
         if number is None:
-            return t("vote.take_back", artist=artist)
+            return self.lang._("Take your card back from {artist}'s drawing", artist=artist)
         if taken:
-            return t("vote.taken", number=number)
-        return t("vote.place", number=number, artist=artist)
+            return self.lang._("Card {number} already lies on another drawing", number=number)
+        return self.lang._("Place card {number} on {artist}'s drawing", number=number, artist=artist)
 
     def _place(self, artist: str, number: int | None) -> None:
         """Places (or, for ``None``, takes back) a card, then tells the caller."""
@@ -148,7 +160,7 @@ class VotePanel(widgets.VBox):
 
     def _act(self, action: Callable[[], None]) -> bool:
         """Runs an engine action; shows its refusal instead of raising. Returns if it succeeded."""
-        ok, _ = Guard(self._show_error, clear=lambda: self._show_error("")).run(action)
+        ok, _ = Guard(self._show_error, lang=self.lang, clear=lambda: self._show_error("")).run(action)
         self.render()
         return ok
 

@@ -1,0 +1,63 @@
+"""The interface language menu: each language named in its own words.
+
+Whoever cannot read the language a page speaks must still find theirs, so the menu
+names each language as its speakers do ("Español", "Deutsch"), whatever the page's
+language; only its label is translated.  The browser can set any value: only a language
+the menu offers reaches the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from incognito_nb.ui.i18n import LANGUAGES, Language, language
+
+CSS = """
+.inc-page-language { align-self: flex-end; width: auto; }
+"""
+
+
+def language_options(lang: Language) -> list[tuple[str, str]]:
+    """Returns the interface languages as a menu offers them, (name in its own words, code);
+    a page shown in the pseudo-language offers it too."""
+    codes = LANGUAGES if lang.code in LANGUAGES else (*LANGUAGES, lang.code)
+    return [(language(code).name, code) for code in codes]
+
+
+class LanguageMenu(widgets.Dropdown):
+    """A menu of the interface languages, showing ``lang``; ``on_choose(code)`` hears a choice.
+
+    ``label(lang)`` returns the menu's label in ``lang`` (default: "Language"); ``css_class``
+    is its CSS hook.
+    """
+
+    def __init__(self, lang: Language, *, on_choose: Callable[[str], Any],
+                 label: Callable[[Language], str] | None = None, css_class: str = "inc-page-language",
+                 **kwargs: Any) -> None:
+        self._label = label or (lambda lang: lang._("Language"))
+        self._on_choose = on_choose
+        self._quiet = False
+        super().__init__(options=language_options(lang), value=lang.code, description=self._label(lang), **kwargs)
+        self.add_class(css_class)
+        self.observe(self._chosen, names="value")
+
+    def show(self, lang: Language) -> None:
+        """Shows ``lang`` as the page's language (without telling ``on_choose``)."""
+        self._quiet = True
+        try:
+            self.options = language_options(lang)
+            self.value = lang.code
+            self.description = self._label(lang)
+        finally:
+            self._quiet = False
+
+    def choose(self, code: str) -> None:
+        """Chooses the language ``code``, as a person does in the menu (the menu's twin)."""
+        self.value = code
+
+    def _chosen(self, change: dict) -> None:
+        if self._quiet or change["new"] not in dict(self.options).values():
+            return
+        self._on_choose(change["new"])
