@@ -25,7 +25,7 @@ from incognito_nb.engine import Deck
 from incognito_nb.ui.i18n import LANGUAGES, language
 
 #: Synced traits whose text a person sees (read and checked).
-SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text",
+SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
         "waiting_texts", "value"}
 #: Synced traits a person does not read as text (skipped), by trait name.
 UNSEEN = {

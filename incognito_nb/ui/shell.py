@@ -33,6 +33,7 @@ from incognito_nb.ui.widgets import (
     voting,
 )
 from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.text import markup, safe
 
 APP_CSS = """
@@ -117,7 +118,8 @@ class PageShell(widgets.VBox):
         self.stage.add_class("inc-stage")
         self.guard = Guard(self.report, lang=lang or language(), clear=lambda: self.report(""),
                            unexpected=unexpected, enter=enter)
-        super().__init__([markup(stylesheet(css)), self.header, self.message, self.stage])
+        self.page_title = PageTitle(title=self.lang._("Incognito"))
+        super().__init__([markup(stylesheet(css)), self.page_title, self.header, self.message, self.stage])
         self.add_class("inc-app")
 
     @property
@@ -128,6 +130,7 @@ class PageShell(widgets.VBox):
     @lang.setter
     def lang(self, lang: Language) -> None:
         self.guard.lang = lang
+        self.page_title.title = lang._("Incognito")
 
     def add_bars(self, *bars: widgets.Widget) -> None:
         """Puts ``bars`` under the title line, above the message line (in this order)."""

@@ -141,12 +141,15 @@ class TeacherPage(TablePage):
         lang = self.lang
         self.header.value = safe(lang._("Incognito · a new table for your class"))
         own = [(deck.name, key) for key, deck in self.decks.items()]
+        # Each label with a tooltip of its own: without one, ipywidgets titles it "null" (docs/platform-notes.md).
         self.deck_choice = widgets.Dropdown(options=own + [(Deck.builtin(n).name, n) for n in Deck.builtin_names()],
-                                            description=lang._("Deck"))
+                                            description=lang._("Deck"), tooltip=lang._("Deck"))
         self.deck_choice.add_class("inc-deck")
-        self.rounds_choice = widgets.BoundedIntText(value=3, min=1, max=20, description=lang._("Rounds"))
+        self.rounds_choice = widgets.BoundedIntText(value=3, min=1, max=20, description=lang._("Rounds"),
+                                                    tooltip=lang._("Rounds"))
         self.rounds_choice.add_class("inc-rounds")
-        self.timer_choice = widgets.Dropdown(options=timer_choices(lang), value=0, description=lang._("Drawing timer"))
+        self.timer_choice = widgets.Dropdown(options=timer_choices(lang), value=0, description=lang._("Drawing timer"),
+                                             tooltip=lang._("Drawing timer"))
         self.timer_choice.add_class("inc-timer")
         create = widgets.Button(description=lang._("Create a table"), button_style="primary", icon="plus")
         create.add_class("inc-create")
@@ -450,10 +453,11 @@ class StudentPage(TablePage):
         """Shows the form that joins a table: its code and the student's name."""
         lang = self.lang
         self.header.value = safe(lang._("Incognito · join your class's table"))
-        self.code_field = widgets.Text(value=code, description=lang._("Code"),
+        self.code_field = widgets.Text(value=code, description=lang._("Code"), tooltip=lang._("Code"),
                                        placeholder=lang._("ABCDE"))
         self.code_field.add_class("inc-join-code-field")
-        self.name_field = widgets.Text(description=lang._("Your name"), placeholder=lang._("Ana"))
+        self.name_field = widgets.Text(description=lang._("Your name"), tooltip=lang._("Your name"),
+                                       placeholder=lang._("Ana"))
         self.name_field.add_class("inc-join-name")
         join = widgets.Button(description=lang._("Join"), button_style="primary", icon="sign-in")
         join.add_class("inc-join")

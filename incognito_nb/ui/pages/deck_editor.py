@@ -106,16 +106,20 @@ class DeckEditor(widgets.VBox):
         self._message = ""
         self._filling = False
 
+        # A tooltip of its own: without one, ipywidgets titles the button "null" (docs/platform-notes.md).
         self.upload_button = widgets.FileUpload(accept=".csv", multiple=False,
                                                 description=lang._("Upload a deck (.csv)"),
+                                                tooltip=lang._("Upload a deck (.csv)"),
                                                 layout=widgets.Layout(width="auto"))
         self.upload_button.add_class("inc-deck-editor-upload")
-        self.name_field = widgets.Text(description=lang._("Deck name"), placeholder=lang._("for example: Animales"),
+        self.name_field = widgets.Text(description=lang._("Deck name"), tooltip=lang._("Deck name"),
+                                       placeholder=lang._("for example: Animales"),
                                        continuous_update=False, layout=widgets.Layout(width="26rem"))
         self.name_field.add_class("inc-deck-name")
         self.language_field = widgets.Combobox(value="en", options=LANGUAGE_CHOICES, ensure_option=False,
                                                continuous_update=False,
-                                               description=lang._("Language"), placeholder=lang._("en, es, fr, de..."),
+                                               description=lang._("Language"), tooltip=lang._("Language"),
+                                               placeholder=lang._("en, es, fr, de..."),
                                                layout=widgets.Layout(width="14rem"))
         self.language_field.add_class("inc-deck-language")
         self.objects_field = self._word_box("inc-deck-objects", lang._("key\nspoon\numbrella\n..."))

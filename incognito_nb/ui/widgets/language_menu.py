@@ -39,7 +39,9 @@ class LanguageMenu(widgets.Dropdown):
         self._label = label or (lambda lang: lang._("Language"))
         self._on_choose = on_choose
         self._quiet = False
-        super().__init__(options=language_options(lang), value=lang.code, description=self._label(lang), **kwargs)
+        # A tooltip of its own: without one, ipywidgets titles the label "null" (docs/platform-notes.md).
+        super().__init__(options=language_options(lang), value=lang.code, description=self._label(lang),
+                         tooltip=self._label(lang), **kwargs)
         self.add_class(css_class)
         self.observe(self._chosen, names="value")
 
@@ -49,7 +51,7 @@ class LanguageMenu(widgets.Dropdown):
         try:
             self.options = language_options(lang)
             self.value = lang.code
-            self.description = self._label(lang)
+            self.description = self.tooltip = self._label(lang)
         finally:
             self._quiet = False
 

@@ -237,11 +237,13 @@ class SetupForm(widgets.VBox):
             css_class="inc-language", style=_LABEL_STYLE, layout=widgets.Layout(width="calc(11em + 10rem)"))
         _show(self.language_choice, on_language is not None)
 
-        self.deck_choice = widgets.Dropdown(description=lang._("Deck"), style=_LABEL_STYLE,
+        self.deck_choice = widgets.Dropdown(description=lang._("Deck"), tooltip=lang._("Deck"), style=_LABEL_STYLE,
                                             layout=widgets.Layout(width="calc(11em + 20rem)"))
         self.deck_choice.add_class("inc-deck")
+        # A tooltip of its own: without one, ipywidgets titles the button "null" (docs/platform-notes.md).
         self.deck_upload = widgets.FileUpload(accept=".csv", multiple=False,
                                               description=lang._("Upload a deck (.csv)"),
+                                              tooltip=lang._("Upload a deck (.csv)"),
                                               layout=widgets.Layout(width="auto"))
         self.deck_upload.add_class("inc-deck-upload")
         self._deck_status = markup("", "inc-deck-status")

@@ -1,0 +1,29 @@
+"""The browser tab's title, in the page's language.
+
+Voilà titles a page after its notebook file ("play", "teacher", "student"), which is
+English whatever the class reads.  :class:`PageTitle`, an invisible widget, sets the
+document's title from Python instead, and again whenever the page's language changes.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+_ESM = """
+export default {
+  render({ model, el }) {
+    el.style.display = "none";
+    const show = () => { document.title = model.get("title"); };
+    show();
+    model.on("change:title", show);
+  },
+};
+"""
+
+
+class PageTitle(anywidget.AnyWidget):
+    """An invisible widget that gives the browser tab its ``title``."""
+
+    _esm = _ESM
+    title = traitlets.Unicode("", help="The browser tab's title.").tag(sync=True)
