@@ -261,8 +261,8 @@ class Table:
     def place(self, artist: str, card: Optional[int]) -> None:
         """Places a card (``None``: takes it back) on ``artist``'s drawing and waits until it lies."""
         seat = self.players.index(artist) + 1
-        label = NONE if card is None else str(card)
-        button = self.page.locator(f".inc-vote-for-{seat}").get_by_role("button", name=label, exact=True)
+        # By the buttons' CSS hooks, not their labels: "no card" is said in the page's language.
+        button = self.page.locator(f".inc-vote-for-{seat} " + (".inc-card-none" if card is None else f".inc-card-{card}"))
         button.click(timeout=STEP)
         self.page.wait_for_function(
             "el => el.classList.contains('inc-card-selected')", arg=button.element_handle(), timeout=STEP)

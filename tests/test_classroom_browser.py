@@ -282,3 +282,90 @@ def test_a_round_over_redis_in_the_browser(browser, redis_url, tmp_path):  # noq
         assert len(store.actions(code)) > 0
         check_consoles(watches)
     print(f"classroom round over Redis in the browser: {time.monotonic() - started:.1f} s")
+
+
+# -- the class's language --------------------------------------------------------------------
+def no_foreign_text(pages: dict, code: str, step: str, data=()) -> None:
+    """Asserts no page shows English of the catalogue (in en-XA: no untranslated text at all)."""
+    from languages import english_in, latin_in, shown_texts
+
+    for who, page in pages.items():
+        texts = [text.replace("\u00a0", " ") for text in shown_texts(page)]
+        left = latin_in(texts, [*NAMES, *data]) if code == "en-XA" else english_in(texts, code)
+        assert left == [], f"{code}, {step}, {who}'s page: {left}"
+
+
+@pytest.mark.parametrize("code, how", [("es", "--language"), ("de", "?lang="), ("en-XA", "--language")])
+def test_a_class_plays_a_round_in_its_own_language_on_every_page(browser, tmp_path, code, how):
+    """A Spanish class (``incognito-nb classroom --language es``), a German one (the teacher
+    opens ``teacher.ipynb?lang=de``) and the pseudo-language: the teacher's table keeps the
+    language, the students' join links open in it, and no page shows English in any phase."""
+    deck = tmp_path / "secrets.csv"
+    deck.write_text(DECK, encoding="utf-8")
+    port = free_port()
+    command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser", "--port", str(port),
+               "--store", str(tmp_path / "class.sqlite"), "--deck", str(deck)]
+    if how == "--language":
+        command += ["--language", code]
+    from incognito_nb import Deck
+
+    builtin = [Deck.builtin(name) for name in Deck.builtin_names()]
+    data = ([word for line in DECK.splitlines() for word in line.split(",")[1:]] + ["Secrets"]
+            + ["English", "Español", "Français", "Deutsch"] + [deck.name for deck in builtin])
+    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, name="incognito-nb classroom") as url, \
+            open_store(tmp_path / "class.sqlite") as store, class_in_browsers(browser) as (teacher, students, watches, _):
+        base = url + "/voila/render"
+        teacher.goto(f"{base}/teacher.ipynb" + (f"?lang={code}" if how == "?lang=" else ""), timeout=SLOW)
+        wait_ready(teacher, ".inc-create")
+        no_foreign_text({"teacher": teacher}, code, "the create form", data)
+        teacher.locator(".inc-rounds input").fill("1")
+        teacher.locator(".inc-rounds input").press("Tab")
+        teacher.click(".inc-create")
+        code_shown = teacher.locator(".inc-join-code").inner_text(timeout=STEP).strip()
+        assert store.read(code_shown).language == code  # the table keeps the teacher's language
+        join_url = teacher.locator(".inc-join-url a").get_attribute("href")
+        data.append(code_shown)
+        for name, page in students.items():
+            page.goto(join_url, timeout=SLOW)  # the join link: no language in it
+            wait_ready(page, ".inc-join")
+            no_foreign_text({name: page}, code, "the join form", data)
+            page.locator(".inc-join-name input").fill(name)
+            page.click(".inc-join")
+            page.wait_for_selector(".inc-rejoin-link a", timeout=STEP)
+            teacher.locator(".inc-lobby").get_by_text(name, exact=True).wait_for(timeout=STEP)
+        pages = {"teacher": teacher, **students}
+        no_foreign_text(pages, code, "the lobby", data)
+        teacher.click(".inc-start")
+        for name, page in students.items():
+            page.wait_for_selector(".inc-pad canvas", timeout=STEP)
+        no_foreign_text(pages, code, "hide", data)
+        for seat, (name, page) in enumerate(students.items()):
+            wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+            draw_stroke(page, ".inc-pad canvas", [(0.2 + 0.1 * seat, 0.4), (0.5, 0.6)], steps=4)
+            page.wait_for_selector(".inc-saved", timeout=STEP)
+            page.click(".inc-done")
+            page.wait_for_selector(".inc-done", state="detached", timeout=STEP)
+        teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+        for page in students.values():
+            page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
+        no_foreign_text(pages, code, "find", data)
+        game = store.read(code_shown).game
+        for name, page in students.items():
+            for artist in game.players:
+                if artist != name:
+                    page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
+            page.click(".inc-confirm-votes")
+            page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+        teacher.wait_for_selector(".inc-reveal", timeout=STEP)
+        for page in students.values():
+            page.wait_for_selector(".inc-my-points", timeout=STEP)
+        no_foreign_text(pages, code, "score", data)
+        for _ in NAMES:
+            press(teacher, ".inc-next")
+        teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        press(teacher, ".inc-next")
+        for page in pages.values():
+            page.wait_for_selector(".inc-winners", timeout=STEP)
+        no_foreign_text(pages, code, "game over", data)
+        snap(students["Cleo"], f"language_{code}_student_podium")
+        check_consoles(watches)

@@ -248,3 +248,79 @@ def test_a_name_made_of_html_shows_as_typed_and_runs_nothing(table):
     assert FRAME_PAYLOAD in page.locator(".inc-progress").inner_text()
     assert page.locator(".inc-app img, .inc-app iframe").count() == 0
     assert not table.watch.dialogs, table.watch.dialogs
+
+
+# -- every language ------------------------------------------------------------------------
+#: The languages the dashboard is played in below (English: the games above), and the
+#: pseudo-language, where any Latin letter that is not a name or a deck word escaped the catalogue.
+LANGUAGES = ["es", "fr", "de", "en-XA"]
+
+
+def no_foreign_text(page, code: str, step: str) -> None:
+    """Asserts the page shows no English of the catalogue (in en-XA: no untranslated text at all)."""
+    from incognito_nb import Deck
+    from languages import english_in, latin_in, shown_texts
+
+    texts = [text.replace("\u00a0", " ") for text in shown_texts(page)]
+    if code == "en-XA":
+        decks = [Deck.builtin(name) for name in Deck.builtin_names()]
+        data = [*ANA_BEN_CLEO, "English", "Español", "Français", "Deutsch",
+                *(word for deck in decks for word in (deck.name, *deck.objects, *deck.locations))]
+        left = latin_in(texts, data)
+    else:
+        left = english_in(texts, code)
+    assert left == [], f"{code}, {step}: {left}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_game_in_spanish_french_german_or_the_pseudo_language_shows_no_english(page, tmp_path, code):
+    """``incognito-nb --language CODE``: a round played with the mouse, then the end of the
+    game and its downloads, every screen read the way the browser shows it."""
+    with launcher_server(tmp_path / "saves", extra_args=("--language", code)) as url:
+        table = Table(page, url)
+        table.open()
+        no_foreign_text(page, code, "setup")
+        table.start(ANA_BEN_CLEO)
+        no_foreign_text(page, code, "the curtain")
+        for seat, player in enumerate(ANA_BEN_CLEO):
+            table.open_pad(player)
+            if seat == 0:
+                no_foreign_text(page, code, "the card and the pad")
+            table.draw(STROKES[seat])
+            table.done()
+        tokens = table.tokens()
+        no_foreign_text(page, code, "the find curtain")
+        for seat, voter in enumerate(ANA_BEN_CLEO):
+            table.open_card(voter)
+            page.wait_for_selector(".inc-votes .inc-confirm-votes", timeout=STEP)
+            for artist in ANA_BEN_CLEO:
+                if artist != voter:
+                    table.place(artist, tokens[artist] if artist == "Ana" else None)
+            if seat == 0:
+                no_foreign_text(page, code, "the cards")
+            table.press(".inc-confirm-votes")
+        page.wait_for_selector(".inc-reveal", timeout=STEP)
+        no_foreign_text(page, code, "the reveal")
+        table.reveal_round(tokens)
+        page.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        no_foreign_text(page, code, "the scoreboard")
+        table.press(".inc-next")
+        page.wait_for_selector(".inc-prepare", timeout=STEP)
+        no_foreign_text(page, code, "prepare")
+        page.click(".inc-end-phase")  # the teacher bar asks before it ends a phase
+        page.wait_for_selector(".inc-confirm-yes", timeout=STEP)
+        no_foreign_text(page, code, "the teacher bar asks")
+        for _ in range(8):  # the teacher ends every phase of rounds 2 and 3
+            if page.locator(".inc-winners").count():
+                break
+            page.click(".inc-end-phase")
+            page.click(".inc-confirm-yes", timeout=STEP)
+            page.wait_for_function("() => !document.querySelector('.inc-confirm-yes') || "
+                                   "document.querySelector('.inc-confirm').offsetParent === null", timeout=STEP)
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        no_foreign_text(page, code, "the podium")
+        page.click(".inc-prepare-downloads")
+        page.wait_for_selector(".inc-download", timeout=60_000)
+        no_foreign_text(page, code, "the downloads")
+        table.snap(f"language_{code}_podium")
+        table.watch.check()

@@ -97,12 +97,13 @@ def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
 def test_a_spanish_class_sees_the_curtain_and_the_find_phase_in_spanish(page, tmp_path):
     """``incognito-nb --theme dark --language es`` with the Spanish deck, played with the mouse."""
     from incognito_nb import Deck
-    from incognito_nb.ui.i18n import count, speaking, t
+    from incognito_nb.engine.decks import locations_count, objects_count
+    from incognito_nb.ui.i18n import language
 
     deck = Deck.builtin("es_everyday")
-    with speaking("es"):
-        deck_label = t("setup.deck_option", name=deck.name, objects=count(len(deck.objects), "object"),
-                       locations=count(len(deck.locations), "location"))
+    spanish = language("es")
+    deck_label = spanish._("{name} ({objects}, {locations})", name=deck.name, objects=objects_count(len(deck.objects)),
+                           locations=locations_count(len(deck.locations)))
     players = ["Ana", "Ben", "Cleo"]
     with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark", "--language", "es")) as url:
         table = Table(page, url)
