@@ -23,7 +23,8 @@ from babel.messages.pofile import read_po
 import incognito_nb
 from incognito_nb import Deck, Game, IllegalAction, Phase, Rules, parse_deck
 from incognito_nb.engine import DeckError
-from incognito_nb.store import GameFolder, UnknownTable, open_store
+from incognito_nb.engine.errors import N_
+from incognito_nb.store import GameFolder, StoreUnavailable, UnknownTable, open_store
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language, locales_folder, read_template
 from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
@@ -504,3 +505,96 @@ def test_the_exports_speak_the_dashboards_language():
     assert vocabulary_csv(game, language("es")).splitlines()[0] == (
         "palabra,ronda,artista,lugar,encontrado,podían,porcentaje (%)")
     assert results_csv(game).splitlines()[0].startswith("round,artist,object,token,location,card from Ana")
+
+
+# ------------------------------------------------------------------------ the class's language
+def test_a_table_keeps_its_teachers_language_and_its_students_pages_open_in_it(tmp_path):
+    with open_store(tmp_path / "class.sqlite") as store:
+        teacher = TeacherPage(store, language="es", student_url="http://school/student.ipynb")
+        code = teacher.create(Deck.builtin("everyday"), Rules(rounds=1))
+        assert store.language(code) == "es"
+        ana = StudentPage(store, code=code)  # the join link holds no language
+        assert ana.lang.code == "es" and one(ana, "inc-join").description == "Unirme"
+        ana.join(code, "Ana")
+        assert ana.lang.code == "es" and "lang=" not in one(ana, "inc-rejoin-link").value
+        projector = TeacherPage(store, code=code)  # the teacher's link holds no language either
+        assert projector.lang.code == "es"
+        assert english_on(ana, "es") == [] and english_on(projector, "es") == []
+
+
+def test_a_student_chooses_their_own_language_and_the_teachers_choice_no_longer_moves_it(tmp_path):
+    with open_store(tmp_path / "class.sqlite") as store:
+        teacher = TeacherPage(store, language="es")
+        code = teacher.create(Deck.builtin("everyday"), Rules(rounds=1))
+        ana, ben, cleo = (StudentPage(store, code=code) for _ in range(3))
+        for page, name in zip((ana, ben, cleo), NAMES):
+            page.join(code, name)
+        one(ana, "inc-page-language").choose("de")  # Ana reads German
+        assert ana.lang.code == "de" and ana.chosen_language
+        assert one(ana, "inc-page-language").description == "Sprache"
+        assert "lang=de" in one(ana, "inc-rejoin-link").value  # her link comes back in German
+        assert english_on(ana, "de") == []
+        one(teacher, "inc-page-language").choose("fr")  # the teacher, with the key: the table follows
+        assert store.language(code) == "fr"
+        for page in (ana, ben):
+            page.refresh()
+        assert ana.lang.code == "de" and ben.lang.code == "fr"  # Ben never chose: he follows the table
+        assert plain(ben.header.value).startswith("Table ") and "tu es Ben" in plain(ben.header.value)
+        teacher.start()
+        for page in (ana, ben):
+            page.refresh()
+        assert one(ana, "inc-done").description == "Fertig" and one(ben, "inc-done").description == "Fini"
+        ana.language_menu._chosen({"new": "xx"})  # a language the browser made up: ignored
+        assert ana.lang.code == "de"
+        for page in (teacher, ana, ben, cleo):
+            page.close()
+
+
+def test_a_language_changed_mid_drawing_keeps_the_board_and_the_countdown(tmp_path, monkeypatch):
+    with open_store(tmp_path / "class.sqlite") as store:
+        teacher = TeacherPage(store)
+        code = teacher.create(Deck.builtin("everyday"), Rules(rounds=1), timer_seconds=90)
+        students = [StudentPage(store, code=code) for _ in NAMES]
+        for page, name in zip(students, NAMES):
+            page.join(code, name)
+        teacher.start()
+        teacher.countdown.tick(30)
+        one(teacher, "inc-page-language").choose("de")
+        assert teacher.countdown.left == 60 and plain(teacher.countdown.text.value) == "⏱ noch 1:00"
+        ana = students[0]
+        ana.refresh()
+        ana.pad.pen_down(10, 10)
+        ana.pad.pen_move(50, 50)
+        ana.pad.pen_up()
+        def down(*args, **kwargs):
+            raise StoreUnavailable(N_("Table {code} is too busy: the change was tried {tries} times; try again."),
+                                   code=code, tries=50)
+
+        monkeypatch.setattr(store, "act", down)
+        ana.pad.pen_down(60, 60)
+        ana.pad.pen_up()  # this stroke waits for the store
+        one(ana, "inc-page-language").choose("es")
+        assert len(ana.pad.drawing) == 2 and ana.waiting() == (1, False)  # kept, still said to wait
+        assert one(ana, "inc-done").description == "Listo"
+        for page in (teacher, *students):
+            page.close()
+
+
+def test_the_classroom_pages_take_their_language_from_the_request_and_the_server(tmp_path):
+    from incognito_nb.app.classroom import student_page, teacher_page
+    from incognito_nb.app.classroom_cli import parser
+
+    assert parser().parse_args(["--language", "de"]).language == "de"
+    environ = {"INCOGNITO_NB_STORE": str(tmp_path / "class.sqlite"), "INCOGNITO_NB_LANGUAGE": "fr"}
+    teacher = teacher_page(environ)  # the server's language
+    assert teacher.lang.code == "fr" and not teacher.chosen_language
+    student = student_page(dict(environ, QUERY_STRING="lang=de"))  # ?lang= wins
+    assert student.lang.code == "de" and student.chosen_language
+    unknown = student_page(dict(environ, QUERY_STRING="lang=xx"))  # made up: the next choice
+    assert unknown.lang.code == "fr"
+    broken = tmp_path / "broken.sqlite"
+    broken.write_text("not a database " * 100)
+    problem = student_page({"INCOGNITO_NB_STORE": str(broken), "QUERY_STRING": "lang=es"})
+    assert "no es una base de datos SQLite" in plain(problem.value)
+    for page in (teacher, student, unknown):
+        page.close()
