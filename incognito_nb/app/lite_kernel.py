@@ -1,0 +1,284 @@
+"""What the in-browser kernel of the static site runs on: Pyodide and the wheels it loads.
+
+The npm package ``pyodide`` holds the runtime only (no wheels, not even micropip), and
+Pyodide's own builds of packages are on no registry this project reaches.  So the site
+carries the pure-Python wheels the kernel needs, downloaded from PyPI by pip, and a
+``pyodide-lock.json`` written here for exactly those wheels (their sha256 differ from
+the ones in Pyodide's own lock).  Every wheel is named in the kernel's start-up list
+(``loadPyodideOptions.packages``), so the kernel never asks micropip, piplite or PyPI
+for anything: nothing leaves the site.
+
+Everything the build fetches is pinned in this module, and cached under
+``~/.cache/incognito-nb/lite`` (``$INCOGNITO_NB_CACHE``), so a second build needs no network.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+#: The Pyodide runtime, from the npm registry: the release jupyterlite-pyodide-kernel 0.6.1 is made for.
+PYODIDE_NPM = ("pyodide", "0.27.6")
+#: The interpreter inside that release: wheels must suit it.
+PYODIDE_PYTHON = "3.12"
+
+#: Pure-Python wheels from PyPI, by distribution name.  Where Pyodide 0.27.6's own lock
+#: names a version, it is that one (the kernel was tested with them).
+PYPI_WHEELS = {
+    # the kernel itself: IPython and what it imports.  IPython 9.15 rather than the lock's
+    # 8.23: IPython 9 starts without sqlite3, which no registry serves for Pyodide, and 9.16
+    # refuses the call pyodide-kernel 0.6.1 makes (``should_run_async(code)``).
+    "ipython": "9.15.0", "ipython-pygments-lexers": "1.1.1", "decorator": "5.1.1", "traitlets": "5.14.3",
+    "pygments": "2.17.2",
+    "prompt-toolkit": "3.0.43", "wcwidth": "0.2.13", "asttokens": "2.4.1", "executing": "2.0.1",
+    "pure-eval": "0.2.3", "stack-data": "0.6.3", "matplotlib-inline": "0.1.7", "six": "1.16.0",
+    "jedi": "0.19.1", "parso": "0.8.4", "comm": "0.2.3",
+    "micropip": "0.9.0", "packaging": "24.2", "typing-extensions": "4.11.0",
+    # the dashboard's widgets (the versions must match the site's front end: see front_end_versions)
+    "ipywidgets": "8.1.9", "anywidget": "0.11.0", "psygnal": "0.16.1", "ipycanvas": "0.14.3",
+    # the poster
+    "fpdf2": "2.8.9", "fonttools": "4.68.0", "defusedxml": "0.7.1",
+}
+
+#: Wheels that come with jupyterlite-pyodide-kernel itself (its labextension's ``pypi`` folder).
+KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
+#: Of the kernel's stand-in ``widgetsnbextension`` wheels, the one ipywidgets 8 asks for.
+WIDGETSNBEXTENSION = "4.0.999"
+
+#: Requirements the bundled wheels declare but the site does without, and why.  Any other
+#: requirement missing from the bundle stops the build.
+LEFT_OUT = {
+    "numpy": "ipycanvas asks for it, but the boards draw through incognito_nb.ui.lean_canvas, "
+             "which needs neither numpy nor Pillow; no Pyodide build of it is on a reachable registry",
+    "pillow": "ipycanvas and fpdf2 ask for it; the site draws pictures with the browser's canvas and "
+              "the poster with vector paths; no Pyodide build of it is on a reachable registry",
+    "jupyterlab-widgets": "the widgets' front end: the site serves it, the kernel never imports it",
+    "voila": "the server edition's; the site is static",
+    "segno": "QR codes for classroom play only",
+    "ipykernel": "provided by the kernel's own stand-in wheel",
+}
+
+#: Modules the Pyodide kernel loads at start whose wheels are built by Pyodide itself and
+#: served by no registry.  Neither is used by the dashboard: the build gives each an empty
+#: package, so the kernel's start-up list is satisfied while ``import ssl`` and
+#: ``import sqlite3`` still fail, as on any Python built without them (IPython then keeps
+#: its history in memory).  See docs/platform-notes.md.
+EMPTY_STDLIB_MODULES = ("ssl", "sqlite3")
+
+#: The packages whose Python side must match the JavaScript the site was built with.
+FRONT_END_PACKAGES = ("ipywidgets", "anywidget", "ipycanvas")
+
+#: The environment markers of the in-browser interpreter, for reading wheels' requirements.
+PYODIDE_MARKERS = {
+    "python_version": PYODIDE_PYTHON, "python_full_version": "3.12.7", "sys_platform": "emscripten",
+    "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+    "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": "",
+}
+
+
+class LiteBuildError(RuntimeError):
+    """Raised when the static site cannot be built; the message says what to do."""
+
+
+def cache_folder() -> Path:
+    """Returns where downloads are kept between builds: ``$INCOGNITO_NB_CACHE/lite`` or
+    ``~/.cache/incognito-nb/lite``."""
+    root = os.environ.get("INCOGNITO_NB_CACHE") or Path.home() / ".cache" / "incognito-nb"
+    return Path(root) / "lite"
+
+
+def canonical(name: str) -> str:
+    """Returns a distribution name as PyPI and Pyodide's lock compare them.
+
+    >>> canonical("Prompt_Toolkit"), canonical("typing.extensions")
+    ('prompt-toolkit', 'typing-extensions')
+    """
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def front_end_versions() -> dict[str, str]:
+    """Returns the installed versions of :data:`FRONT_END_PACKAGES`: their front ends
+    (labextensions) are what the site is built with, so the kernel must run the same.
+
+    :raises LiteBuildError: if one of them differs from :data:`PYPI_WHEELS`.
+    """
+    found = {}
+    for name in FRONT_END_PACKAGES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            raise LiteBuildError(f"{name} is not installed: pip install 'incognito-nb[lite]'") from None
+        if found[name] != PYPI_WHEELS[name]:
+            raise LiteBuildError(
+                f"{name} {found[name]} is installed, but the site's kernel is pinned to {PYPI_WHEELS[name]} "
+                f"(incognito_nb/app/lite_kernel.py): the page and the kernel must run the same version. "
+                f"Run: pip install '{name}=={PYPI_WHEELS[name]}'")
+    return found
+
+
+# ---------------------------------------------------------------- fetching
+def _run(command: list[str], what: str) -> None:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise LiteBuildError(f"{command[0]} is not installed; it is needed to download {what}.") from None
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise LiteBuildError(
+            f"Could not download {what} ({' '.join(command[:3])} ...). Building the site needs the "
+            f"package registries once (PyPI and npm); later builds use the cache in {cache_folder()}.\n"
+            + "\n".join(detail))
+
+
+def pyodide_runtime() -> Path:
+    """Returns the folder of the Pyodide runtime (npm package ``pyodide``), downloading it
+    with ``npm pack`` into the cache the first time."""
+    name, version = PYODIDE_NPM
+    folder = cache_folder() / f"{name}-{version}"
+    if (folder / "pyodide.js").is_file():
+        return folder
+    download = cache_folder() / "npm"
+    download.mkdir(parents=True, exist_ok=True)
+    tarball = download / f"{name}-{version}.tgz"
+    if not tarball.is_file():
+        _run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(download), "--silent"],
+             f"the Pyodide runtime ({name}@{version} from npm)")
+    unpacked = cache_folder() / f".{name}-{version}.partial"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(tarball) as archive:
+        archive.extractall(unpacked, filter="data")
+    (unpacked / "package").rename(folder)
+    shutil.rmtree(unpacked, ignore_errors=True)
+    return folder
+
+
+def pypi_wheels() -> list[Path]:
+    """Returns the wheels of :data:`PYPI_WHEELS`, downloading the missing ones with pip."""
+    folder = cache_folder() / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    have = {(canonical(w.name.split("-")[0]), w.name.split("-")[1]): w for w in folder.glob("*.whl")}
+    missing = [f"{name}=={version}" for name, version in PYPI_WHEELS.items() if (name, version) not in have]
+    if missing:
+        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+              "--python-version", PYODIDE_PYTHON, "--implementation", "py", "--abi", "none",
+              "--platform", "any", "--dest", str(folder), *missing],
+             f"{len(missing)} wheel(s) for the in-browser kernel from PyPI")
+        have = {(canonical(w.name.split("-")[0]), w.name.split("-")[1]): w for w in folder.glob("*.whl")}
+    return [have[(name, version)] for name, version in PYPI_WHEELS.items()]
+
+
+def kernel_wheels() -> list[Path]:
+    """Returns the wheels jupyterlite-pyodide-kernel ships in its labextension."""
+    try:
+        from jupyterlite_pyodide_kernel import __file__ as _  # noqa: F401
+    except ImportError:
+        raise LiteBuildError("jupyterlite-pyodide-kernel is not installed: pip install 'incognito-nb[lite]'") from None
+    folder = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    wheels = []
+    for name in KERNEL_WHEELS:
+        found = sorted(folder.glob(f"{name.replace('-', '_')}-*.whl"))
+        if name == "widgetsnbextension":
+            found = [w for w in found if w.name.split("-")[1] == WIDGETSNBEXTENSION]
+        if not found:
+            raise LiteBuildError(f"{folder} has no {name} wheel: reinstall jupyterlite-pyodide-kernel")
+        wheels.append(found[-1])
+    return wheels
+
+
+# ---------------------------------------------------------------- the lock
+@dataclass(frozen=True)
+class Wheel:
+    """A wheel of the site, as its lock entry describes it."""
+
+    name: str
+    version: str
+    path: Path
+    imports: tuple[str, ...]
+    requires: tuple[str, ...]
+
+    @classmethod
+    def read(cls, path: Path) -> "Wheel":
+        """Reads a wheel's name, version, top-level modules and requirements."""
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            info = next(n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+            meta = email.parser.Parser().parsestr(archive.read(info).decode("utf-8"))
+            top = info.rsplit("/", 1)[0] + "/top_level.txt"
+            if top in names:
+                imports = [line.strip() for line in archive.read(top).decode().splitlines() if line.strip()]
+            else:
+                imports = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                                  if not n.split("/")[0].endswith((".dist-info", ".data"))})
+        return cls(canonical(meta["Name"]), meta["Version"], path, tuple(imports),
+                   tuple(meta.get_all("Requires-Dist") or ()))
+
+    def needs(self) -> list[tuple[str, str]]:
+        """Returns (name, requirement) for each requirement that applies in Pyodide."""
+        from packaging.requirements import Requirement
+
+        needed = []
+        for text in self.requires:
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate(PYODIDE_MARKERS):
+                needed.append((canonical(requirement.name), text))
+        return needed
+
+
+def empty_package(name: str, folder: Path) -> Path:
+    """Writes a wheel called ``name`` with nothing in it but its metadata (see
+    :data:`EMPTY_STDLIB_MODULES`) and returns it."""
+    version = "0.0.0"
+    dist = f"{name}-{version}.dist-info"
+    files = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            f"Summary: empty: Pyodide's own {name} module is served by no registry\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: incognito-nb\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    files[f"{dist}/RECORD"] = "".join(f"{n},,\n" for n in files) + f"{dist}/RECORD,,\n"
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        for member, text in files.items():
+            archive.writestr(zipfile.ZipInfo(member, (2020, 1, 1, 0, 0, 0)), text)
+    return path
+
+
+def write_lock(wheels: list[Wheel], runtime: Path, target: Path, *, empty: tuple[str, ...] = ()) -> dict:
+    """Writes ``pyodide-lock.json`` for ``wheels`` (which sit beside it) and returns it.
+
+    :raises LiteBuildError: if a wheel needs a package that is neither bundled nor in
+        :data:`LEFT_OUT`.
+    """
+    info = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    bundled = {wheel.name for wheel in wheels} | set(empty)
+    packages = {}
+    problems = []
+    for wheel in wheels:
+        depends = []
+        for name, text in wheel.needs():
+            if name in bundled:
+                depends.append(name)
+            elif name not in LEFT_OUT:
+                problems.append(f"{wheel.name} {wheel.version} needs {text}")
+        packages[wheel.name] = {
+            "name": wheel.name, "version": wheel.version, "file_name": wheel.path.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.path.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": list(wheel.imports),
+            "depends": sorted(set(depends) - {wheel.name}), "unvendored_tests": False,
+        }
+    if problems:
+        raise LiteBuildError("The site's kernel would miss packages (add them to PYPI_WHEELS or LEFT_OUT in "
+                             "incognito_nb/app/lite_kernel.py):\n" + "\n".join(problems))
+    lock = {"info": info, "packages": dict(sorted(packages.items()))}
+    target.write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    return lock
