@@ -47,8 +47,8 @@ PYPI_WHEELS = {
     "micropip": "0.9.0", "packaging": "24.2", "typing-extensions": "4.11.0",
     # the dashboard's widgets (the versions must match the site's front end: see front_end_versions)
     "ipywidgets": "8.1.9", "anywidget": "0.11.0", "psygnal": "0.16.1", "ipycanvas": "0.14.3",
-    # the poster
-    "fpdf2": "2.8.9", "fonttools": "4.68.0", "defusedxml": "0.7.1",
+    # the poster.  fpdf2 2.8.4: from 2.8.5 on it imports urllib's HTTPSHandler, which needs ssl.
+    "fpdf2": "2.8.4", "fonttools": "4.68.0", "defusedxml": "0.7.1",
 }
 
 #: Wheels that come with jupyterlite-pyodide-kernel itself (its labextension's ``pypi`` folder).
