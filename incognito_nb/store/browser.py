@@ -15,7 +15,8 @@ works on any origin.
 :class:`BrowserFolder` has :class:`~incognito_nb.store.GameFolder`'s interface.  Its saves
 arrive a moment after it is made (once the page has read them): :meth:`on_loaded` calls
 back then.  The widget library is imported only when a ``BrowserFolder`` is made, so
-``import incognito_nb.store`` still loads none.
+``import incognito_nb.store`` still loads none.  Its widget (:attr:`BrowserFolder.widget`)
+must be displayed, invisibly, with the page: the dashboard does so.
 """
 
 from __future__ import annotations
@@ -43,8 +44,15 @@ function readAll() {
   }
   return saves;
 }
+const started = new WeakSet();
 export default {
-  initialize({ model }) {
+  // In render, not initialize: the page must have built every widget of the dashboard
+  // before the saves reach Python, or the offer to resume (a change of those widgets)
+  // can arrive before them and be lost.  The bridge's view shows nothing.
+  render({ model, el }) {
+    el.style.display = "none";
+    if (started.has(model)) return;
+    started.add(model);
     let saves = {};
     try { saves = readAll(); } catch (error) { model.send({ kind: "failed", name: "", error: String(error) }); }
     model.send({ kind: "saves", saves });
@@ -81,8 +89,8 @@ class BrowserFolder:
         self._loaded = False
         self._waiting: list[Callable[[], None]] = []
         self.problem: str | None = None  # the last thing the browser refused, in its words
-        self.bridge = _bridge_class()()
-        self.bridge.on_msg(self._heard)
+        self.widget = _bridge_class()()
+        self.widget.on_msg(self._heard)
 
     # ------------------------------------------------------------- the page's side
     def _heard(self, _widget: Any, message: Any, _buffers: Any = None) -> None:
@@ -130,7 +138,7 @@ class BrowserFolder:
             raise SaveError(f"The browser did not keep the last save: {problem}")
         entry = {"saved_at": datetime.now(timezone.utc).isoformat(), "game": text}
         self._entries[name] = entry
-        self.bridge.send({"kind": "save", "name": name, "entry": json.dumps(entry)})
+        self.widget.send({"kind": "save", "name": name, "entry": json.dumps(entry)})
         return self.path / name
 
     def load(self, name: str = AUTOSAVE) -> Game:
@@ -151,7 +159,7 @@ class BrowserFolder:
         """Removes the save in slot ``name``, if there is one."""
         check_save_name(name)
         if self._entries.pop(name, None) is not None:
-            self.bridge.send({"kind": "delete", "name": name})
+            self.widget.send({"kind": "delete", "name": name})
 
     def exists(self, name: str = AUTOSAVE) -> bool:
         """Checks if slot ``name`` holds a save."""
@@ -174,7 +182,7 @@ class BrowserFolder:
 
     def close(self) -> None:
         """Closes the widget that talks to the page."""
-        self.bridge.close()
+        self.widget.close()
 
 
 def _entry(raw: Any) -> dict[str, str] | None:

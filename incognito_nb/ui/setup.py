@@ -90,8 +90,13 @@ CSS = """
 
 
 def _show(widget: widgets.Widget, visible: bool) -> None:
-    """Shows or hides ``widget`` (hiding it keeps its place in the layout tree)."""
-    widget.layout.display = None if visible else "none"
+    """Shows or hides ``widget`` (hiding it keeps its place in the layout tree).
+
+    Shown is ``""``, not ``None``: the in-browser kernel of the static site drops ``None``
+    from the changes it sends, so a widget once hidden would stay hidden there
+    (docs/platform-notes.md).
+    """
+    widget.layout.display = "" if visible else "none"
 
 
 def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, str], list[str]]:
