@@ -88,6 +88,11 @@ def test_the_kernel_loads_every_wheel_from_the_site_and_never_asks_pypi():
     assert lite.DASHBOARD_PAGE.count("/") == 2
 
 
+def test_the_poster_packages_are_in_the_site_but_loaded_when_a_game_ends():
+    assert set(lite_kernel.LOADED_AT_GAME_OVER) <= set(lite_kernel.PYPI_WHEELS)
+    assert "fpdf2" in lite_kernel.LOADED_AT_GAME_OVER
+
+
 def test_every_start_up_package_of_the_kernel_is_bundled():
     """pyodide-kernel 0.6.1 loads these at start unless they are in the start-up list."""
     bundled = set(lite_kernel.PYPI_WHEELS) | set(lite_kernel.KERNEL_WHEELS) | set(lite_kernel.EMPTY_STDLIB_MODULES)

@@ -28,9 +28,11 @@ import time
 import zipfile
 from importlib import metadata, resources
 from pathlib import Path
+from typing import Sequence
 
 from .lite_kernel import (
     EMPTY_STDLIB_MODULES,
+    LOADED_AT_GAME_OVER,
     LiteBuildError,
     Wheel,
     cache_folder,
@@ -143,9 +145,12 @@ def _drop_remote_links(page: Path) -> None:
     page.write_text(text, encoding="utf-8")
 
 
-def build_site(out: Path, *, log=print) -> dict:
+def build_site(out: Path, *, log=print, extra_notebooks: Sequence[Path] = ()) -> dict:
     """Builds the static site of the table dashboard into ``out`` (replacing it) and returns
     a summary: the wheels bundled, the site's size and the build's duration.
+
+    ``extra_notebooks`` are rendered beside the dashboard (``voici/render/<name>.html``),
+    with the same kernel: the benchmarks compare the dashboard with a one-button page so.
 
     :raises LiteBuildError: if something needed cannot be had; the message says what to do.
     """
@@ -167,7 +172,9 @@ def build_site(out: Path, *, log=print) -> dict:
         lite_dir.mkdir()
         contents.mkdir()
         shutil.copy(Path(str(resources.files("incognito_nb.app") / "play.ipynb")), contents / "play.ipynb")
-        names = [wheel.name for wheel in wheels]
+        for notebook in extra_notebooks:
+            shutil.copy(notebook, contents / Path(notebook).name)
+        names = [wheel.name for wheel in wheels if wheel.name not in LOADED_AT_GAME_OVER]
         settings = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel_settings(names)}}}
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
         # The Pyodide and piplite addons would point the kernel at URLs relative to the

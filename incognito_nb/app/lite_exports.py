@@ -82,6 +82,16 @@ async def drawing_png(drawing: Drawing) -> bytes:
     return (await blob.arrayBuffer()).to_bytes()
 
 
+async def load_poster_packages() -> None:
+    """Loads fpdf2 and what it needs from the site (they are not loaded at start, see
+    :data:`~incognito_nb.app.lite_kernel.LOADED_AT_GAME_OVER`)."""
+    import pyodide_js  # the Pyodide runtime's own API, in its kernel
+
+    from .lite_kernel import LOADED_AT_GAME_OVER
+
+    await pyodide_js.loadPackage(list(LOADED_AT_GAME_OVER))
+
+
 async def takeaway_files(game: Game) -> dict[str, bytes]:
     """Returns what the game-over screen offers to download on the static site: the poster,
     the results and the vocabulary report, and the drawings as PNG files in one zip.
@@ -95,6 +105,7 @@ async def takeaway_files(game: Game) -> dict[str, bytes]:
             for seat, artist in enumerate(record.players, start=1):
                 name = f"{DRAWINGS}/round{record.number}_{seat:02d}_{file_part(artist)}.png"
                 archive.writestr(name, await drawing_png(record.drawings.get(artist, Drawing())))
+    await load_poster_packages()
     return {
         POSTER: poster_pdf(game),
         RESULTS: results_csv(game).encode("utf-8-sig"),

@@ -51,6 +51,11 @@ PYPI_WHEELS = {
     "fpdf2": "2.8.4", "fonttools": "4.68.0", "defusedxml": "0.7.1",
 }
 
+#: Wheels in the site and its lock that the kernel loads only when a game ends (the poster),
+#: not at start: they are 1.6 MB the page need not wait for (the server edition likewise
+#: imports its export code only then).
+LOADED_AT_GAME_OVER = ("fpdf2", "fonttools", "defusedxml")
+
 #: Wheels that come with jupyterlite-pyodide-kernel itself (its labextension's ``pypi`` folder).
 KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
 #: Of the kernel's stand-in ``widgetsnbextension`` wheels, the one ipywidgets 8 asks for.
