@@ -192,3 +192,24 @@ def test_a_reload_offers_the_game_back_from_the_browser_storage(offline_context,
     assert set(table.secrets.values()) <= set(table.lineup())
     table.watch.check()
     assert offline_context.offline_guard.outside == []
+
+
+def test_the_built_site_holds_every_wheel_its_lock_names_compiled_for_the_browser(lite_site):
+    """What the browser will load is all in the folder: the lock's wheels, as Python 3.12
+    bytecode where the kernel imports them at start, and no page links to another host."""
+    import json
+    import re
+
+    folder = lite_site / "static/pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.12")
+    for name, entry in lock["packages"].items():
+        assert (folder / entry["file_name"]).is_file(), name
+    with zipfile.ZipFile(folder / lock["packages"]["ipython"]["file_name"]) as wheel:
+        members = wheel.namelist()
+        assert "IPython/__init__.pyc" in members and "IPython/__init__.py" not in members
+        assert wheel.read("IPython/__init__.pyc")[:4] == (3531).to_bytes(2, "little") + b"\r\n"  # 3.12's magic
+    with zipfile.ZipFile(folder / lock["packages"]["ssl"]["file_name"]) as wheel:
+        assert all(".dist-info/" in name for name in wheel.namelist())  # an empty package
+    for page in lite_site.rglob("*.html"):
+        assert not re.search(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""", page.read_text(encoding="utf-8")), page

@@ -95,7 +95,7 @@ def test_the_poster_packages_are_in_the_site_but_loaded_when_a_game_ends():
 
 def test_every_start_up_package_of_the_kernel_is_bundled():
     """pyodide-kernel 0.6.1 loads these at start unless they are in the start-up list."""
-    bundled = set(lite_kernel.PYPI_WHEELS) | set(lite_kernel.KERNEL_WHEELS) | set(lite_kernel.EMPTY_STDLIB_MODULES)
+    bundled = set(lite_kernel.PYPI_WHEELS) | set(lite_kernel.KERNEL_WHEELS) | set(lite_kernel.EMPTY_PACKAGES)
     assert {"ssl", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "micropip", "piplite"} <= bundled
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .lite_kernel import (
-    EMPTY_STDLIB_MODULES,
+    EMPTY_PACKAGES,
     LOADED_AT_GAME_OVER,
     LiteBuildError,
     Wheel,
@@ -39,6 +39,7 @@ from .lite_kernel import (
     empty_package,
     front_end_versions,
     kernel_wheels,
+    precompile,
     pypi_wheels,
     pyodide_runtime,
     write_lock,
@@ -163,7 +164,11 @@ def build_site(out: Path, *, log=print, extra_notebooks: Sequence[Path] = ()) ->
         scratch = Path(scratch)
         (scratch / "own").mkdir()
         paths = pypi_wheels() + kernel_wheels() + [own_wheel(scratch / "own")]
-        paths += [empty_package(name, scratch / "own") for name in EMPTY_STDLIB_MODULES]
+        # Bytecode for what the kernel imports at start; the poster's packages stay sources
+        # (loaded once, at game over, they would only make the site larger).
+        later = [path for path in paths if Wheel.read(path).name in LOADED_AT_GAME_OVER]
+        paths = precompile([p for p in paths if p not in later], runtime, scratch / "compiled") + later
+        paths += [empty_package(name, scratch / "own") for name in EMPTY_PACKAGES]
         wheels = [Wheel.read(path) for path in paths]
         log(f"Wheels for the in-browser kernel: {len(wheels)} (cache: {cache_folder()})")
 
