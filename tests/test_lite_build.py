@@ -122,6 +122,14 @@ def test_the_front_end_packages_match_the_pins():
                                                 for name in lite_kernel.FRONT_END_PACKAGES}
 
 
+def test_the_lite_extra_pins_the_front_end_packages_the_kernel_runs():
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    extra = text[text.index("\nlite = ["):]
+    extra = extra[:extra.index("]\n")]
+    for name in lite_kernel.FRONT_END_PACKAGES:
+        assert f'"{name}=={lite_kernel.PYPI_WHEELS[name]}"' in extra
+
+
 def test_the_launcher_dispatches_lite(capsys):
     from incognito_nb.app.launcher import main
 
