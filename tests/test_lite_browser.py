@@ -111,6 +111,14 @@ def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_u
     assert winners.inner_text().strip() == "Ben wins!"
     table.snap("lite_8_podium")
     take_the_game_home(table, tmp_path)
+    # The same interface as under Voila: projector mode, and another language for the next game.
+    page.click(".inc-projector-toggle")
+    page.wait_for_selector(".inc-app.inc-projector", timeout=STEP)
+    page.click(".inc-projector-toggle")
+    page.wait_for_selector(".inc-app:not(.inc-projector)", timeout=STEP)
+    table.press(".inc-new-game")
+    page.select_option(".inc-language select", label="Español")
+    page.get_by_role("button", name="Empezar la partida").wait_for(timeout=STEP)
     table.watch.check()
     assert offline_context.offline_guard.outside == []  # the site asked no other host for anything
 

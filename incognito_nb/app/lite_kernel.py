@@ -44,6 +44,8 @@ PYPI_WHEELS = {
     "prompt-toolkit": "3.0.43", "wcwidth": "0.2.13", "asttokens": "2.4.1", "executing": "2.0.1",
     "pure-eval": "0.2.3", "stack-data": "0.6.3", "matplotlib-inline": "0.1.7", "six": "1.16.0",
     "comm": "0.2.3",
+    # the setup form compares names as a reader sees them (store/names.py)
+    "confusables": "1.2.0",
     "micropip": "0.9.0", "packaging": "24.2", "typing-extensions": "4.11.0",
     # the dashboard's widgets (the versions must match the site's front end: see front_end_versions)
     "ipywidgets": "8.1.9", "anywidget": "0.11.0", "psygnal": "0.16.1", "ipycanvas": "0.14.3",
