@@ -165,25 +165,31 @@ def take_the_game_home(table: Table, folder: Path) -> None:
             assert band.convert("L").getextrema()[0] < 128, name
 
 
-def test_a_reload_offers_the_game_back_from_the_browser_storage(offline_context, site_url):
-    """A page reloaded mid-round (the kernel with it) offers the game kept in the browser."""
+def test_a_page_opened_again_offers_the_game_back_from_the_browser_storage(offline_context, site_url):
+    """The tab closed mid-round (the kernel with it) and the site opened again: the game
+    kept in the browser is offered, and goes on where it stood."""
     page = offline_context.new_page()
     table = LiteTable(page, site_url)
     table.open()
     table.start(ANA_BEN_CLEO)
     table.open_pad("Ana")
+    # Keyboard play as under Voila: the focus guard frees the Tab key from every canvas.
+    page.wait_for_function("""() => { const c = [...document.querySelectorAll('.inc-app canvas')];
+                                      return c.length > 0 && c.every(e => e.getAttribute('tabindex') === '-1'); }""",
+                           timeout=STEP)
     table.draw(STROKES[0])
     table.done()
     ben_secret = table.open_pad("Ben")
-    table.draw(STROKES[1])  # ... and the page is reloaded before Ben presses Done
+    table.draw(STROKES[1])  # ... and the tab is closed before Ben presses Done
     page.wait_for_function(
         """() => { const e = localStorage.getItem('incognito-nb:save:autosave');
                    return e && JSON.parse(JSON.parse(e).game).table.drawings.Ben.length === 1; }""",
         timeout=STEP)
     table.watch.check()
 
-    page.reload()
-    table.watch = Watch(page)
+    page.close()  # the kernel, in the page, goes with it; the browser's storage stays
+    page = offline_context.new_page()
+    table.page, table.watch = page, Watch(page)
     table.open()
     offer = page.locator(".inc-resume")
     offer.wait_for(state="visible", timeout=STEP)

@@ -117,17 +117,19 @@ def test_the_front_page_opens_the_dashboard_relatively():
     assert "url=voici/render/play.html" in front and "//" not in front.replace("<!DOCTYPE html>", "")
 
 
-def test_the_front_end_packages_match_the_pins():
-    assert lite_kernel.front_end_versions() == {name: lite_kernel.PYPI_WHEELS[name]
-                                                for name in lite_kernel.FRONT_END_PACKAGES}
-
-
-def test_the_lite_extra_pins_the_front_end_packages_the_kernel_runs():
-    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
-    extra = text[text.index("\nlite = ["):]
-    extra = extra[:extra.index("]\n")]
+def test_the_builder_carries_the_front_ends_of_the_versions_the_kernel_runs():
     for name in lite_kernel.FRONT_END_PACKAGES:
-        assert f'"{name}=={lite_kernel.PYPI_WHEELS[name]}"' in extra
+        assert f"{name}=={lite_kernel.PYPI_WHEELS[name]}" in lite_kernel.BUILDER
+
+
+def test_voici_and_the_pyodide_kernel_stay_out_of_the_environment_that_runs_voila():
+    """Installed beside Voila, the Pyodide kernel's labextension breaks every Voila page."""
+    import importlib.util
+
+    assert importlib.util.find_spec("jupyterlite_pyodide_kernel") is None
+    assert importlib.util.find_spec("voici_core") is None
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert "jupyterlite-pyodide-kernel" not in text and "voici" not in text
 
 
 def test_the_launcher_dispatches_lite(capsys):

@@ -10,8 +10,10 @@ under any path of any static host, or copied from a USB stick onto a school intr
 
     incognito-nb lite build OUT_DIR      # then: python -m http.server -d OUT_DIR
 
-Needs ``pip install "incognito-nb[lite]"`` and, for the first build, the package
-registries (PyPI through pip, npm through ``npm``); later builds use the cache.
+The first build needs the package registries (PyPI through pip, npm through ``npm``) and
+Node.js; it makes the builder's own environment in the cache (Voici and the Pyodide kernel
+stay out of the environment that runs Voilà: see ``lite_kernel.BUILDER``).  Later builds
+use the cache and need no network.
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ from .lite_kernel import (
     LOADED_AT_GAME_OVER,
     LiteBuildError,
     Wheel,
+    builder_python,
     cache_folder,
     empty_package,
-    front_end_versions,
     kernel_wheels,
     precompile,
     pypi_wheels,
@@ -110,10 +112,10 @@ def kernel_settings(packages: list[str]) -> dict:
     }
 
 
-def _voici_build(lite_dir: Path, contents: Path, out: Path) -> None:
-    """Runs ``voici build`` (in a child process: doit keeps state in its process)."""
+def _voici_build(builder: Path, lite_dir: Path, contents: Path, out: Path) -> None:
+    """Runs ``voici build`` with the builder environment's Python ``builder``."""
     command = [
-        sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite_dir), "--contents", str(contents),
+        str(builder), "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite_dir), "--contents", str(contents),
         "--output-dir", str(out), "--apps", "voici", "--no-sourcemaps", "--no-unused-shared-packages",
     ]
     done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
@@ -157,13 +159,13 @@ def build_site(out: Path, *, log=print, extra_notebooks: Sequence[Path] = ()) ->
     """
     started = time.monotonic()
     out = Path(out).resolve()
-    front_end_versions()
+    builder = builder_python()
     runtime = pyodide_runtime()
     log(f"Pyodide runtime: {runtime}")
     with tempfile.TemporaryDirectory(prefix="incognito-lite-") as scratch:
         scratch = Path(scratch)
         (scratch / "own").mkdir()
-        paths = pypi_wheels() + kernel_wheels() + [own_wheel(scratch / "own")]
+        paths = pypi_wheels() + kernel_wheels(builder) + [own_wheel(scratch / "own")]
         # Bytecode for what the kernel imports at start; the poster's packages stay sources
         # (loaded once, at game over, they would only make the site larger).
         later = [path for path in paths if Wheel.read(path).name in LOADED_AT_GAME_OVER]
@@ -191,7 +193,7 @@ def build_site(out: Path, *, log=print, extra_notebooks: Sequence[Path] = ()) ->
 
         if out.exists():
             shutil.rmtree(out)
-        _voici_build(lite_dir, contents, out)
+        _voici_build(builder, lite_dir, contents, out)
 
         target = out / PYODIDE_FOLDER
         target.mkdir(parents=True, exist_ok=True)

@@ -25,7 +25,6 @@ import sys
 import tarfile
 import zipfile
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 #: The Pyodide runtime, from the npm registry: the release jupyterlite-pyodide-kernel 0.6.1 is made for.
@@ -47,7 +46,7 @@ PYPI_WHEELS = {
     # the setup form compares names as a reader sees them (store/names.py)
     "confusables": "1.2.0",
     "micropip": "0.9.0", "packaging": "24.2", "typing-extensions": "4.11.0",
-    # the dashboard's widgets (the versions must match the site's front end: see front_end_versions)
+    # the dashboard's widgets (the site's front end is built from the same versions: see BUILDER)
     "ipywidgets": "8.1.9", "anywidget": "0.11.0", "psygnal": "0.16.1", "ipycanvas": "0.14.3",
     # the poster.  fpdf2 2.8.4: from 2.8.5 on it imports urllib's HTTPSHandler, which needs ssl.
     "fpdf2": "2.8.4", "fonttools": "4.68.0", "defusedxml": "0.7.1",
@@ -89,6 +88,17 @@ EMPTY_PACKAGES = {
 #: The packages whose Python side must match the JavaScript the site was built with.
 FRONT_END_PACKAGES = ("ipywidgets", "anywidget", "ipycanvas")
 
+#: What builds the site, installed in a virtual environment of its own in the cache (see
+#: :func:`builder_python`), never beside Voilà: installed next to it, the Pyodide kernel's
+#: labextension is loaded by every Voilà page and fails there ("Shared module
+#: @jupyterlite/server doesn't exist in shared scope default").  The widget packages are
+#: those whose front ends the site carries: the same versions as the kernel's wheels.
+BUILDER = (
+    "voici-core==0.9.0", "jupyterlite-core==0.6.4", "jupyterlite-pyodide-kernel==0.6.1",
+    "voila==0.5.13", "jupyterlab-widgets==3.0.17",
+    *(f"{name}=={PYPI_WHEELS[name]}" for name in FRONT_END_PACKAGES),
+)
+
 #: The environment markers of the in-browser interpreter, for reading wheels' requirements.
 PYODIDE_MARKERS = {
     "python_version": PYODIDE_PYTHON, "python_full_version": "3.12.7", "sys_platform": "emscripten",
@@ -117,24 +127,21 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def front_end_versions() -> dict[str, str]:
-    """Returns the installed versions of :data:`FRONT_END_PACKAGES`: their front ends
-    (labextensions) are what the site is built with, so the kernel must run the same.
-
-    :raises LiteBuildError: if one of them differs from :data:`PYPI_WHEELS`.
-    """
-    found = {}
-    for name in FRONT_END_PACKAGES:
-        try:
-            found[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            raise LiteBuildError(f"{name} is not installed: pip install 'incognito-nb[lite]'") from None
-        if found[name] != PYPI_WHEELS[name]:
-            raise LiteBuildError(
-                f"{name} {found[name]} is installed, but the site's kernel is pinned to {PYPI_WHEELS[name]} "
-                f"(incognito_nb/app/lite_kernel.py): the page and the kernel must run the same version. "
-                f"Run: pip install '{name}=={PYPI_WHEELS[name]}'")
-    return found
+def builder_python() -> Path:
+    """Returns the Python of the site's builder environment (:data:`BUILDER`), creating it in
+    the cache the first time (a minute or two, with the package registries)."""
+    tag = hashlib.sha256("\n".join(BUILDER).encode()).hexdigest()[:10]
+    folder = cache_folder() / f"builder-{tag}"
+    python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if (folder / "ready").is_file():
+        return python
+    shutil.rmtree(folder, ignore_errors=True)
+    made = subprocess.run([sys.executable, "-m", "venv", str(folder)], capture_output=True, text=True)
+    if made.returncode != 0:
+        raise LiteBuildError(f"Could not make the builder's environment in {folder}:\n{made.stderr[-1500:]}")
+    _run([str(python), "-m", "pip", "install", "--quiet", *BUILDER], "Voici and the Pyodide kernel from PyPI")
+    (folder / "ready").write_text("\n".join(BUILDER) + "\n", encoding="utf-8")
+    return python
 
 
 # ---------------------------------------------------------------- fetching
@@ -191,20 +198,18 @@ def pypi_wheels() -> list[Path]:
     return [have[(name, version)] for name, version in PYPI_WHEELS.items()]
 
 
-def kernel_wheels() -> list[Path]:
-    """Returns the wheels jupyterlite-pyodide-kernel ships in its labextension."""
-    try:
-        from jupyterlite_pyodide_kernel import __file__ as _  # noqa: F401
-    except ImportError:
-        raise LiteBuildError("jupyterlite-pyodide-kernel is not installed: pip install 'incognito-nb[lite]'") from None
-    folder = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+def kernel_wheels(builder: Path) -> list[Path]:
+    """Returns the wheels jupyterlite-pyodide-kernel ships in its labextension, in the
+    builder environment whose Python is ``builder``."""
+    prefix = builder.parent.parent
+    folder = prefix / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     wheels = []
     for name in KERNEL_WHEELS:
         found = sorted(folder.glob(f"{name.replace('-', '_')}-*.whl"))
         if name == "widgetsnbextension":
             found = [w for w in found if w.name.split("-")[1] == WIDGETSNBEXTENSION]
         if not found:
-            raise LiteBuildError(f"{folder} has no {name} wheel: reinstall jupyterlite-pyodide-kernel")
+            raise LiteBuildError(f"{folder} has no {name} wheel: delete {prefix} and build again")
         wheels.append(found[-1])
     return wheels
 
