@@ -25,8 +25,9 @@ from ..engine.errors import N_, Explained
 from ..engine.scoring import ARTIST_POINTS
 from ..store import GameFolder
 from incognito_nb.ui.i18n import Language, language
-from .pictures import chart_png, drawing_png
-from .poster import render_poster
+
+# The pictures (Pillow) and the poster load when first used: the CSV reports need neither,
+# and the static site's kernel (Pyodide) has no Pillow at all.
 
 __all__ = [
     "GameToExport",
@@ -81,6 +82,13 @@ def file_part(name: str) -> str:
     return text or "player"
 
 
+def drawing_png(drawing: Drawing, *, scale: float = 1.0) -> bytes:
+    """Returns the drawing as a PNG, the same picture the screen shows (see ``pictures.py``)."""
+    from .pictures import drawing_png as draw
+
+    return draw(drawing, scale=scale)
+
+
 def gallery_pngs(game: Game) -> dict[str, bytes]:
     """Returns every drawing of every scored round as PNG, by file name
     (``round1_01_Ana.png``: the round, the artist's seat and name).
@@ -104,6 +112,8 @@ def poster_pdf(game: Game, *, title: str | None = None, date: dt.date | None = N
     :raises NothingToExport: if no round has been scored yet.
     """
     lang = lang or language()
+    from .poster import render_poster
+
     records = scored_rounds(game)
     title = title if title is not None else lang._("Incognito — {deck}", deck=game.deck_name)
     return render_poster(game, records, title=title, date=date or dt.date.today(),
@@ -223,6 +233,8 @@ def vocabulary_chart_png(game: Game, lang: Language | None = None) -> bytes:
     :raises NothingToExport: if no round has been scored yet.
     """
     lang = lang or language()
+    from .pictures import chart_png
+
     report = vocabulary_report(game)
     return chart_png(
         report,

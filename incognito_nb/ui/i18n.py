@@ -60,6 +60,8 @@ DOMAIN = "incognito_nb"
 #: Babel's locale for each interface language's numbers and lists (British English: the
 #: project's spelling, and lists without a comma before "and").
 _FORMATS = {"en": "en_GB", "es": "es", "fr": "fr", "de": "de", PSEUDO: "en_GB"}
+#: The Babel locales the interface formats with (the static site keeps only their data).
+FORMAT_LOCALES = tuple(sorted(set(_FORMATS.values())))
 
 
 def locales_folder():
