@@ -438,6 +438,19 @@ def test_the_launcher_passes_the_language_to_the_dashboard(tmp_path, monkeypatch
         assert table.language == "es"
     finally:
         table.close()
+    monkeypatch.setenv("QUERY_STRING", "lang=de")  # the page's own choice wins over the server's
+    table = dashboard(saves=str(tmp_path))
+    try:
+        assert table.language == "de"
+    finally:
+        table.close()
+    monkeypatch.setenv("QUERY_STRING", "lang=xx")  # made up: passed over
+    table = dashboard(saves=str(tmp_path))
+    try:
+        assert table.language == "fr"
+    finally:
+        table.close()
+    monkeypatch.delenv("QUERY_STRING")
     monkeypatch.setenv("INCOGNITO_NB_DECK", str(tmp_path / "missing.csv"))
     table = dashboard(saves=str(tmp_path), language="de")  # a deck that cannot be read: said in German
     try:

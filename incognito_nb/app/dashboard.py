@@ -4,7 +4,8 @@ The launcher passes its options to the Voilà kernel through environment variabl
 (a Voilà kernel inherits the server's environment): ``INCOGNITO_NB_DECK`` names a CSV
 deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
 ``INCOGNITO_NB_PROJECTOR`` starts in projector mode and ``INCOGNITO_NB_LANGUAGE`` sets the
-interface language (``en``, ``es``, ``fr`` or ``de``).
+interface language (``en``, ``es``, ``fr`` or ``de``), unless the page asks for another
+(``?lang=de``: Voilà passes the request's ``QUERY_STRING`` the same way).
 
 In the browser (the static site, where the kernel is Pyodide) games are kept in the
 browser's own storage and the downloads are made with the browser's canvas: see
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from urllib.parse import parse_qs
 
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
@@ -27,8 +29,9 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
     """Returns the table dashboard, ready to display.
 
     Arguments left out are read from ``INCOGNITO_NB_DECK``, ``INCOGNITO_NB_SAVES``,
-    ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode) and ``INCOGNITO_NB_LANGUAGE``
-    (the interface language; an unknown one falls back to English).
+    ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode) and, for the interface
+    language, the page's ``?lang=`` then ``INCOGNITO_NB_LANGUAGE`` (an unknown one is passed
+    over; English at last).
     A deck that cannot be read is reported on the setup screen; the built-in decks remain.
     """
     deck_path = deck_path or os.environ.get("INCOGNITO_NB_DECK") or None
@@ -46,7 +49,8 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
             problem = error
     if projector is None:
         projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
-    language = first_language(language, os.environ.get("INCOGNITO_NB_LANGUAGE"))
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [None])[0]
+    language = first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
                    takeaway_files=_takeaway_files)
     if problem:  # in the table's language
