@@ -39,6 +39,8 @@ from incognito_nb.ui.widgets.text import markup, safe
 APP_CSS = """
 .inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
 .inc-header { font-size: 1.6em; font-weight: 600; }
+.inc-title-line { justify-content: space-between; align-items: flex-start; flex-wrap: wrap; gap: 0.5em; }
+.inc-title-line > .inc-header { flex: 1 1 20em; }
 .inc-badge { display: inline-block; padding: 0 0.45em; border-radius: 0.4em; font-weight: 600; }
 .inc-message:empty { display: none; }
 .inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
@@ -136,6 +138,14 @@ class PageShell(widgets.VBox):
         """Puts ``bars`` under the title line, above the message line (in this order)."""
         at = self.children.index(self.message)
         self.children = (*self.children[:at], *bars, *self.children[at:])
+
+    def add_to_title_line(self, *parts: widgets.Widget) -> None:
+        """Puts ``parts`` on the title line, at its end (a language menu): on a wide screen
+        they take no line of their own, on a narrow one they wrap under the title."""
+        at = self.children.index(self.header)
+        line = widgets.HBox([self.header, *parts])
+        line.add_class("inc-title-line")
+        self.children = (*self.children[:at], line, *self.children[at + 1:])
 
     def add_footer(self, *parts: widgets.Widget) -> None:
         """Puts ``parts`` under the stage."""

@@ -159,7 +159,8 @@ class TablePage(PageShell):
                          lang=i18n.language(first_language(language, default_language)))
         self.connection = ConnectionWatch(lang=self.lang)
         self.language_menu = LanguageMenu(self.lang, on_choose=self.guarded(self.choose_language))
-        self.add_bars(self.connection, self.language_menu)
+        self.add_bars(self.connection)
+        self.add_to_title_line(self.language_menu)
         self.add_class("inc-classroom")
 
     # ---------------------------------------------------------------- the page's language

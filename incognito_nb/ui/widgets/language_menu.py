@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from incognito_nb.ui.i18n import LANGUAGES, Language, language
 
 CSS = """
-.inc-page-language { align-self: flex-end; width: auto; }
+.inc-page-language { flex: 0 0 auto; width: auto; margin-left: auto; }
 """
 
 
