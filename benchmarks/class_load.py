@@ -151,6 +151,8 @@ class PageClient:
 
 # ------------------------------------------------------------------ the class
 async def _draw(page, selector: str, rng: random.Random) -> None:
+    # In view first, as a student would scroll: a pointer moved below the window reaches nothing.
+    await page.locator(selector).first.scroll_into_view_if_needed()
     box = await page.locator(selector).first.bounding_box()
     x, y = box["x"] + box["width"] * rng.uniform(0.15, 0.5), box["y"] + box["height"] * rng.uniform(0.3, 0.7)
     await page.mouse.move(x, y)
