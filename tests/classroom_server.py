@@ -13,6 +13,7 @@ import contextlib
 import datetime
 import http.cookiejar
 import json
+import os
 import re
 import sys
 import time
@@ -31,11 +32,13 @@ V1 = "v1.kernel.websocket.jupyter.org"
 
 @dataclass
 class Classroom:
-    """A running classroom server: its base URL, its store's location and its process."""
+    """A running classroom server: its base URL, its store's location and its process
+    (``launcher_pid`` is the ``incognito-nb classroom`` process, or the server itself)."""
 
     url: str
     store: str
     launcher_pid: int
+    direct: bool = False
 
     @property
     def render(self) -> str:
@@ -48,6 +51,8 @@ class Classroom:
     @property
     def server_pid(self) -> int:
         """The Voilà process (the launcher's child)."""
+        if self.direct:
+            return self.launcher_pid
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
                 continue
@@ -97,25 +102,34 @@ class Classroom:
 
 @contextlib.contextmanager
 def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterator[Classroom]:
-    """Runs ``incognito-nb classroom`` with ``options`` over a SQLite store in ``tmp_path``."""
+    """Runs ``incognito-nb classroom`` with ``options`` over a SQLite store in ``tmp_path``;
+    options of the server itself (``--ClassroomServer.…``) run the server module directly."""
     store = store or str(tmp_path / "class.sqlite")
     port = free_port()
-    command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
-               "--port", str(port), "--store", store, *options]
-    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, name="incognito-nb classroom") as url:
-        pid = _listener_pid(port)
-        yield Classroom(url, store, pid)
+    direct = any(option.startswith("--ClassroomServer.") for option in options)
+    if direct:
+        from incognito_nb.app.classroom import classroom_folder
+
+        command = [sys.executable, "-m", "incognito_nb.app.server", str(classroom_folder()), f"--port={port}",
+                   "--Voila.ip=127.0.0.1", "--no-browser", *options]
+    else:
+        command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
+                   "--port", str(port), "--store", store, *options]
+    env = dict(os.environ, INCOGNITO_NB_STORE=store)
+    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom") as url:
+        yield Classroom(url, store, _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
+                        direct)
 
 
-def _listener_pid(port: int) -> int:
-    """Returns the pid of the launcher whose child serves ``port``."""
+def _pid_serving(port: int, module: str) -> int:
+    """Returns the pid of the process running ``module`` for ``port``."""
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             with contextlib.suppress(OSError):
-                cmdline = (entry / "cmdline").read_bytes().split(b"\0")
-                if b"incognito_nb.app.launcher" in cmdline and str(port).encode() in cmdline:
+                cmdline = (entry / "cmdline").read_bytes()
+                if module.encode() in cmdline and str(port).encode() in cmdline:
                     return int(entry.name)
-    raise RuntimeError(f"no launcher serves port {port}")
+    raise RuntimeError(f"no {module} serves port {port}")
 
 
 class _KeepRedirects(urllib.request.HTTPRedirectHandler):
