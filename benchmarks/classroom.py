@@ -19,6 +19,14 @@ student), so that only the pages' own behaviour is measured.
   teacher page; the resident memory of every kernel (what the server machine carries,
   not the browsers), summed, with a projection to 5 tables × 6 students from the median
   kernel when fewer were measured.
+- **Strokes in the store** (``benchmarks.store.stroke_costs``): six players draw 200
+  strokes of 30 points each through the store; a move's write time, and another
+  kernel's catch-up, at the first strokes and at the last; the store's size against the
+  raw ink as JSON.
+- **A class drawing at once** (``benchmarks.class_load``): 5 tables × 6 students (2 in
+  quick mode) each drawing a stroke a second for 3 minutes (30 s in quick mode), one
+  student page and the teacher page of each table in Chromium; the propagation of a
+  stroke to the teacher page, every kernel's CPU, then Done, cards and the reveal.
 
 Writes ``classroom.json`` and ``classroom.md`` to ``benchmarks/results`` (or ``--out``)
 and prints the table.  No thresholds are enforced: the targets (median ≤ 300 ms, ≤ 1 % of
@@ -43,18 +51,25 @@ from incognito_nb.app.classroom import classroom_folder
 from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
-from . import measure
+from . import class_load, measure
 from .harness import HERE, launch_chromium, rss_mb, voila
-from .store import _redis
+from .store import _redis, stroke_costs
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
-MODES = {
-    "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False},  # proves the harness, for the tests
-    "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True},
-    "full": {"rounds": 3, "tables": 5, "idle_s": 10.0, "redis": True},
+MODES = {  # proves the harness, for the tests
+    "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False, "strokes": 20,
+              "load_tables": 1, "load_s": 8.0},
+    "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True, "strokes": 200,
+              "load_tables": 2, "load_s": 30.0},
+    "full": {"rounds": 3, "tables": 5, "idle_s": 10.0, "redis": True, "strokes": 200,
+             "load_tables": 5, "load_s": 180.0},
 }
 TARGET_PROPAGATION_MS = 300.0
 TARGET_IDLE_CPU = 1.0
+TARGET_STROKE_RATIO = 1.5  # a store write at stroke 200 / at stroke 1
+TARGET_SIZE_RATIO = 3.0  # the store's size / the raw ink as JSON
+TARGET_LOAD_P95_MS, TARGET_LOAD_P99_MS = 300.0, 500.0
+TARGET_BUSIEST_KERNEL = 50.0  # % of a core
 SLOW = 120_000  # ms: a page load on a busy two-core machine
 STEP = 30_000
 
@@ -216,12 +231,47 @@ def measure_backend(browser, label: str, store_url: str, settings: dict, with_me
             room.close()
 
 
+def _holds(value: float | None, limit: float) -> str:
+    return "not measured" if value is None else "holds" if value <= limit else "missed"
+
+
 def markdown(results: dict[str, Any]) -> str:
     lines = [f"Classroom benchmarks ({results['mode']} mode), {results['date']}, "
              f"{results['machine']['platform']}, {results['machine']['cpu_count']} CPUs, "
-             f"Chromium {results['machine']['chromium']}", "",
-             "| store | propagation median (p90, max), n | target | idle CPU per waiting kernel: mean (max) | target |",
-             "|---|---|---|---|---|"]
+             f"Chromium {results['machine']['chromium']}", ""]
+    strokes = results.get("strokes", [])
+    if strokes:
+        lines += ["| store | write at stroke 1 → 200 (median, ms) | ratio | target | catch-up read 1 → 200 (ms) | "
+                  "size / raw ink | target |", "|---|---|---|---|---|---|---|"]
+        for row in strokes:
+            ratio, size = row["write_last_ms"] / row["write_first_ms"], row["store_kb"] / row["raw_ink_kb"]
+            lines.append(
+                f"| {row['store']} | {row['write_first_ms']:.2f} → {row['write_last_ms']:.2f} | {ratio:.2f}× | "
+                f"≤ {TARGET_STROKE_RATIO}×: {_holds(ratio, TARGET_STROKE_RATIO)} | "
+                f"{row['read_first_ms']:.2f} → {row['read_last_ms']:.2f} | "
+                f"{row['store_kb'] / 1024:.1f} MB / {row['raw_ink_kb'] / 1024:.1f} MB = {size:.2f}× | "
+                f"≤ {TARGET_SIZE_RATIO:.0f}×: {_holds(size, TARGET_SIZE_RATIO)} |")
+        lines.append("")
+    loads = results.get("class_load", [])
+    if loads:
+        lines += ["| class drawing load | students, seconds, strokes | propagation to the teacher page: Chromium "
+                  "student median / p95 / p99 (n) | simulated students p95 / p99 (n) | target p95 (p99) | "
+                  "busiest kernel | all kernels | server | Done → projector's find | Confirm → reveal |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+        for row in loads:
+            c, sim, cpu = row["propagation_chromium"], row["propagation_simulated"], row["kernel_cpu_pct"]
+            lines.append(
+                f"| {row['store']} | {row['students']}, {row['seconds']:.0f} s, {row['strokes']} | "
+                f"{c['median_ms']:.0f} / {c['p95_ms']:.0f} / {c['p99_ms']:.0f} ms ({c['n']}) | "
+                f"{sim['p95_ms']:.0f} / {sim['p99_ms']:.0f} ms ({sim['n']}) | "
+                f"≤ {TARGET_LOAD_P95_MS:.0f} ({TARGET_LOAD_P99_MS:.0f}) ms: "
+                f"{'holds' if c['p95_ms'] <= TARGET_LOAD_P95_MS and c['p99_ms'] <= TARGET_LOAD_P99_MS else 'missed'} | "
+                f"{cpu['busiest']:.1f} % of a core (≤ {TARGET_BUSIEST_KERNEL:.0f} %: "
+                f"{_holds(cpu['busiest'], TARGET_BUSIEST_KERNEL)}) | {cpu['sum']:.0f} % over {cpu['kernels']} | "
+                f"{row['server_cpu_pct']:.0f} % | {row['done_to_find_s']:.1f} s | {row['confirm_to_reveal_s']:.1f} s |")
+        lines.append("")
+    lines += ["| store | propagation median (p90, max), n | target | idle CPU per waiting kernel: mean (max) | target |",
+              "|---|---|---|---|---|"]
     for row in results["backends"]:
         p, idle = row["propagation"], row["idle_cpu"]
         lines.append(f"| {row['store']} | {p['median_ms']:.0f} ms ({p['p90_ms']:.0f}, {p['max_ms']:.0f}), n={p['n']} | "
@@ -241,6 +291,16 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def load_backend(label: str, store_url: str, settings: dict) -> dict[str, Any]:
+    """Plays a class drawing at once against a Voilà of its own over ``store_url``."""
+    env = dict(os.environ, INCOGNITO_NB_STORE=store_url)
+    with voila(classroom_folder(), env=env, timeout=120) as server:
+        _log(f"{label}: a class of {settings['load_tables']} × 6 drawing for {settings['load_s']:.0f} s")
+        row = class_load.run(f"{server.url}/voila/render", store_url, server.kernels, server.pid,
+                             tables=settings["load_tables"], seconds=settings["load_s"])
+    return dict(row, store=label)
+
+
 def run(mode: str, out: Path) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -251,13 +311,13 @@ def run(mode: str, out: Path) -> dict[str, Any]:
         "settings": settings,
         "machine": {"platform": platform.platform(), "machine": platform.machine(),
                     "cpu_count": os.cpu_count(), "python": platform.python_version()},
-        "targets": {"propagation_median_ms": TARGET_PROPAGATION_MS, "idle_cpu_pct": TARGET_IDLE_CPU},
+        "targets": {"propagation_median_ms": TARGET_PROPAGATION_MS, "idle_cpu_pct": TARGET_IDLE_CPU,
+                    "stroke_write_ratio": TARGET_STROKE_RATIO, "store_size_ratio": TARGET_SIZE_RATIO,
+                    "load_p95_ms": TARGET_LOAD_P95_MS, "load_p99_ms": TARGET_LOAD_P99_MS,
+                    "busiest_kernel_pct": TARGET_BUSIEST_KERNEL},
         "backends": [],
     }
-    with tempfile.TemporaryDirectory(prefix="incognito-bench-classroom-") as folder, _redis() as redis_url, \
-            sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        results["machine"]["chromium"] = measure.chromium_version(browser)
+    with tempfile.TemporaryDirectory(prefix="incognito-bench-classroom-") as folder, _redis() as redis_url:
         backends = [("SQLite (WAL)", str(Path(folder) / "class.sqlite"))]
         if not settings["redis"]:
             results["redis"] = f"Redis is not measured in {mode} mode"
@@ -266,12 +326,22 @@ def run(mode: str, out: Path) -> dict[str, Any]:
         else:
             results["redis"] = "redis-server or the redis package is missing: Redis is not measured"
             _log(results["redis"])
-        for index, (label, url) in enumerate(backends):
-            row = measure_backend(browser, label, url, settings, with_memory=index == 0)
-            if "memory" in row:
-                results["memory"] = dict(row.pop("memory"), store=label)
-            results["backends"].append(row)
-        browser.close()
+        results["strokes"] = []
+        for label, url in backends:
+            _log(f"{label}: six players draw {settings['strokes']} strokes each through the store")
+            store_url = url if "://" in url else str(Path(folder) / "strokes.sqlite")
+            results["strokes"].append(dict(stroke_costs(store_url, strokes=settings["strokes"]), store=label))
+        results["class_load"] = [load_backend(label, url if "://" in url else str(Path(folder) / "load.sqlite"),
+                                              settings) for label, url in backends[:1 if mode != "full" else 2]]
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            results["machine"]["chromium"] = measure.chromium_version(browser)
+            for index, (label, url) in enumerate(backends):
+                row = measure_backend(browser, label, url, settings, with_memory=index == 0)
+                if "memory" in row:
+                    results["memory"] = dict(row.pop("memory"), store=label)
+                results["backends"].append(row)
+            browser.close()
     results["seconds"] = round(time.monotonic() - started, 1)
     out.mkdir(parents=True, exist_ok=True)
     (out / "classroom.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -9,7 +9,10 @@ loopback, if Debian's package is installed):
 - the cost of ``version()`` (the poll), and of one move on a small and on a large game
   (six 200-stroke drawings), in the calling kernel;
 - the CPU a waiting kernel spends watching an idle table;
-- throughput of moves from one kernel against six at once (WAL with many processes).
+- throughput of moves from one kernel against six at once (WAL with many processes);
+- six players drawing 200 strokes of 30 points each in turns (:func:`stroke_costs`): a
+  move's write time at the first strokes and at the last, another kernel's catch-up,
+  and the store's size against the raw ink.
 
 Figures are from one run on this machine; compare ratios, not absolute times.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import multiprocessing
 import os
 import random
@@ -162,6 +166,65 @@ def costs(url: str, repeats: int) -> dict[str, float]:
             "large_json_kb": size / 1024}
 
 
+def _class_stroke(rng: random.Random, points: int) -> Stroke:
+    """A stroke as a pad sends it: ``points`` points along a wobbly line, in board units
+    scaled from screen pixels (so with long decimals, as the browser's are)."""
+    scale = 800 / 613
+    x, y = rng.uniform(50, 700) / scale, rng.uniform(50, 500) / scale
+    line = []
+    for _ in range(points):
+        x, y = x + rng.uniform(-4, 9), y + rng.uniform(-6, 6)
+        line.append((x * scale, y * scale))
+    return Stroke(line, color=rng.choice(["#000000", "#0072b2", "#d55e00"]), width=rng.choice([4, 10]))
+
+
+def _size_of(store, code: str) -> int:
+    """Returns the bytes the store holds for the table (SQLite: the whole file and its
+    write-ahead log, with one table in it; Redis: the memory of the table's keys)."""
+    if getattr(store, "path", None) is not None:
+        return sum(Path(f"{store.path}{suffix}").stat().st_size for suffix in ("", "-wal")
+                   if Path(f"{store.path}{suffix}").exists())
+    client = store._client
+    return sum(client.memory_usage(key) or 0 for key in client.keys(f"incognito:table:{code}:*"))
+
+
+def stroke_costs(url: str, strokes: int = 200, points: int = 30) -> dict[str, float]:
+    """Six players draw ``strokes`` strokes each, in turns, as a table does; returns the
+    store's write time (this kernel's move) and catch-up time (another kernel reading the
+    news) at the first strokes and at the last, and the store's size against the raw ink."""
+    rng = random.Random(9)
+    store, reader = open_store(url), open_store(url)
+    keys, seats = _table(store)
+    reader.read(keys.code)
+    writes: dict[int, list[float]] = {}
+    reads: dict[int, list[float]] = {}
+    for number in range(1, strokes + 1):
+        for name in PLAYERS:
+            action = Action.edit_drawing(name, [_class_stroke(rng, points)])
+            started = time.perf_counter()
+            store.act(keys.code, action, seat_token=seats[name].token)
+            writes.setdefault(number, []).append(time.perf_counter() - started)
+            started = time.perf_counter()
+            reader.read(keys.code, since=0)
+            reads.setdefault(number, []).append(time.perf_counter() - started)
+    game = store.read(keys.code).game
+    raw = len(json.dumps([game.drawing(p).to_list() for p in PLAYERS]))
+    size = _size_of(store, keys.code)
+    store.close()
+    reader.close()
+    span = max(1, strokes // 20)  # the first and the last 5 % of the strokes, for six players each
+
+    def median_ms(times: dict[int, list[float]], numbers) -> float:
+        return statistics.median(t for n in numbers for t in times[n]) * 1000
+
+    first, last = range(1, span + 1), range(strokes - span + 1, strokes + 1)
+    return {"strokes": strokes, "points": points,
+            "write_first_ms": median_ms(writes, first), "write_last_ms": median_ms(writes, last),
+            "read_first_ms": median_ms(reads, first), "read_last_ms": median_ms(reads, last),
+            "write_p99_ms": sorted(t for ts in writes.values() for t in ts)[int(0.99 * strokes * 6)] * 1000,
+            "raw_ink_kb": raw / 1024, "store_kb": size / 1024}
+
+
 def idle_cpu(url: str, seconds: float) -> float:
     """Returns the CPU a process spends watching an idle table, in % of one core."""
     store = open_store(url)
@@ -238,17 +301,29 @@ def main(argv: list[str] | None = None) -> int:
             cost = costs(url, repeats)
             cpu = idle_cpu(url, idle)
             one, six = throughput(url, moves, 1), throughput(url, moves, 6)
-            rows.append((label, delays, cost, cpu, one, six))
+            strokes = stroke_costs(url if "://" in url else str(Path(folder) / "strokes.sqlite"),
+                                   strokes=20 if args.smoke else 200)
+            rows.append((label, delays, cost, cpu, one, six, strokes))
     print(f"Table store, {samples} propagation samples, on {os.cpu_count()} CPUs, Python {sys.version.split()[0]}\n")
     print("| store | propagation median (p90, max) | poll (`version()`) | move, small game | "
           "move, large game | idle watch CPU | moves/s: 1 kernel | 6 kernels |")
     print("|---|---|---|---|---|---|---|---|")
-    for label, delays, cost, cpu, one, six in rows:
+    for label, delays, cost, cpu, one, six, _ in rows:
         p90 = delays[int(len(delays) * 0.9) - 1]
         print(f"| {label} | {statistics.median(delays):.1f} ms ({p90:.1f}, {delays[-1]:.1f}) | "
               f"{cost['poll'] * 1000:.0f} µs | {cost['move_small']:.2f} ms | "
               f"{cost['move_large']:.0f} ms ({cost['large_json_kb']:.0f} KB of game) | {cpu:.2f} % | "
               f"{one:.0f} | {six:.0f} ({six / one:.2f}×) |")
+    print("\nSix players drawing 30-point strokes in turns, through the store:\n")
+    print("| store | write at the first strokes → the last (median) | ratio | another kernel's catch-up | "
+          "write p99 | store size / raw ink as JSON |")
+    print("|---|---|---|---|---|---|")
+    for label, *_, strokes in rows:
+        print(f"| {label} | {strokes['write_first_ms']:.2f} → {strokes['write_last_ms']:.2f} ms (stroke "
+              f"{strokes['strokes']}) | {strokes['write_last_ms'] / strokes['write_first_ms']:.2f}× | "
+              f"{strokes['read_first_ms']:.2f} → {strokes['read_last_ms']:.2f} ms | {strokes['write_p99_ms']:.1f} ms | "
+              f"{strokes['store_kb']:.0f} KB / {strokes['raw_ink_kb']:.0f} KB = "
+              f"{strokes['store_kb'] / strokes['raw_ink_kb']:.2f}× |")
     return 0
 
 

@@ -110,12 +110,12 @@ def store_url(request, tmp_path) -> str:
     return url
 
 
-def make_store(url: str, clock: Clock | None = None):
-    """Opens the store at ``url`` with a test clock."""
+def make_store(url: str, clock: Clock | None = None, **options):
+    """Opens the store at ``url`` with a test clock (``options``: ``compact_every=``)."""
     clock = clock or Clock()
     if url.startswith("redis://"):
-        return RedisTableStore(url, clock=clock)
-    return SqliteTableStore(url, clock=clock)
+        return RedisTableStore(url, clock=clock, **options)
+    return SqliteTableStore(url, clock=clock, **options)
 
 
 @pytest.fixture

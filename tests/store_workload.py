@@ -25,6 +25,10 @@ def _drawing(rng: random.Random) -> Drawing:
 
 def hide_move(rng: random.Random, me: str, players: list[str]) -> Action:
     roll = rng.random()
+    if roll < 0.45:
+        return Action.edit_drawing(me, _drawing(rng).strokes)  # what a pad sends: its new strokes
+    if roll < 0.55:
+        return Action.edit_drawing(me, keep=rng.randint(0, 3))  # an undo or a clear (some refused)
     if roll < 0.70:
         return Action.update_drawing(me, _drawing(rng))
     if roll < 0.80:
@@ -49,14 +53,14 @@ def find_move(rng: random.Random, me: str, players: list[str], step: int, steps:
 
 
 def play(url: str, code: str, me: str, token: str, players: list[str], moves: tuple[int, int],
-         seed: int, barrier, results) -> None:
+         seed: int, barrier, results, compact_every: int) -> None:
     """Fires ``moves[0]`` moves in the hide phase and ``moves[1]`` in the find phase,
     meeting the other kernels and the teacher at ``barrier`` around the phase change;
     puts ``(me, accepted, refused)`` on ``results``, ``accepted`` as (version, action dict)."""
     rng = random.Random(seed)
     accepted: list[tuple[int, dict]] = []
     refused = {"rules": 0, "seat": 0}
-    store = open_store(url)
+    store = open_store(url, compact_every=compact_every)
     try:
         for phase, count in enumerate(moves):
             barrier.wait(timeout=60)  # hide: everyone starts at once; find: after the teacher's advance

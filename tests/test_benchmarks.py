@@ -62,5 +62,12 @@ def test_the_classroom_benchmark_writes_json_and_markdown(tmp_path):
     memory = results["memory"]
     assert memory["kernels"] >= 6 and memory["kernel_rss_sum_mb"] > 0
     assert "projected_5x6_mb" in memory  # the smoke mode measures one table and says so
+    strokes = results["strokes"][0]
+    assert strokes["strokes"] == 20 and strokes["write_first_ms"] > 0 and strokes["store_kb"] > strokes["raw_ink_kb"] > 0
+    load = results["class_load"][0]
+    assert load["students"] == 6 and load["missing"] == 0
+    assert load["propagation_chromium"]["n"] >= 5 and load["propagation_simulated"]["n"] >= 25
+    assert load["kernel_cpu_pct"]["kernels"] >= 7 and load["kernel_cpu_pct"]["busiest"] is not None
     table = (tmp_path / "classroom.md").read_text()
     assert "| SQLite (WAL) |" in table and "projected" in table
+    assert "write at stroke 1 → 200" in table and "class drawing load" in table

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import pytest
 
 from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
-from incognito_nb.engine import Phase, Rules
+from incognito_nb.engine import Action, Phase, Rules
 from incognito_nb.store import StoreUnavailable, open_store
 from incognito_nb.ui.classroom import StudentPage, TeacherPage
 
@@ -230,24 +230,46 @@ def test_the_pages_read_the_request_voila_passes_in_the_environment():
     assert page_url("student.ipynb", {}) == "student.ipynb"
 
 
-def test_a_store_that_fails_mid_game_is_said_on_the_page_and_the_pad_survives(store, monkeypatch):
-    teacher, students = seat_class(store, rounds=1)
-    ana = students["Ana"]
-    ana.pad.pen_down(10, 10)
-    ana.pad.pen_move(90, 90)
-
+def store_down(monkeypatch, store):
+    """Makes every move fail as when Redis is stopped (reads still work, as from a kernel's copy)."""
     def down(*args, **kwargs):
-        raise StoreUnavailable("The game store is too busy right now; try again.")
+        raise StoreUnavailable("The game store at redis://db:6379/0 cannot be reached: Connection refused. "
+                               "Check that Redis runs there; nothing already committed is lost.")
 
     monkeypatch.setattr(store, "act", down)
-    ana.pad.pen_up()  # the stroke cannot be stored: said, and kept on the pad
-    assert "too busy" in plain(ana.message.value)
+
+
+def test_strokes_and_done_wait_while_the_store_is_down_and_are_sent_when_it_is_back(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    ana = students["Ana"]
+    scribble(ana, 1)
+    assert plain(one(ana, "inc-save-status").value) == "✓ Every stroke is saved."
+    store_down(monkeypatch, store)
+    scribble(ana, 2, at=3)
+    status = plain(one(ana, "inc-save-status").value)
+    assert status.startswith("⏳ Not saved yet: 2 strokes wait for the game store") and "saved." not in status
     one(ana, "inc-done").click()
-    assert "too busy" in plain(ana.message.value) and len(ana.pad.drawing.strokes) == 1
+    assert plain(one(ana, "inc-save-status").value).startswith("⏳ Not saved yet: 2 strokes and your Done wait")
+    assert ana.pad is not None and len(ana.pad.drawing) == 3  # still drawing: nothing looks handed in
+    game = store.read(teacher.code).game
+    assert len(game.drawing("Ana")) == 1 and "Ana" not in game.done
     monkeypatch.undo()
-    one(ana, "inc-done").click()
-    assert ana.message.value == "" and "Ana" in store.read(teacher.code).game.done
-    assert len(store.read(teacher.code).game.drawing("Ana").strokes) == 1
+    ana.store_back()  # what the page's watch does when the store answers again
+    game = store.read(teacher.code).game
+    assert len(game.drawing("Ana")) == 3 and game.done == ("Ana",)
+    assert "Your drawing is done" in " ".join(page_states(ana)) and ana.message.value == ""
+
+
+def test_strokes_the_table_can_no_longer_take_are_said_plainly(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    ben = students["Ben"]
+    store_down(monkeypatch, store)
+    scribble(ben, 1)
+    monkeypatch.undo()
+    one(teacher, "inc-end-phase").click()  # the teacher's page reaches the store; Ben's did not
+    ben.store_back()
+    assert "could not be kept" in plain(ben.message.value)
+    assert store.read(teacher.code).game.phase is Phase.FIND
 
 
 def test_a_store_that_cannot_be_opened_is_said_on_the_page(tmp_path):
@@ -335,6 +357,104 @@ def test_the_teacher_pages_timer_ends_the_hide_phase_and_can_be_paused(store):
     game = store.read(code).game
     assert game.phase is Phase.FIND and len(game.drawing("Ana")) == 1
     assert teacher.countdown is None
+
+
+def scribble(page: StudentPage, strokes: int, at: int = 0) -> None:
+    for n in range(strokes):
+        page.pad.pen_down(40 + 10 * (n + at), 60)
+        page.pad.pen_move(200, 120 + 5 * (n + at))
+        page.pad.pen_up()
+
+
+def test_a_stroke_is_stored_as_one_small_move(store):
+    teacher, students = seat_class(store, rounds=1)
+    scribble(students["Ana"], 3)
+    students["Ana"].pad.undo()
+    log = store.actions(teacher.code)[-4:]
+    assert [a.kind for _, a in log] == ["edit_drawing"] * 4
+    assert [len(a.args["strokes"]) for _, a in log] == [1, 1, 1, 0] and log[-1][1].args["keep"] == 2
+    assert len(store.read(teacher.code).game.drawing("Ana")) == 2
+    one(students["Ana"], "inc-done").click()
+    assert store.actions(teacher.code)[-1][1] == Action.mark_done("Ana")
+
+
+def test_classmates_strokes_move_only_the_chips_on_every_other_page(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    screens = {name: page.stage.children for name, page in students.items()}
+    projected = teacher.stage.children
+    built = []
+    monkeypatch.setattr(TeacherPage, "render", lambda page: built.append("teacher"))
+    monkeypatch.setattr(StudentPage, "render", lambda page: built.append(page.name))
+    scribble(students["Ben"], 2)
+    for page in (teacher, students["Ana"], students["Cleo"]):
+        page.catch_up()
+    assert built == []  # no screen was built again for two strokes
+    assert teacher.stage.children == projected and all(students[n].stage.children == screens[n] for n in NAMES)
+    for page in (teacher, students["Ana"]):
+        chips = plain(page.progress.value)
+        assert "Ben ✎ drawing · 2 strokes" in chips and "Ana ✎ drawing" in chips
+    assert len(students["Ana"].pad.drawing) == 0
+
+
+def test_a_seat_open_on_two_devices_shows_each_devices_strokes_on_the_other(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    laptop = students["Ana"]
+    scribble(laptop, 2)
+    phone = StudentPage(store, code=teacher.code, token=laptop.seat.token)
+    assert phone.pad.drawing == laptop.pad.drawing
+    drawn = []
+    monkeypatch.setattr("incognito_nb.ui.pad.draw_strokes", lambda canvas, strokes: drawn.append(list(strokes)))
+    laptop.pad._client_ready = True  # a browser shows this pad
+    scribble(phone, 1, at=5)
+    drawn.clear()
+    laptop.catch_up()
+    assert laptop.pad.drawing == phone.pad.drawing == store.read(teacher.code).game.drawing("Ana")
+    assert [len(batch) for batch in drawn] == [1]  # the new stroke only, not the board again
+    scribble(laptop, 1, at=9)  # the laptop goes on drawing after the phone's stroke
+    phone.catch_up()
+    assert phone.pad.drawing == laptop.pad.drawing and len(phone.pad.drawing) == 4
+    phone.pad.undo()
+    laptop.catch_up()
+    assert len(laptop.pad.drawing) == 3 == len(store.read(teacher.code).game.drawing("Ana"))
+    phone.close()
+
+
+def test_a_page_that_missed_many_moves_catches_up_exactly(tmp_path):
+    path = tmp_path / "class.sqlite"
+    with open_store(path, compact_every=5) as store, open_store(path, compact_every=5) as its_own:
+        teacher, students = seat_class(store, rounds=1)
+        projector = TeacherPage(its_own, code=teacher.code)  # a kernel of its own
+        shown = projector.snapshot.version
+        for name in NAMES:
+            scribble(students[name], 12)
+        one(students["Cleo"], "inc-done").click()
+        projector.catch_up()
+        assert projector.snapshot.version > shown + 30 and projector.snapshot.changes is None  # too far: rebuilt
+        fresh = TeacherPage(open_store(path), code=teacher.code)
+        assert plain(projector.progress.value) == plain(fresh.progress.value)
+        assert "Cleo ✔ done" in plain(projector.progress.value)
+        assert "Ana ✎ drawing · 12 strokes" in plain(projector.progress.value)
+        scribble(students["Ben"], 1, at=20)
+        projector.catch_up()
+        assert [a.player for _, a in projector.snapshot.changes] == ["Ben"]  # near again: only the news
+        assert "Ben ✎ drawing · 13 strokes" in plain(projector.progress.value)
+        again = StudentPage(open_store(path), code=teacher.code, token=students["Ana"].seat.token)
+        assert again.pad.drawing == students["Ana"].pad.drawing and len(again.pad.drawing) == 12
+        for page in (fresh, again, projector):
+            page.store.close()
+            page.close()
+
+
+def test_every_classroom_page_carries_a_connection_watch_that_beats(store, monkeypatch):
+    teacher, students = seat_class(store, rounds=1)
+    for page in (teacher, *students.values()):
+        watch = one(page, "inc-connection-watch")
+        sent = []
+        monkeypatch.setattr(watch, "send", sent.append)
+        watch.beat()
+        watch.beat()
+        assert sent == [{"beat": watch.beats - 1}, {"beat": watch.beats}]
+        assert "connection to the class server is lost" in watch.lost_text
 
 
 def made_table(store) -> tuple[str, str]:

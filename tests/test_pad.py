@@ -592,3 +592,31 @@ def test_close_leaves_no_widget_behind(make):
     assert len(set(widget_module._instances) - before) > 10
     board.close()
     assert set(widget_module._instances) - before == set()
+
+
+def test_strokes_an_earlier_page_kept_in_the_browser_come_back_once(monkeypatch):
+    saved = Stroke([(10.0, 10.0), (50.0, 60.5)], color="#000000", width=4)
+    pad = DrawingPad(Drawing([saved]), recovery_key="seat-round")
+    changes, acks = [], []
+    pad.on_change = changes.append
+    monkeypatch.setattr(pad._ink, "send", acks.append)
+    kept = [
+        {"points": [10, 10, 50, 60.5], "color": "#000000", "width": 4, "erase": False},  # saved, its ack lost
+        {"points": [100, 100, 200, 150.5, 210, 160], "color": "#000000", "width": 4, "erase": False},
+        {"points": [1, 2], "color": "#123456", "width": 4, "erase": False},  # not a pen of this pad
+    ]
+    browser_sends(pad._ink, {"recover": kept, "sessions": ["a1b2"]})
+    assert [s.points for s in pad.drawing.strokes] == [saved.points, ((100.0, 100.0), (200.0, 150.5), (210.0, 160.0))]
+    assert len(changes) == 1 and acks == [{"recovered": ["a1b2"]}]
+    assert pad._ink.recovery_key == "seat-round" and "{n}" in pad._ink.waiting_text
+
+
+@pytest.mark.parametrize("message", [
+    {"recover": "strokes", "sessions": []},
+    {"recover": [{"points": [1, 2]}] * 3, "sessions": "a"},
+    {"recover": [{"points": [1, 2], "color": "#000000", "width": 4, "erase": False}] * 501, "sessions": ["a"]},
+])
+def test_a_recover_message_that_is_not_one_changes_nothing(message):
+    pad = DrawingPad()
+    browser_sends(pad._ink, message)
+    assert len(pad.drawing) == 0

@@ -139,3 +139,23 @@ def test_a_damaged_file_is_reported_and_left_out_of_the_list(tmp_path):
 def test_save_names_cannot_leave_the_folder(tmp_path, name):
     with pytest.raises(SaveError, match="save name"):
         GameFolder(tmp_path).save(Game.new(ANA_BEN_CLEO, word_deck(), seed=1), name)
+
+
+def test_a_save_this_version_cannot_read_is_kept_aside_never_overwritten(tmp_path):
+    folder = GameFolder(tmp_path)
+    newer = json.loads(Game.new(["Ana", "Ben", "Cleo"], seed=1).to_json())
+    newer["version"] = 99  # written by a later incognito_nb
+    (tmp_path / "autosave.incognito.json").write_text(json.dumps(newer), encoding="utf-8")
+    with pytest.raises(SaveError, match="version 99"):
+        folder.load()
+    game = Game.new(["Dev", "Eli", "Fay"], seed=2)
+    folder.save(game)
+    kept = list(tmp_path.glob("autosave.kept-*.json"))
+    assert len(kept) == 1 and json.loads(kept[0].read_text(encoding="utf-8")) == newer
+    assert folder.load().players == ("Dev", "Eli", "Fay")
+    folder.save(game)  # the slot now holds this version's save: nothing more is moved
+    assert list(tmp_path.glob("autosave.kept-*.json")) == kept
+    assert [saved.name for saved in folder.list()] == ["autosave"]
+    (tmp_path / "damaged.incognito.json").write_text('{"format": "incognito-nb/game", "vers', encoding="utf-8")
+    folder.save(game, "damaged")
+    assert len(list(tmp_path.glob("damaged.kept-*.json"))) == 1

@@ -239,6 +239,15 @@ def test_duplicate_names_ignoring_case_and_spaces_are_flagged_as_typed(form, sta
     assert "different name" in form.error_text
 
 
+def test_names_that_look_alike_are_flagged_as_one(form, started):
+    form.set_names(["Ana", "\u0410na", "Cleo"])  # a Cyrillic А
+    assert "Players 1 and 2 are called 'Ana' and '\u0410na'" in form.error_text
+    form.start_button.click()
+    assert started.calls == []
+    form.set_names(["Zoé", "Zoe\u0301", "Cleo"])  # é, and e with a combining accent
+    assert "inc-invalid" in form.name_fields[1]._dom_classes
+
+
 def test_a_name_of_25_characters_is_flagged_and_24_are_fine(form, started):
     form.set_names(["A" * 25, "Ben", "Cleo"])
     assert "at most 24" in form.error_text

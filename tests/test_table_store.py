@@ -78,6 +78,13 @@ def test_a_code_is_read_as_a_student_types_it(store):
     assert store.join(typed, "Ana").code == keys.code
 
 
+def test_a_missing_or_long_code_is_said_as_such(store):
+    message = _refused(UnknownTable, "No table code", lambda: store.join("", "Ana"))
+    assert not message.startswith(" ")
+    message = _refused(UnknownTable, "is not a table code", lambda: store.join("Z" * 500, "Ana"))
+    assert len(message) < 160
+
+
 @pytest.mark.parametrize("code", ["ZZZZZ", "Z", "0OIL1", "", None, 12345])
 def test_a_code_no_table_has_is_refused(store, code):
     store.create_table(word_deck())
@@ -95,6 +102,31 @@ def test_names_are_cleaned_and_unique_whatever_their_case_and_spacing(store):
     _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "   "))
     _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "x" * 30))
     assert store.read(keys.code).players == ("Ana Maria",) and store.version(keys.code) == 2
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Ana", "\u0410na"),           # a Cyrillic А that looks like the Latin A
+    ("Zoé", "Zoe\u0301"),          # é typed as e and a combining accent
+    ("ZOÉ", "zoé"),
+    ("Cleo", "C1eo"),
+])
+def test_a_name_that_reads_as_one_already_seated_is_refused(store, first, second):
+    keys = store.create_table(word_deck())
+    store.join(keys.code, first)
+    message = _refused(IllegalAction, "player_names", lambda: store.join(keys.code, second))
+    assert repr(first) in message and "rejoin link" in message
+    assert store.read(keys.code).players == (first,)
+
+
+def test_a_name_is_stored_in_its_composed_form(store):
+    keys = store.create_table(word_deck())
+    assert store.join(keys.code, "Zoe\u0301").name == "Zoé" == store.read(keys.code).players[0]
+
+
+def test_a_long_name_is_not_echoed_whole(store):
+    keys = store.create_table(word_deck())
+    message = _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "A" * 500))
+    assert "500 characters" in message and len(message) < 140
 
 
 def test_a_table_seats_at_most_six(store):
@@ -541,7 +573,8 @@ def test_redis_keys_are_namespaced_and_expire(redis_url):
         keys, seats = _table(store)
         store.act(keys.code, Action.update_drawing("Ana", doodle()), seat_token=seats["Ana"].token)
     names = set(client.keys("*"))
-    assert names == {f"incognito:table:{keys.code}:state", f"incognito:table:{keys.code}:log", "incognito:tables"}
+    assert names == {f"incognito:table:{keys.code}:{part}" for part in ("state", "snapshot", "actions")} | {
+        "incognito:tables"}
     assert all(0 < client.ttl(name) <= 24 * 3600 for name in names if name.startswith("incognito:table:"))
     stored = client.hgetall(f"incognito:table:{keys.code}:state")
     assert keys.teacher_key not in str(stored) and seats["Ana"].token not in str(stored)

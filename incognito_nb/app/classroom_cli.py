@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        open_store(store).close()  # a bad store is said here, once, not on every page
+        with open_store(store) as opened:  # a bad store is said here, once, not on every page
+            durability = opened.persistence()
     except StoreError as error:
         print(f"incognito-nb classroom: {error}", file=sys.stderr)
         return 2
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     base = f"http://{options.host}:{options.port}/voila/render"
     print(f"Teacher page: {base}/{TEACHER_NOTEBOOK}\nStudent page: {base}/{STUDENT_NOTEBOOK}\n"
-          f"Tables are kept in {store} — press Ctrl+C to stop.", flush=True)
+          f"{durability}\nPress Ctrl+C to stop.", flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)
     except KeyboardInterrupt:

@@ -26,13 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .drawing import Drawing
+from .drawing import Drawing, Stroke
 from .errors import IllegalAction
 from .game import Game
 from .rules import Phase
 
 #: The actions a game accepts, each with the arguments it takes.
 KINDS: Mapping[str, tuple[str, ...]] = {
+    "edit_drawing": ("keep", "strokes"),
+    "mark_done": (),
     "update_drawing": ("drawing",),
     "submit_drawing": ("drawing",),
     "cast_vote": ("artist", "number"),
@@ -66,6 +68,20 @@ class Action:
         _check_shape(self)
 
     # ------------------------------------------------------------ constructors
+    @classmethod
+    def edit_drawing(cls, player: str, strokes: "list[Stroke] | tuple[Stroke, ...] | list[dict]" = (),
+                     *, keep: int | None = None) -> "Action":
+        """Returns the action that keeps the first ``keep`` strokes of ``player``'s board
+        (all of them when ``None``) and adds ``strokes``: one pen stroke, an undo, a clear
+        (see :meth:`Game.edit_drawing`).  Its size is the size of what the player did."""
+        return cls("edit_drawing", player, {"keep": keep, "strokes": [
+            stroke.to_dict() if isinstance(stroke, Stroke) else stroke for stroke in strokes]})
+
+    @classmethod
+    def mark_done(cls, player: str) -> "Action":
+        """Returns the action that marks ``player``'s drawing done as it stands."""
+        return cls("mark_done", player, {})
+
     @classmethod
     def update_drawing(cls, player: str, drawing: Drawing | list) -> "Action":
         """Returns the action that stores ``player``'s board as it stands."""
@@ -123,6 +139,14 @@ def apply_action(game: Game, action: Action) -> Phase | None:
         _refuse(f"apply_action takes an Action, not {type(action).__name__}.")
     _check_shape(action)
     kind, player, args = action.kind, action.player, action.args
+    if kind == "edit_drawing":
+        try:
+            strokes = [Stroke.from_dict(stroke) for stroke in args["strokes"]]
+        except ValueError as error:
+            raise IllegalAction(f"{player}'s drawing cannot be used: {error}.", rule="drawing") from None
+        return game.edit_drawing(player, strokes, keep=args["keep"])
+    if kind == "mark_done":
+        return game.mark_done(player)
     if kind in ("update_drawing", "submit_drawing"):
         try:
             drawing = Drawing.from_list(args["drawing"])
@@ -153,6 +177,12 @@ def _check_shape(action: Action) -> None:
         _refuse(f"'{kind}' takes {wanted}; it was given {', '.join(map(str, args)) or 'none'}.")
     if "drawing" in args and not isinstance(args["drawing"], list):
         _refuse("A drawing is sent as a list of strokes (Drawing.to_list()).")
+    if "strokes" in args and not isinstance(args["strokes"], list):
+        _refuse("Strokes are sent as a list (Stroke.to_dict() each).")
+    if "keep" in args:
+        keep = args["keep"]
+        if keep is not None and (isinstance(keep, bool) or not isinstance(keep, int) or keep < 0):
+            _refuse(f"'keep' counts the strokes kept on the board, or is None for all, not {keep!r:.40}.")
     if "artist" in args and not isinstance(args["artist"], str):
         _refuse(f"A card is placed on an artist's drawing, named by the artist, not {args['artist']!r:.40}.")
     if "number" in args:

@@ -132,6 +132,30 @@ class Drawing:
         """Returns this drawing with ``stroke`` drawn on top."""
         return Drawing(self.strokes + (stroke,))
 
+    def edit(self, keep: int, strokes: Iterable[Stroke] = ()) -> "Drawing":
+        """Returns this drawing's first ``keep`` strokes with ``strokes`` drawn after them.
+
+        :raises ValueError: if the result holds more than :data:`MAX_STROKES` strokes.
+        """
+        return Drawing(self.strokes[:keep] + tuple(strokes))
+
+    def changes_to(self, other: "Drawing") -> tuple[int, tuple[Stroke, ...]]:
+        """Returns ``(keep, strokes)`` such that ``self.edit(keep, strokes) == other``,
+        keeping as many strokes as the two drawings share from the start.
+
+        >>> a, b = Stroke([(0, 0)]), Stroke([(5, 5)])
+        >>> Drawing([a]).changes_to(Drawing([a, b]))
+        (1, (Stroke(points=((5.0, 5.0),), color='#000000', width=4, erase=False),))
+        >>> Drawing([a, b]).changes_to(Drawing([a]))
+        (1, ())
+        """
+        keep = 0
+        for mine, theirs in zip(self.strokes, other.strokes):
+            if mine is not theirs and mine != theirs:
+                break
+            keep += 1
+        return keep, other.strokes[keep:]
+
     def to_list(self) -> list[dict[str, Any]]:
         """Returns the drawing as JSON-safe data."""
         return [s.to_dict() for s in self.strokes]

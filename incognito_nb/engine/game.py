@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from .decks import Deck
-from .drawing import Drawing
+from .drawing import Drawing, Stroke
 from .errors import IllegalAction
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Phase, Rules
 from .scoring import found_by, score_round
@@ -46,28 +46,40 @@ class RoundRecord:
         return found_by(artist, self.players, self.objects, self.lineup, self.votes)
 
 
+def _shown(name: str) -> str:
+    """Returns ``name`` as an error message may quote it: whole, or its start when long."""
+    return repr(name) if len(name) <= MAX_NAME_LENGTH else repr(name[:MAX_NAME_LENGTH]) + "…"
+
+
 def clean_name(name: Any) -> str:
-    """Returns a player's name trimmed, with inner runs of spaces made single.
+    """Returns a player's name trimmed, with inner runs of spaces made single, in Unicode's
+    composed form (NFC: an "é" typed as "e" and an accent is stored as the one "é").
 
     :raises IllegalAction: if the name is blank, too long or holds control characters.
     """
     if not isinstance(name, str):
-        raise IllegalAction(f"A player's name is text, not {name!r}.", rule="player_names")
-    cleaned = " ".join(name.split())
+        raise IllegalAction(f"A player's name is text, not {type(name).__name__}.", rule="player_names")
+    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
     if not cleaned:
         raise IllegalAction("Every player needs a name: a name cannot be blank.", rule="player_names")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise IllegalAction(
-            f"The name {cleaned!r} is {len(cleaned)} characters long; "
+            f"The name {_shown(cleaned)} is {len(cleaned)} characters long; "
             f"use at most {MAX_NAME_LENGTH}.",
             rule="player_names",
         )
     if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in cleaned):
         raise IllegalAction(
-            f"The name {cleaned!r} holds invisible control characters; type it again.",
+            f"The name {_shown(cleaned)} holds invisible control characters; type it again.",
             rule="player_names",
         )
     return cleaned
+
+
+def name_key(name: str) -> str:
+    """Returns the form in which two names count as the same: cleaned spacing, Unicode's
+    composed form and case folded ("ZOÉ" and "zoé" typed either way are one name)."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 def check_players(players: Iterable[Any]) -> tuple[str, ...]:
@@ -87,7 +99,7 @@ def check_players(players: Iterable[Any]) -> tuple[str, ...]:
         )
     seen: dict[str, str] = {}
     for name in names:
-        key = name.casefold()
+        key = name_key(name)
         if key in seen:
             raise IllegalAction(
                 f"Two players are called {seen[key]!r} and {name!r}; give each player a different name.",
@@ -315,6 +327,13 @@ class Game:
 
         return player_view(self, viewer)
 
+    def progress(self) -> dict[str, Any]:
+        """Returns how far everyone has got (round, phase, who is done, strokes per board
+        in the hide phase), as anyone may know it; cheap whatever the ink."""
+        from .views import progress_view
+
+        return progress_view(self)
+
     # ------------------------------------------------------------- actions
     def submit_drawing(self, player: str, drawing: Drawing) -> None:
         """Stores the player's drawing and marks it done; may be sent again until the phase ends.
@@ -331,6 +350,47 @@ class Game:
         :raises IllegalAction: outside the hide phase, or for an unknown player.
         """
         self._store_drawing(player, drawing)
+
+    def edit_drawing(self, player: str, strokes: Iterable[Stroke] = (), *, keep: int | None = None) -> None:
+        """Changes the player's board by one step of drawing: keeps its first ``keep``
+        strokes (all of them when ``None``) and adds ``strokes`` after them.
+
+        A pen stroke is ``edit_drawing(p, [stroke])``; an undo ``edit_drawing(p, keep=n - 1)``;
+        a clear ``edit_drawing(p, keep=0)``; an undone clear puts the strokes back with
+        ``keep=0``.  So a change costs the size of what the player did, not of the board.
+
+        :raises IllegalAction: outside the hide phase, for an unknown player, for a
+            ``keep`` beyond the board's strokes, or for a board grown past its limit.
+        """
+        self._require_phase(Phase.HIDE, "Drawings are made in the hide phase")
+        self._require_player(player)
+        board = self._drawings[player]
+        if keep is None:
+            keep = len(board)
+        elif isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= len(board):
+            raise IllegalAction(
+                f"{player}'s board holds {len(board)} strokes, so {keep!r} of them cannot be kept.",
+                rule="drawing",
+            )
+        strokes = tuple(strokes)
+        if not all(isinstance(stroke, Stroke) for stroke in strokes):
+            raise IllegalAction("A drawing is edited with strokes.", rule="drawing")
+        try:
+            drawing = board.edit(keep, strokes)
+        except ValueError as error:
+            raise IllegalAction(f"{player}'s drawing cannot take this change: {error}.", rule="drawing") from None
+        self._drawings[player] = drawing
+        self._moves += 1
+
+    def mark_done(self, player: str) -> None:
+        """Marks the player's drawing done as it stands on the board (see :meth:`submit_drawing`).
+
+        :raises IllegalAction: outside the hide phase, or for an unknown player.
+        """
+        self._require_phase(Phase.HIDE, "Drawings are made in the hide phase")
+        self._require_player(player)
+        self._done.add(player)
+        self._moves += 1
 
     def _store_drawing(self, player: str, drawing: Drawing) -> None:
         self._require_phase(Phase.HIDE, "Drawings are made in the hide phase")
@@ -457,6 +517,21 @@ class Game:
     def _require_phase(self, phase: Phase, what: str) -> None:
         if self._phase is not phase:
             raise IllegalAction(f"{what}; the game is in the {self._phase.value} phase.", rule="phase")
+
+    def copy(self) -> "Game":
+        """Returns a game equal to this one that changes independently of it.
+
+        Cheap whatever the ink: drawings, strokes and scored rounds are immutable values,
+        so only the containers that hold them are copied.
+        """
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._object_pile, twin._location_pile = list(self._object_pile), list(self._location_pile)
+        twin._objects, twin._locations = dict(self._objects), dict(self._locations)
+        twin._drawings, twin._done = dict(self._drawings), set(self._done)
+        twin._votes = {voter: dict(cards) for voter, cards in self._votes.items()}
+        twin._confirmed, twin._history = set(self._confirmed), list(self._history)
+        return twin
 
     # ------------------------------------------------------------- saves
     def to_json(self) -> str:

@@ -28,6 +28,25 @@ def _record(record: "RoundRecord") -> dict[str, Any]:
     }
 
 
+def progress_view(game: "Game") -> dict[str, Any]:
+    """Returns how far everyone at the table has got, as anyone may know it: the round
+    and phase, who is done or has confirmed, and in the hide phase how many strokes each
+    board holds (not what they show).
+
+    It costs the same whatever the ink, so a page can follow every stroke of a class
+    with it; :func:`player_view` holds the same entries.
+    """
+    phase = game.phase
+    return {
+        "round": game.round,
+        "phase": phase.value,
+        "players": list(game.players),
+        "done": list(game.done),
+        "confirmed": list(game.confirmed),
+        "strokes": {p: len(game.drawing(p)) for p in game.players} if phase is Phase.HIDE else {},
+    }
+
+
 def player_view(game: "Game", viewer: str | None) -> dict[str, Any]:
     """Returns the game as ``viewer`` may see it (``None``: the projector).
 
@@ -53,6 +72,7 @@ def player_view(game: "Game", viewer: str | None) -> dict[str, Any]:
         "object": game.secret_object(viewer) if viewer is not None and cards_in_play else None,
         "done": list(game.done),
         "confirmed": list(game.confirmed),
+        "strokes": progress_view(game)["strokes"],
         "lineup": list(game.lineup),
         "drawings": {},
         "my_votes": {},

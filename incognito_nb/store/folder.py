@@ -3,7 +3,9 @@
 The dashboard saves after every action, so a killed kernel or a closed laptop loses
 nothing.  Writes are atomic (write a temporary file, flush, fsync, rename), and a save
 is read back before it replaces the old one, so a good save is never overwritten by
-a bad one.
+a bad one.  A save this version cannot read (one written by a newer incognito_nb, or a
+damaged one) is never overwritten either: the first save into its slot moves it aside
+(``autosave.kept-20261130-101500.json``), where it waits for the version that reads it.
 """
 
 from __future__ import annotations
@@ -55,6 +57,29 @@ class GameFolder:
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         self.path = Path(path) if path is not None else default_folder()
+        self._ours: set[str] = set()  # slots this folder object wrote, or found readable
+
+    def _keep_aside(self, name: str, target: Path) -> Path | None:
+        """Moves a save in slot ``name`` that this version cannot read out of the slot's
+        way; returns where it went (None if the slot holds a readable save, or nothing)."""
+        if name in self._ours:
+            return None
+        try:
+            Game.from_json(target.read_bytes())
+        except FileNotFoundError:
+            return None
+        except SaveError:
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            kept = target.with_name(f"{name}.kept-{stamp}.json")
+            serial = 1
+            while kept.exists():
+                serial += 1
+                kept = target.with_name(f"{name}.kept-{stamp}-{serial}.json")
+            os.replace(target, kept)
+            return kept
+        finally:
+            self._ours.add(name)
+        return None
 
     def _file(self, name: str) -> Path:
         if not isinstance(name, str) or not _SAFE_NAME.match(name):
@@ -64,7 +89,8 @@ class GameFolder:
         return self.path / f"{name}{_SUFFIX}"
 
     def save(self, game: Game, name: str = AUTOSAVE) -> Path:
-        """Writes the game into the slot ``name`` atomically and returns the file.
+        """Writes the game into the slot ``name`` atomically and returns the file; a save
+        there that this version cannot read is moved aside first, never overwritten.
 
         :raises SaveError: if the folder cannot be written; the previous save is kept.
         """
@@ -72,6 +98,7 @@ class GameFolder:
         text = game.to_json()
         Game.from_json(text)  # never replace a good save with one that cannot be read
         try:
+            self._keep_aside(name, target)  # nor one this version cannot read
             self.path.mkdir(parents=True, exist_ok=True)
             fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.path)
             try:

@@ -7,15 +7,21 @@ when such a store is opened).
 
 Keys, all under ``incognito:``::
 
-    incognito:table:<code>:state    hash: version, teacher, deck, rules, seed, lobby, game, created, updated
-    incognito:table:<code>:log      list: one JSON entry per accepted action
-    incognito:table:<code>:changes  pub/sub channel: the new version, on every change
-    incognito:tables                sorted set: code -> last change (for purge_idle)
+    incognito:table:<code>:state     hash: version, teacher, deck, rules, seed, lobby, created, updated,
+                                     snapshot_version, log_floor (the last two once the game starts)
+    incognito:table:<code>:snapshot  string: the game's JSON at snapshot_version
+    incognito:table:<code>:actions   sorted set: one entry per accepted action, scored by the version it made
+                                     ("<version>|<time>|<action JSON>")
+    incognito:table:<code>:changes   pub/sub channel: the new version, on every change
+    incognito:tables                 sorted set: code -> last change (for purge_idle)
 
 Every change runs as one Lua script that checks the version it was computed from and,
-only if it still holds, writes the record, appends the log entry, refreshes the keys'
-time to live and publishes the new version: atomic, so no action is lost or applied
-twice.  A change computed from an old version is computed again after a short jittered
+only if it still holds, writes the record, adds the log entry (and, now and then, a new
+snapshot), refreshes the keys' time to live and publishes the new version: atomic, so
+no action is lost or applied twice.  Reading a table is one script too, so that the
+record, the snapshot and the log entries it returns belong to one instant.  A table
+written by an older incognito_nb (its whole game in a ``game`` field, a ``:log`` list) is
+moved to these keys by the first read.  A change computed from an old version is computed again after a short jittered
 pause.  The time to live (a day by default) is a second line of idle cleanup behind
 :meth:`purge_idle`.  One Redis server (with replicas if wanted) is supported, not
 Redis Cluster: a change touches the table's keys and the index together.
@@ -33,16 +39,8 @@ from datetime import timedelta
 from typing import Any, Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
-from .tables import (
-    IDLE_LIMIT,
-    MAX_TRIES,
-    Change,
-    StoreError,
-    StoreUnavailable,
-    TableRecord,
-    TableStore,
-    entry_json,
-)
+from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json
+from .tables import IDLE_LIMIT, MAX_TRIES, StoreError, StoreUnavailable, TableStore
 
 PREFIX = "incognito:table:"
 INDEX = "incognito:tables"
@@ -55,38 +53,82 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return 1
 """
-# KEYS: state, log, index. ARGV: code, expected version, ttl, now, lobby, game, log entry or '', channel.
+# KEYS: state, snapshot, actions, old log, index. ARGV: code, expected version, ttl, now,
+# lobby or '', action JSON or '', channel, snapshot or '', log floor.
 _SWAP = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
 if v ~= ARGV[2] then return 0 end
 local nv = tonumber(v) + 1
-redis.call('HSET', KEYS[1], 'version', nv, 'lobby', ARGV[5], 'game', ARGV[6], 'updated', ARGV[4])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-if ARGV[7] ~= '' then
-  redis.call('RPUSH', KEYS[2], ARGV[7])
+redis.call('HSET', KEYS[1], 'version', nv, 'updated', ARGV[4])
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'lobby', ARGV[5]) end
+if ARGV[6] ~= '' then redis.call('ZADD', KEYS[3], nv, nv .. '|' .. ARGV[4] .. '|' .. ARGV[6]) end
+if ARGV[8] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[8])
+  redis.call('HSET', KEYS[1], 'snapshot_version', nv, 'log_floor', ARGV[9])
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[9])
 end
-if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ARGV[3]) end
-redis.call('ZADD', KEYS[3], ARGV[4], ARGV[1])
-redis.call('PUBLISH', ARGV[8], nv)
+for i = 1, 3 do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ARGV[3]) end
+end
+redis.call('ZADD', KEYS[5], ARGV[4], ARGV[1])
+redis.call('PUBLISH', ARGV[7], nv)
 return nv
 """
-# KEYS: state, log, index. ARGV: code, cutoff.
+# KEYS: state, snapshot, actions, old log. ARGV: '-' (the record only), '' (the game whole)
+# or the version the reader holds.  Returns the record's fields, the snapshot (or false)
+# and the log entries the reader needs, read at one instant.
+_READ = """
+local old = redis.call('HGET', KEYS[1], 'game')
+if old then
+  -- a table written before snapshots and log entries: its game becomes the snapshot
+  if old ~= '' then
+    local v = redis.call('HGET', KEYS[1], 'version')
+    redis.call('SET', KEYS[2], old)
+    local ttl = redis.call('TTL', KEYS[1])
+    if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) end
+    redis.call('HSET', KEYS[1], 'snapshot_version', v, 'log_floor', v)
+  end
+  redis.call('HDEL', KEYS[1], 'game')
+  redis.call('DEL', KEYS[4])
+end
+local f = redis.call('HMGET', KEYS[1], 'version', 'teacher', 'deck', 'rules', 'seed', 'lobby', 'created',
+                      'updated', 'snapshot_version', 'log_floor')
+if not f[1] then return false end
+if ARGV[1] == '-' or not f[9] then return {f, false, {}} end
+local snapshot = false
+local since = ARGV[1]
+if since == '' or tonumber(since) < tonumber(f[10]) then
+  snapshot = redis.call('GET', KEYS[2])
+  since = f[9]
+end
+return {f, snapshot, redis.call('ZRANGEBYSCORE', KEYS[3], '(' .. since, '+inf')}
+"""
+# KEYS: state, snapshot, actions, old log, index. ARGV: code, cutoff.
 _PURGE = """
 local u = redis.call('HGET', KEYS[1], 'updated')
 if u and tonumber(u) >= tonumber(ARGV[2]) then
-  redis.call('ZADD', KEYS[3], u, ARGV[1])
+  redis.call('ZADD', KEYS[5], u, ARGV[1])
   return 0
 end
-redis.call('ZREM', KEYS[3], ARGV[1])
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('ZREM', KEYS[5], ARGV[1])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 if u then return 1 end
 return 0
 """
 
 
-def _keys(code: str) -> tuple[str, str, str]:
-    return f"{PREFIX}{code}:state", f"{PREFIX}{code}:log", f"{PREFIX}{code}:changes"
+#: The fields of a table's record, in the order the read script returns them.
+_RECORD = ("version", "teacher", "deck", "rules", "seed", "lobby", "created", "updated", "snapshot_version", "log_floor")
+
+
+def _keys(code: str) -> list[str]:
+    """Returns the table's keys: state, snapshot, actions, and the log of older versions."""
+    return [f"{PREFIX}{code}:{part}" for part in ("state", "snapshot", "actions", "log")]
+
+
+def _channel(code: str) -> str:
+    return f"{PREFIX}{code}:changes"
 
 
 def shown_url(url: str) -> str:
@@ -109,8 +151,8 @@ class RedisTableStore(TableStore):
     pushes_changes = True
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time, ttl: timedelta = IDLE_LIMIT,
-                 connect_timeout: float = 3.0, timeout: float = 10.0) -> None:
-        super().__init__(shown_url(url), clock=clock)
+                 connect_timeout: float = 3.0, timeout: float = 10.0, compact_every: int = COMPACT_EVERY) -> None:
+        super().__init__(shown_url(url), clock=clock, compact_every=compact_every)
         try:
             import redis
         except ImportError:
@@ -128,6 +170,7 @@ class RedisTableStore(TableStore):
             self._client.ping()
             self._create = self._client.register_script(_CREATE)
             self._swap_script = self._client.register_script(_SWAP)
+            self._read_script = self._client.register_script(_READ)
             self._purge_script = self._client.register_script(_PURGE)
         self._callbacks: dict[str, list[Callable[[int], None]]] = defaultdict(list)
         self._callbacks_lock = threading.Lock()
@@ -140,6 +183,9 @@ class RedisTableStore(TableStore):
         try:
             yield
         except (errors.ConnectionError, errors.TimeoutError) as error:
+            # A Redis that comes back may have come back older (restarted from its last
+            # save): read every table whole next time.
+            self._games.forget_all()
             raise StoreUnavailable(
                 f"The game store at {self.url} cannot be reached: {str(error).rstrip('.')}. Check that Redis runs "
                 "there; nothing already committed is lost."
@@ -153,57 +199,60 @@ class RedisTableStore(TableStore):
 
     # ------------------------------------------------------------ the backend's part
     def _insert(self, record: TableRecord) -> bool:
-        state, _, _ = _keys(record.code)
         fields = _fields(record)
         flat = [item for pair in fields.items() for item in pair]
         with self._guard():
-            created = self._create(keys=[state, INDEX],
+            created = self._create(keys=[_keys(record.code)[0], INDEX],
                                    args=[record.code, self._ttl, repr(record.updated_at), *flat])
         return bool(created)
 
-    def _load(self, code: str) -> TableRecord | None:
-        state, _, _ = _keys(code)
+    def _read(self, code: str, after: Any) -> TableState | None:
+        asked = "-" if after is NO_GAME else "" if after is None else str(after)
         with self._guard():
-            fields = self._client.hgetall(state)  # one command: the record at one instant
-        if not fields or "version" not in fields:
+            found = self._read_script(keys=_keys(code), args=[asked])
+        if not found:
             return None
+        fields, snapshot, entries = found
         try:
-            return TableRecord(
-                code=code, version=int(fields["version"]), teacher=fields["teacher"],
-                deck=json.loads(fields["deck"]), rules=json.loads(fields["rules"]), seed=fields["seed"],
-                lobby=tuple((name, token) for name, token in json.loads(fields["lobby"])),
-                game=fields.get("game") or None,
-                created_at=float(fields["created"]), updated_at=float(fields["updated"]),
+            values = dict(zip(_RECORD, fields))
+            record = TableRecord(
+                code=code, version=int(values["version"]), teacher=values["teacher"],
+                deck=json.loads(values["deck"]), rules=json.loads(values["rules"]), seed=values["seed"],
+                lobby=tuple((name, token) for name, token in json.loads(values["lobby"])),
+                created_at=float(values["created"]), updated_at=float(values["updated"]),
+                snapshot_version=_count(values["snapshot_version"]), log_floor=_count(values["log_floor"]),
             )
-        except (KeyError, ValueError, TypeError) as error:
+            log = tuple((int(version), text) for version, _, text in (entry.split("|", 2) for entry in entries))
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
             raise StoreUnavailable(
                 f"Table {code} in the game store at {self.url} is damaged ({error!r}); "
                 "start a new table for this group."
             ) from None
+        return TableState(record, after=after, snapshot=snapshot or None, entries=log)
 
-    def _swap(self, code: str, change: Change) -> tuple[int, Any]:
-        state, log, channel = _keys(code)
+    def _swap(self, code: str, change: Change, *, after: Any) -> tuple[int, Any]:
+        keys = _keys(code)
         for attempt in range(MAX_TRIES):
-            record = self._load(code)
-            if record is None:
+            state = self._read(code, after)
+            if state is None:
                 raise self._unknown(code)
-            new, action, result = change(record)
-            entry = ""
-            if action is not None:
-                entry = json.dumps({"version": record.version + 1, "action": json.loads(entry_json(action)),
-                                    "at": self._clock()}, ensure_ascii=False, separators=(",", ":"))
+            record = state.record
+            write = change(state)
+            lobby = "" if write.lobby is None else json.dumps([list(e) for e in write.lobby], ensure_ascii=False)
             with self._guard():
                 version = self._swap_script(
-                    keys=[state, log, INDEX],
-                    args=[code, str(record.version), self._ttl, repr(self._clock()),
-                          json.dumps([list(e) for e in new.lobby], ensure_ascii=False), new.game or "",
-                          entry, channel],
+                    keys=[*keys[:4], INDEX],
+                    args=[code, str(record.version), self._ttl, repr(self._clock()), lobby,
+                          "" if write.action is None else entry_json(write.action), _channel(code),
+                          write.snapshot or "", "" if write.log_floor is None else str(write.log_floor)],
                 )
             if version == -1:
                 raise self._unknown(code)
             if version > 0:
-                return version, result
+                return version, write.result
             # Another kernel changed the table first: compute the change again on its state.
+            if after is not NO_GAME:
+                after = self._held_version(code)
             time.sleep(random.uniform(0, min(0.05, 0.001 * 2 ** min(attempt, 6))))
         raise StoreUnavailable(f"Table {code} is too busy: the change was tried {MAX_TRIES} times; try again.")
 
@@ -214,20 +263,50 @@ class RedisTableStore(TableStore):
 
     def _read_log(self, code: str) -> list[tuple[int, str, float]]:
         with self._guard():
-            entries = self._client.lrange(_keys(code)[1], 0, -1)
+            entries = self._client.zrange(_keys(code)[2], 0, -1)
         log = []
-        for text in entries:
-            entry = json.loads(text)
-            log.append((entry["version"], json.dumps(entry["action"]), entry["at"]))
+        for entry in entries:
+            version, at, text = entry.split("|", 2)
+            log.append((int(version), text, float(at)))
         return log
 
     def _purge(self, cutoff: float) -> int:
         removed = 0
         with self._guard():
             for code in self._client.zrangebyscore(INDEX, "-inf", f"({cutoff!r}"):
-                state, log, _ = _keys(code)
-                removed += self._purge_script(keys=[state, log, INDEX], args=[code, repr(cutoff)])
+                removed += self._purge_script(keys=[*_keys(code), INDEX], args=[code, repr(cutoff)])
         return removed
+
+    # ------------------------------------------------------------ durability
+    def persistence(self) -> str:
+        """Says, for a teacher, what this Redis keeps on disk and so what a crash of Redis
+        (or of its machine) would lose: with ``appendonly yes`` at most a second of moves
+        (``appendfsync everysec``, Redis's default) or none (``always``); with RDB
+        snapshots only, every move since the last snapshot; with neither, every table."""
+        try:
+            with self._guard():
+                config = {**self._client.config_get("appendonly"), **self._client.config_get("appendfsync"),
+                          **self._client.config_get("save")}
+        except StoreError:
+            return (f"The Redis at {self.url} does not say how it keeps data (CONFIG GET is refused), so what a "
+                    "crash of Redis would lose is not known: run it with appendonly yes.")
+        if config.get("appendonly") == "yes":
+            if config.get("appendfsync") == "always":
+                return f"The Redis at {self.url} writes every move to disk (appendonly, fsync always): a crash loses nothing."
+            if config.get("appendfsync") == "no":
+                return (f"The Redis at {self.url} keeps an append-only file but leaves flushing it to the system "
+                        "(appendfsync no): a crash of its machine can lose the last ~30 seconds of moves.")
+            return (f"The Redis at {self.url} keeps an append-only file (appendonly yes, fsync every second): "
+                    "a crash of Redis or of its machine loses at most the last second of moves.")
+        rules = config.get("save", "").split()
+        if len(rules) >= 2:
+            shortest = min(int(rules[i]) for i in range(0, len(rules) - 1, 2))
+            return (f"The Redis at {self.url} only saves snapshots (save {config['save']}): a crash of Redis loses "
+                    f"every move made since its last snapshot, which it takes at most every {shortest} seconds and "
+                    "only once enough has changed. Run it with appendonly yes (redis-server --appendonly yes) to "
+                    "lose at most a second.")
+        return (f"The Redis at {self.url} keeps nothing on disk (no appendonly, no save): a restart of Redis loses "
+                "every table. Run it with appendonly yes (redis-server --appendonly yes).")
 
     # ------------------------------------------------------------ notification
     def watch(self, code: str, callback: Callable[[int], None]) -> None:
@@ -295,5 +374,9 @@ def _fields(record: TableRecord) -> dict[str, str]:
         "version": str(record.version), "teacher": record.teacher, "deck": json.dumps(record.deck),
         "rules": json.dumps(record.rules), "seed": record.seed,
         "lobby": json.dumps([list(e) for e in record.lobby], ensure_ascii=False),
-        "game": record.game or "", "created": repr(record.created_at), "updated": repr(record.updated_at),
+        "created": repr(record.created_at), "updated": repr(record.updated_at),
     }
+
+
+def _count(value: str | None) -> int | None:
+    return None if value is None else int(value)

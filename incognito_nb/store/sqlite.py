@@ -8,9 +8,14 @@ the write lock, reads the table, lets the engine decide, writes the new record o
 its version is still the one read, and appends the log entry, all or nothing.  Writers
 queue on the lock (``busy_timeout``), so concurrent kernels never conflict.
 
+A game's snapshot lives in a table of its own: SQLite rewrites a whole row on every
+update, so a snapshot kept beside the version would be copied again by every move.
+
 A file that is not a SQLite database, another program's database, one from a newer
 incognito_nb, or a damaged one is refused with :class:`StoreUnavailable`: the file is
-never written over or recreated, so nothing committed in it is lost.
+never written over or recreated, so nothing committed in it is lost.  A file written by
+an older incognito_nb (layout 1, where each table kept its whole game) is brought to
+the current layout when it is opened, its games kept.
 """
 
 from __future__ import annotations
@@ -25,24 +30,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .tables import (
-    MAX_TRIES,
-    Change,
-    StoreError,
-    StoreUnavailable,
-    TableRecord,
-    TableStore,
-    entry_json,
-)
+from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json
+from .tables import MAX_TRIES, StoreError, StoreUnavailable, TableStore
 
 #: The layout of the file; a file with a higher number was written by a newer incognito_nb.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: How long a writer waits for another kernel's transaction before giving up, in seconds.
 BUSY_TIMEOUT = 10.0
+#: The write-ahead log is folded into the file every this many pages, and cut back to
+#: :data:`WAL_LIMIT` bytes after that, so that it stays small beside the tables.
+WAL_CHECKPOINT_PAGES = 200
+WAL_LIMIT = 1 << 20
 _HEADER = b"SQLite format 3\x00"
-_SCHEMA = (
-    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
-    """CREATE TABLE tables (
+_TABLES = """CREATE TABLE tables (
         code TEXT PRIMARY KEY,
         version INTEGER NOT NULL,
         teacher TEXT NOT NULL,      -- SHA-256 of the teacher key
@@ -50,20 +50,45 @@ _SCHEMA = (
         rules TEXT NOT NULL,        -- JSON: Rules fields
         seed TEXT NOT NULL,
         lobby TEXT NOT NULL,        -- JSON: [[name, SHA-256 of the seat token], ...] in seat order
-        game TEXT,                  -- Game.to_json() once started
         created_at REAL NOT NULL,
         updated_at REAL NOT NULL
-    )""",
-    "CREATE INDEX tables_by_update ON tables (updated_at)",
-    """CREATE TABLE actions (
+    )"""
+_SNAPSHOTS = """CREATE TABLE snapshots (
+        code TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,   -- the table's version this game is at
+        log_floor INTEGER NOT NULL, -- the log holds every action after this version
+        game TEXT NOT NULL          -- Game.to_json()
+    )"""
+_ACTIONS = """CREATE TABLE actions (
         code TEXT NOT NULL,
         version INTEGER NOT NULL,   -- the table's version this action made
         action TEXT NOT NULL,       -- JSON: Action.to_dict()
         at REAL NOT NULL,
         PRIMARY KEY (code, version)
-    ) WITHOUT ROWID""",
+    )"""
+_SCHEMA = (
+    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+    _TABLES,
+    "CREATE INDEX tables_by_update ON tables (updated_at)",
+    _SNAPSHOTS,
+    _ACTIONS,
 )
-_COLUMNS = "code, version, teacher, deck, rules, seed, lobby, game, created_at, updated_at"
+#: From layout 1 (the whole game in each table's row, every action logged since the deal).
+_FROM_LAYOUT_1 = (
+    _SNAPSHOTS,
+    "INSERT INTO snapshots (code, version, log_floor, game) "
+    "SELECT code, version, version, game FROM tables WHERE game IS NOT NULL",
+    _TABLES.replace("CREATE TABLE tables", "CREATE TABLE tables_2"),
+    "INSERT INTO tables_2 SELECT code, version, teacher, deck, rules, seed, lobby, created_at, updated_at FROM tables",
+    "DROP TABLE tables",
+    "ALTER TABLE tables_2 RENAME TO tables",
+    "CREATE INDEX tables_by_update ON tables (updated_at)",
+    "DROP TABLE actions",  # every entry lies before the snapshot just taken
+    _ACTIONS,
+    "UPDATE schema_version SET version = 2",
+)
+_COLUMNS = "t.code, t.version, t.teacher, t.deck, t.rules, t.seed, t.lobby, t.created_at, t.updated_at, " \
+           "s.version, s.log_floor"
 
 
 class SqliteTableStore(TableStore):
@@ -73,9 +98,9 @@ class SqliteTableStore(TableStore):
     pushes_changes = False
 
     def __init__(self, path: str | os.PathLike, *, clock: Callable[[], float] = time.time,
-                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+                 busy_timeout: float = BUSY_TIMEOUT, compact_every: int = COMPACT_EVERY) -> None:
         self.path = Path(path)
-        super().__init__(str(self.path), clock=clock)
+        super().__init__(str(self.path), clock=clock, compact_every=compact_every)
         self._busy_timeout = busy_timeout
         self._local = threading.local()
         self._opened: list[tuple[int, sqlite3.Connection]] = []
@@ -119,6 +144,10 @@ class SqliteTableStore(TableStore):
                 )
             else:
                 found = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
+                if found == 1:
+                    for statement in _FROM_LAYOUT_1:
+                        conn.execute(statement)
+                    found = SCHEMA_VERSION
                 if found != SCHEMA_VERSION:
                     raise StoreUnavailable(
                         f"The game store {self.path} has layout version {found}; this incognito_nb "
@@ -144,7 +173,8 @@ class SqliteTableStore(TableStore):
                                check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout * 1000)}")
         conn.execute("PRAGMA synchronous = FULL")  # a committed action survives a power cut too
-        conn.execute("PRAGMA journal_size_limit = 16777216")
+        conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+        conn.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
         self._local.conn, self._local.pid = conn, os.getpid()
         with self._opened_lock:
             self._opened.append((os.getpid(), conn))
@@ -185,44 +215,60 @@ class SqliteTableStore(TableStore):
         with self._guard():
             try:
                 self._connection().execute(
-                    f"INSERT INTO tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO tables (code, version, teacher, deck, rules, seed, lobby, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (record.code, record.version, record.teacher, json.dumps(record.deck),
-                     json.dumps(record.rules), record.seed, _lobby_json(record.lobby), record.game,
+                     json.dumps(record.rules), record.seed, _lobby_json(record.lobby),
                      record.created_at, record.updated_at),
                 )
             except sqlite3.IntegrityError:
                 return False
         return True
 
-    def _load(self, code: str) -> TableRecord | None:
+    def _read(self, code: str, after: Any) -> TableState | None:
         with self._guard():
-            return _select(self._connection(), code)
+            conn = self._connection()
+            if after is NO_GAME:
+                return _state(conn, code, after)
+            conn.execute("BEGIN")  # the record, snapshot and log read at one instant
+            try:
+                return _state(conn, code, after)
+            finally:
+                conn.execute("COMMIT")
 
-    def _swap(self, code: str, change: Change) -> tuple[int, Any]:
+    def _swap(self, code: str, change: Change, *, after: Any) -> tuple[int, Any]:
         with self._guard():
             conn = self._connection()
             for attempt in range(MAX_TRIES):
                 _begin(conn)
                 try:
-                    record = _select(conn, code)
-                    if record is None:
+                    state = _state(conn, code, after)
+                    if state is None:
                         raise self._unknown(code)
-                    new, action, result = change(record)
+                    record = state.record
+                    write = change(state)
                     version, now = record.version + 1, self._clock()
-                    cursor = conn.execute(
-                        "UPDATE tables SET version = ?, lobby = ?, game = ?, updated_at = ? "
-                        "WHERE code = ? AND version = ?",
-                        (version, _lobby_json(new.lobby), new.game, now, code, record.version),
-                    )
+                    if write.lobby is None:
+                        cursor = conn.execute(
+                            "UPDATE tables SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
+                            (version, now, code, record.version))
+                    else:
+                        cursor = conn.execute(
+                            "UPDATE tables SET version = ?, lobby = ?, updated_at = ? WHERE code = ? AND version = ?",
+                            (version, _lobby_json(write.lobby), now, code, record.version))
                     if cursor.rowcount != 1:  # cannot happen under the write lock; kept as the guard
                         conn.execute("ROLLBACK")
                         time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                         continue
-                    if action is not None:
+                    if write.action is not None:
                         conn.execute("INSERT INTO actions (code, version, action, at) VALUES (?, ?, ?, ?)",
-                                     (code, version, entry_json(action), now))
+                                     (code, version, entry_json(write.action), now))
+                    if write.snapshot is not None:
+                        conn.execute("INSERT OR REPLACE INTO snapshots (code, version, log_floor, game) "
+                                     "VALUES (?, ?, ?, ?)", (code, version, write.log_floor, write.snapshot))
+                        conn.execute("DELETE FROM actions WHERE code = ? AND version <= ?", (code, write.log_floor))
                     conn.execute("COMMIT")
-                    return version, result
+                    return version, write.result
                 except BaseException:
                     if conn.in_transaction:
                         conn.execute("ROLLBACK")
@@ -244,8 +290,9 @@ class SqliteTableStore(TableStore):
             conn = self._connection()
             _begin(conn)
             try:
-                conn.execute("DELETE FROM actions WHERE code IN (SELECT code FROM tables WHERE updated_at < ?)",
-                             (cutoff,))
+                for table in ("actions", "snapshots"):
+                    conn.execute(f"DELETE FROM {table} WHERE code IN "
+                                 "(SELECT code FROM tables WHERE updated_at < ?)", (cutoff,))
                 removed = conn.execute("DELETE FROM tables WHERE updated_at < ?", (cutoff,)).rowcount
                 conn.execute("COMMIT")
             except BaseException:
@@ -271,15 +318,29 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
-def _select(conn: sqlite3.Connection, code: str) -> TableRecord | None:
-    row = conn.execute(f"SELECT {_COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+def _state(conn: sqlite3.Connection, code: str, after: Any) -> TableState | None:
+    """Reads the table as :meth:`TableStore._read` says, on ``conn`` (inside a transaction
+    when it reads more than the record)."""
+    row = conn.execute(f"SELECT {_COLUMNS} FROM tables t LEFT JOIN snapshots s ON s.code = t.code "
+                       "WHERE t.code = ?", (code,)).fetchone()
     if row is None:
         return None
-    code, version, teacher, deck, rules, seed, lobby, game, created_at, updated_at = row
-    return TableRecord(code=code, version=version, teacher=teacher, deck=json.loads(deck),
-                       rules=json.loads(rules), seed=seed,
-                       lobby=tuple((name, token) for name, token in json.loads(lobby)),
-                       game=game, created_at=created_at, updated_at=updated_at)
+    code, version, teacher, deck, rules, seed, lobby, created_at, updated_at, snapshot_version, log_floor = row
+    record = TableRecord(code=code, version=version, teacher=teacher, deck=json.loads(deck),
+                         rules=json.loads(rules), seed=seed,
+                         lobby=tuple((name, token) for name, token in json.loads(lobby)),
+                         created_at=created_at, updated_at=updated_at,
+                         snapshot_version=snapshot_version, log_floor=log_floor)
+    if after is NO_GAME or not record.started:
+        return TableState(record, after=after)
+    snapshot = None
+    since = after
+    if record.needs_snapshot(after):
+        snapshot = conn.execute("SELECT game FROM snapshots WHERE code = ?", (code,)).fetchone()[0]
+        since = snapshot_version
+    entries = tuple(conn.execute("SELECT version, action FROM actions WHERE code = ? AND version > ? "
+                                 "ORDER BY version", (code, since)))
+    return TableState(record, after=after, snapshot=snapshot, entries=entries)
 
 
 def _lobby_json(lobby: tuple[tuple[str, str], ...]) -> str:

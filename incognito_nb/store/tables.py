@@ -8,16 +8,17 @@ Design note
 -----------
 *What a table is.*  One record per group in a class: a five-character join code
 (unambiguous letters and digits, unique among live tables), the deck and rules chosen
-at creation, the seed of the deal, the lobby of joined players in seat order, the
-:class:`~incognito_nb.engine.game.Game` once started (as its JSON), a version number
-that grows by one with every change, and times of creation and last change.  Beside it
-an action log holds every accepted :class:`~incognito_nb.engine.actions.Action` with
-the version it made, so the game can always be rebuilt from its first deal
-(:meth:`TableStore.replay`).
+at creation, the seed of the deal, the lobby of joined players in seat order, a version
+number that grows by one with every change, and times of creation and last change.
+Once started, the :class:`~incognito_nb.engine.game.Game` is kept as a snapshot and a
+log of the :class:`~incognito_nb.engine.actions.Action` s accepted after it, each the
+size of one move (:mod:`incognito_nb.store.records`): a stroke costs the same at the
+first stroke and at the two-hundredth, and a kernel reads only the moves it has not
+seen.  Every :attr:`TableStore.compact_every` versions a move also writes a new snapshot.
 
 *Every change is one compare-and-swap on the version.*  A change (join, remove, start,
-a move) reads the record, lets the engine compute the new one in Python, and writes it
-back, with its log entry, only if the version is still the one read.  SQLite takes the
+a move) reads the record, lets the engine compute the move in Python, and writes its
+log entry, only if the version is still the one read.  SQLite takes the
 file's write lock first (``BEGIN IMMEDIATE``), so its swaps never conflict and writers
 queue on the lock; Redis runs the check-and-write as one Lua script and, on a
 conflict, reads again after a short jittered pause (at most :data:`MAX_TRIES` times).
@@ -37,7 +38,8 @@ must render only ``snapshot.game.player_view(viewer)`` from it.
 
 *Hearing about changes.*  :meth:`TableStore.version` is one indexed read, cheap enough
 to poll every 100 ms on a kernel's event loop; :func:`~incognito_nb.store.watch.watch_async`
-does that for both backends (and uses Redis pub/sub to wake up at once).
+does that for both backends (and uses Redis pub/sub to wake up at once).  A page then
+calls ``read(code, since=its version)``, whose ``changes`` say which moves were made.
 
 *Errors are for people.*  Every refusal is a ``ValueError`` whose message can be shown
 as it is: :class:`~incognito_nb.engine.errors.IllegalAction` when the rules say no
@@ -81,20 +83,31 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 import secrets
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from ..engine import Action, Deck, Game, IllegalAction, Rules, SaveError, apply_action
-from ..engine.game import clean_name
+from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
+from ..engine.game import clean_name, name_key
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .folder import default_folder
+from .names import same_name
+from .records import (
+    COMPACT_EVERY,
+    NO_GAME,
+    CachedGame,
+    Change,
+    GameCache,
+    TableRecord,
+    TableState,
+    Write,
+    entry_action,
+)
 
 #: Join codes use letters and digits no one confuses when copying from a projector
 #: (no 0/O, 1/I/L); five of them give 28 million codes.
@@ -158,6 +171,9 @@ class TableSnapshot:
     updated_at: datetime
     deck_language: str = "en"
     rules: Rules = field(default_factory=Rules)
+    #: The actions between the version asked for (``read(code, since=…)``) and this one,
+    #: oldest first, when this kernel still knows them; None otherwise (render everything).
+    changes: tuple[tuple[int, Action], ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def started(self) -> bool:
@@ -195,10 +211,16 @@ def normalise_code(code: Any) -> str:
     :raises UnknownTable: if it cannot be a join code.
     """
     text = "".join(code.split()).replace("-", "").upper() if isinstance(code, str) else ""
-    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
-        shown = code if isinstance(code, str) else repr(code)
+    if not text:
         raise UnknownTable(
-            f"{shown!s:.20} is not a table code: a code is {CODE_LENGTH} letters and digits, "
+            f"No table code was given: a code is {CODE_LENGTH} letters and digits, like K7QXM. "
+            "Type the code shown on the projector, or open the link your teacher gave."
+        )
+    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
+        shown = code.strip() if isinstance(code, str) else repr(code)
+        shown = shown if len(shown) <= 12 else shown[:12] + "…"
+        raise UnknownTable(
+            f"{shown!r} is not a table code: a code is {CODE_LENGTH} letters and digits, "
             "like K7QXM. Check the code on the projector."
         )
     return text
@@ -218,24 +240,21 @@ def _matches(secret: Any, stored: str) -> bool:
     return isinstance(secret, str) and hmac.compare_digest(digest(secret), stored)
 
 
-def name_key(name: str) -> str:
-    """Returns the form in which two names count as the same (case and spacing ignored)."""
-    return " ".join(name.split()).casefold()
-
-
 def default_store_url() -> str:
     """Returns the store the classroom uses unless told otherwise: ``$INCOGNITO_NB_STORE``,
     or ``classroom.sqlite`` in the saves folder."""
     return os.environ.get("INCOGNITO_NB_STORE") or str(default_folder() / "classroom.sqlite")
 
 
-def open_store(url: str | os.PathLike | None = None) -> "TableStore":
+def open_store(url: str | os.PathLike | None = None, **options: Any) -> "TableStore":
     """Returns the table store at ``url``, chosen by its form:
 
     - a file path, or ``sqlite:///relative/path`` or ``sqlite:////absolute/path``
       (SQLAlchemy's spelling): a SQLite file, created with its folder if absent;
     - ``redis://host:port/db`` (or ``rediss://`` for TLS): a Redis server;
     - ``None``: :func:`default_store_url`.
+
+    ``options`` go to the backend (``compact_every=``, for one).
 
     :raises StoreError: for any other URL; :class:`StoreUnavailable` if the store is
         damaged or cannot be reached.
@@ -249,7 +268,7 @@ def open_store(url: str | os.PathLike | None = None) -> "TableStore":
     if url.startswith(("redis://", "rediss://")):
         from .redis import RedisTableStore
 
-        return RedisTableStore(url)
+        return RedisTableStore(url, **options)
     if url.startswith("sqlite:///"):
         path = url[len("sqlite:///"):]
     elif "://" in url:
@@ -263,62 +282,7 @@ def open_store(url: str | os.PathLike | None = None) -> "TableStore":
         raise StoreError("A SQLite store must be a file that every kernel can open, not memory.")
     from .sqlite import SqliteTableStore
 
-    return SqliteTableStore(Path(path).expanduser())
-
-
-# ------------------------------------------------------------------ the record
-@dataclass(frozen=True)
-class TableRecord:
-    """A table as the backends keep it (internal: digests, not secrets; the game as JSON)."""
-
-    code: str
-    version: int
-    teacher: str
-    deck: dict[str, Any]
-    rules: dict[str, Any]
-    seed: str
-    lobby: tuple[tuple[str, str], ...]  # (name, token digest) in seat order
-    game: str | None
-    created_at: float
-    updated_at: float
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(name for name, _ in self.lobby)
-
-    def make_deck(self) -> Deck:
-        return Deck(objects=tuple(self.deck["objects"]), locations=tuple(self.deck["locations"]),
-                    name=self.deck["name"], language=self.deck["language"])
-
-    def make_rules(self) -> Rules:
-        return Rules(**self.rules)
-
-    def load_game(self) -> Game | None:
-        if self.game is None:
-            return None
-        try:
-            return Game.from_json(self.game)
-        except SaveError as error:
-            raise StoreUnavailable(
-                f"The game stored for table {self.code} cannot be read ({error}). "
-                "Nothing was changed; start a new table for this group."
-            ) from None
-
-
-#: A change: the record read, to the record to write, the action to log (or None) and
-#: what to hand back to the caller.  It may run several times (Redis retries) and must
-#: have no effect but its result.
-Change = Callable[[TableRecord], "tuple[TableRecord, Action | None, Any]"]
-
-
-def entry_json(action: Action) -> str:
-    """Returns an action as stored in the log."""
-    return json.dumps(action.to_dict(), ensure_ascii=False, separators=(",", ":"))
-
-
-def entry_action(text: str) -> Action:
-    """Reads an action from the log."""
-    return Action.from_dict(json.loads(text))
+    return SqliteTableStore(Path(path).expanduser(), **options)
 
 
 # ------------------------------------------------------------------ the interface
@@ -327,6 +291,8 @@ class TableStore(ABC):
 
     Build one with :func:`open_store`.  Every method may raise
     :class:`StoreUnavailable` when the store cannot be reached or read.
+    ``compact_every`` is how many versions the log may grow past the last snapshot
+    before an action writes a new one (see :mod:`incognito_nb.store.records`).
     """
 
     #: True where calls are local and fast (a file), so they may run on a kernel's event loop.
@@ -334,9 +300,14 @@ class TableStore(ABC):
     #: True where :meth:`watch` delivers changes as they happen.
     pushes_changes: bool = False
 
-    def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time,
+                 compact_every: int = COMPACT_EVERY) -> None:
+        if isinstance(compact_every, bool) or not isinstance(compact_every, int) or compact_every < 1:
+            raise ValueError(f"compact_every is a number of versions, at least 1, not {compact_every!r}")
         self.url = url
+        self.compact_every = compact_every
         self._clock = clock
+        self._games = GameCache()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.url}>"
@@ -379,7 +350,7 @@ class TableStore(ABC):
                       "objects": list(deck.objects), "locations": list(deck.locations)},
                 rules={"rounds": rules.rounds, "lineup_size": rules.lineup_size,
                        "distinct_votes": rules.distinct_votes},
-                seed=str(seed), lobby=(), game=None, created_at=now, updated_at=now,
+                seed=str(seed), lobby=(), created_at=now, updated_at=now,
             )
             if self._insert(record):
                 return TableKeys(record.code, key)
@@ -396,8 +367,9 @@ class TableStore(ABC):
         code = normalise_code(code)
         name = clean_name(name)
 
-        def seat(record: TableRecord) -> tuple[TableRecord, None, Seat]:
-            if record.game is not None:
+        def seat(state: TableState) -> Write:
+            record = state.record
+            if record.started:
                 raise IllegalAction(
                     f"The game at table {code} has already started, so no one can join it now. "
                     "If you were playing, open your rejoin link, or ask the teacher for a new one.",
@@ -407,7 +379,14 @@ class TableStore(ABC):
                 if name_key(taken) == name_key(name):
                     raise IllegalAction(
                         f"Someone called {taken!r} has already joined table {code}; choose another "
-                        "name. If that was you, open your rejoin link instead.",
+                        "name, or add an initial. If that was you, open your rejoin link instead.",
+                        rule="player_names",
+                    )
+                if same_name(taken, name):
+                    raise IllegalAction(
+                        f"{name!r} looks just like {taken!r}, who has already joined table {code}: choose a "
+                        "name the class can tell apart, or add an initial. If that was you, open your "
+                        "rejoin link instead.",
                         rule="player_names",
                     )
             limit = min(MAX_PLAYERS, record.rules["lineup_size"])
@@ -417,9 +396,9 @@ class TableStore(ABC):
                     rule="player_count",
                 )
             token = new_secret()
-            return replace(record, lobby=record.lobby + ((name, digest(token)),)), None, Seat(code, name, token)
+            return Write(lobby=record.lobby + ((name, digest(token)),), result=Seat(code, name, token))
 
-        return self._swap(code, seat)[1]
+        return self._swap(code, seat, after=NO_GAME)[1]
 
     def rejoin(self, code: str, token: str) -> Seat:
         """Returns the seat a rejoin link's token belongs to.
@@ -447,9 +426,10 @@ class TableStore(ABC):
         """
         code = normalise_code(code)
 
-        def remove(record: TableRecord) -> tuple[TableRecord, None, None]:
+        def remove(state: TableState) -> Write:
+            record = state.record
             self._check_teacher(record, teacher_key)
-            if record.game is not None:
+            if record.started:
                 raise IllegalAction(
                     f"The game at table {code} has started: players cannot leave a game in play. "
                     "End the phase instead: unfinished drawings and missing cards count as they lie.",
@@ -458,9 +438,9 @@ class TableStore(ABC):
             lobby = tuple(entry for entry in record.lobby if name_key(entry[0]) != name_key(str(name)))
             if len(lobby) == len(record.lobby):
                 raise IllegalAction(f"Nobody called {name!r} has joined table {code}.", rule="unknown_player")
-            return replace(record, lobby=lobby), None, None
+            return Write(lobby=lobby)
 
-        return self._swap(code, remove)[0]
+        return self._swap(code, remove, after=NO_GAME)[0]
 
     def reissue_seat(self, code: str, teacher_key: str, name: str) -> Seat:
         """Gives ``name`` a new seat token (for a lost rejoin link); the old one stops working.
@@ -470,17 +450,18 @@ class TableStore(ABC):
         """
         code = normalise_code(code)
 
-        def reissue(record: TableRecord) -> tuple[TableRecord, None, Seat]:
+        def reissue(state: TableState) -> Write:
+            record = state.record
             self._check_teacher(record, teacher_key)
             for seat, (seated, _) in enumerate(record.lobby):
                 if name_key(seated) == name_key(str(name)):
                     token = new_secret()
                     lobby = list(record.lobby)
                     lobby[seat] = (seated, digest(token))
-                    return replace(record, lobby=tuple(lobby)), None, Seat(code, seated, token)
+                    return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
             raise IllegalAction(f"Nobody called {name!r} sits at table {code}.", rule="unknown_player")
 
-        return self._swap(code, reissue)[1]
+        return self._swap(code, reissue, after=NO_GAME)[1]
 
     def start(self, code: str, teacher_key: str) -> int:
         """Deals the game to the lobby in seat order; returns the version.
@@ -491,14 +472,15 @@ class TableStore(ABC):
         """
         code = normalise_code(code)
 
-        def deal(record: TableRecord) -> tuple[TableRecord, None, None]:
+        def deal(state: TableState) -> Write:
+            record = state.record
             self._check_teacher(record, teacher_key)
-            if record.game is not None:
+            if record.started:
                 raise IllegalAction(f"The game at table {code} has already started.", rule="started")
             game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules())
-            return replace(record, game=game.to_json()), None, None
+            return Write(snapshot=game.to_json(), log_floor=record.version + 1)
 
-        return self._swap(code, deal)[0]
+        return self._swap(code, deal, after=NO_GAME)[0]
 
     # ------------------------------------------------------------ play
     def act(self, code: str, action: Action, *, teacher_key: str | None = None,
@@ -507,7 +489,10 @@ class TableStore(ABC):
 
         A player's move needs that player's ``seat_token``; ``advance`` needs the
         ``teacher_key``.  The move is applied exactly once, to the game as it stands,
-        even when other kernels act at the same moment.
+        even when other kernels act at the same moment.  It costs the size of the move:
+        the log gains one entry, and the game this kernel holds is brought up to date
+        from the log entries it has not seen (every :attr:`compact_every` versions, the
+        move also writes the whole game as a new snapshot).
 
         :raises NotAllowed: if the credential does not allow this move.
         :raises IllegalAction: if the game has not started (``rule="not_started"``) or
@@ -517,7 +502,8 @@ class TableStore(ABC):
         if not isinstance(action, Action):
             raise IllegalAction(f"act takes an Action, not {type(action).__name__}.", rule="action")
 
-        def move(record: TableRecord) -> tuple[TableRecord, Action, None]:
+        def move(state: TableState) -> Write:
+            record = state.record
             if action.player is None:
                 if teacher_key is None:
                     raise NotAllowed(f"Only the teacher can {action.kind.replace('_', ' ')} at table {code}.")
@@ -531,23 +517,47 @@ class TableStore(ABC):
                 name = self._seat_of(record, seat_token)
                 if name != action.player:
                     raise NotAllowed(f"{name}'s seat cannot act for {action.player}.")
-            game = record.load_game()
-            if game is None:
+            if not record.started:
                 raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+            held = self._bring_up(state)
+            game = held.game.copy()  # the held game changes only once the move is written
             apply_action(game, action)
-            return replace(record, game=game.to_json()), action, None
+            version = record.version + 1
+            moved = CachedGame(held.created_at, version, game, recent=list(held.recent), known_from=held.known_from)
+            moved.record(version, action)
+            if version - record.snapshot_version >= self.compact_every:
+                return Write(action=action, snapshot=game.to_json(), log_floor=record.snapshot_version, result=moved)
+            return Write(action=action, result=moved)
 
-        return self._swap(code, move)[0]
+        version, moved = self._swap_game(code, move)
+        self._games.keep(code, moved)
+        return version
 
     # ------------------------------------------------------------ reading
-    def read(self, code: str) -> TableSnapshot:
-        """Returns the table as it stands.  Trusted: render only ``game.player_view(viewer)``."""
-        record = self._record(code)
+    def read(self, code: str, since: int | None = None) -> TableSnapshot:
+        """Returns the table as it stands.  Trusted: render only ``game.player_view(viewer)``.
+
+        With ``since`` (the version a page shows), the snapshot's :attr:`~TableSnapshot.changes`
+        lists the actions made after it, when this kernel still knows them: a page then
+        redraws only what they touch.  Reading costs the log entries this kernel has not
+        seen yet, not the whole game.
+        """
+        code = normalise_code(code)
+        after = self._held_version(code)
+        try:
+            state = self._read_state(code, after)
+            held = self._bring_up(state)
+        except LookupError:  # another thread let go of the game meanwhile: read it whole
+            state = self._read_state(code, None)
+            held = self._bring_up(state)
+        record = state.record
+        changes = held.changes_since(since) if held is not None and since is not None else None
         return TableSnapshot(
-            code=record.code, version=record.version, players=record.names, game=record.load_game(),
+            code=record.code, version=record.version, players=record.names,
+            game=held.game.copy() if held is not None else None,
             deck_name=record.deck["name"], deck_language=record.deck["language"],
             created_at=_datetime(record.created_at), updated_at=_datetime(record.updated_at),
-            rules=record.make_rules(),
+            rules=record.make_rules(), changes=changes,
         )
 
     def version(self, code: str) -> int:
@@ -566,28 +576,57 @@ class TableStore(ABC):
         return self.version(code) != version
 
     def actions(self, code: str) -> list[tuple[int, Action]]:
-        """Returns the accepted actions, oldest first, each with the version it made."""
+        """Returns the actions the log holds, oldest first, each with the version it made:
+        every action since the snapshot before the last one (see :meth:`compact`)."""
         code = normalise_code(code)
         if self._read_version(code) is None:
             raise self._unknown(code)
         return [(version, entry_action(text)) for version, text, _ in self._read_log(code)]
 
     def replay(self, code: str) -> Game:
-        """Returns the game rebuilt from its first deal and the action log, for audits and tests.
+        """Returns the game rebuilt from the stored snapshot and the log entries after it,
+        without this kernel's copy: for audits and tests.
 
         :raises IllegalAction: if the game has not started.
         """
-        record = self._record(code)
-        if record.game is None:
-            raise IllegalAction(f"The game at table {record.code} has not started yet.", rule="not_started")
-        game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules())
-        for _, action in self.actions(record.code):
-            apply_action(game, action)
+        code = normalise_code(code)
+        state = self._read_state(code, None)
+        if not state.record.started:
+            raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+        try:
+            game = Game.from_json(state.snapshot)
+            for _, text in state.entries:
+                apply_action(game, entry_action(text))
+        except ValueError as error:
+            raise self._damaged(code, error) from None
         return game
+
+    def compact(self, code: str) -> int:
+        """Writes the game as it stands as the table's snapshot; returns the version (a
+        change of its own, which logs nothing).  The log then keeps the moves after the
+        snapshot before this one, so that kernels a little behind still catch up from it.
+
+        :raises IllegalAction: if the game has not started.
+        """
+        code = normalise_code(code)
+
+        def fold(state: TableState) -> Write:
+            record = state.record
+            if not record.started:
+                raise IllegalAction(f"The game at table {code} has not started yet.", rule="not_started")
+            held = self._bring_up(state)
+            return Write(snapshot=held.game.to_json(), log_floor=record.snapshot_version)
+
+        return self._swap_game(code, fold)[0]
 
     def purge_idle(self, older_than: timedelta = IDLE_LIMIT) -> int:
         """Removes the tables unchanged for ``older_than``, with their logs; returns how many."""
         return self._purge(self._clock() - older_than.total_seconds())
+
+    # ------------------------------------------------------------ durability
+    def persistence(self) -> str:
+        """Says, for a teacher, what this store keeps on disk and so what a crash would lose."""
+        return f"Tables are kept in {self.url}, a file written before each move is taken: a crash loses nothing."
 
     # ------------------------------------------------------------ notification
     def watch(self, code: str, callback: Callable[[int], None]) -> None:
@@ -605,10 +644,44 @@ class TableStore(ABC):
     # ------------------------------------------------------------ helpers
     def _record(self, code: str) -> TableRecord:
         code = normalise_code(code)
-        record = self._load(code)
-        if record is None:
+        state = self._read(code, NO_GAME)
+        if state is None:
             raise self._unknown(code)
-        return record
+        return state.record
+
+    def _read_state(self, code: str, after: int | None) -> TableState:
+        state = self._read(code, after)
+        if state is None:
+            self._games.forget(code)
+            raise self._unknown(code)
+        return state
+
+    def _held_version(self, code: str) -> int | None:
+        return self._games.version(code)
+
+    def _bring_up(self, state: TableState) -> CachedGame | None:
+        """Returns the game at the state's version (see :meth:`GameCache.bring_up`).
+
+        :raises LookupError: if this kernel let go of the game the state was read for.
+        """
+        try:
+            return self._games.bring_up(state, state.after)
+        except ValueError as error:
+            raise self._damaged(state.record.code, error) from None
+
+    def _swap_game(self, code: str, change: Change) -> tuple[int, Any]:
+        """Runs a change that needs the game, reading it whole if this kernel let go of it."""
+        try:
+            return self._swap(code, change, after=self._held_version(code))
+        except LookupError:
+            return self._swap(code, change, after=None)
+
+    @staticmethod
+    def _damaged(code: str, error: Exception) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"The game stored for table {code} cannot be read ({error}). "
+            "Nothing was changed; start a new table for this group."
+        )
 
     @staticmethod
     def _unknown(code: str) -> UnknownTable:
@@ -637,14 +710,20 @@ class TableStore(ABC):
         """Stores a new table; returns False (writing nothing) if its code is taken."""
 
     @abstractmethod
-    def _load(self, code: str) -> TableRecord | None:
-        """Returns the table's record, read at one instant, or None."""
+    def _read(self, code: str, after: int | None | object) -> TableState | None:
+        """Returns the table read at one instant, or None.  ``after`` says what else to
+        read: :data:`NO_GAME` the record only; for a game in play, the snapshot and the
+        log entries after it when :meth:`TableRecord.needs_snapshot` says so, else the log
+        entries after version ``after``."""
 
     @abstractmethod
-    def _swap(self, code: str, change: Change) -> tuple[int, Any]:
-        """Applies ``change`` to the table's current record and writes the result (and
-        its log entry) only if the version has not moved; returns the new version and
-        the change's result.
+    def _swap(self, code: str, change: Change, *, after: int | None | object) -> tuple[int, Any]:
+        """Applies ``change`` to the table read at one instant (as :meth:`_read` with
+        ``after``) and writes what it returns, with the version one higher, only if the
+        version has not moved meanwhile; returns the new version and the change's result.
+
+        A write with a snapshot stores it at the new version with its ``log_floor`` and
+        drops the log entries up to that floor.
 
         :raises UnknownTable: if there is no such table.
         """

@@ -42,11 +42,13 @@ class TableWatch:
 
     def __init__(self, store: TableStore, code: str, on_change: Callable[[int], None], *,
                  since: int | None, interval: float,
-                 on_error: Callable[[StoreError], None] | None, loop: asyncio.AbstractEventLoop) -> None:
+                 on_error: Callable[[StoreError], None] | None, loop: asyncio.AbstractEventLoop,
+                 on_recover: Callable[[], None] | None = None) -> None:
         self.store, self.code = store, normalise_code(code)
         #: The last version seen (the one ``on_change`` was last called with).
         self.version = since
-        self._on_change, self._on_error = on_change, on_error
+        self._on_change, self._on_error, self._on_recover = on_change, on_error, on_recover
+        self._failing = False
         self._loop = loop
         self._wake = asyncio.Event()
         self._interval = interval
@@ -105,9 +107,13 @@ class TableWatch:
                     self._report(error)
                     return
                 except StoreError as error:
+                    self._failing = True
                     self._report(error)
                     wait = max(self._interval, RETRY_INTERVAL)
                     continue
+                if self._failing:
+                    self._failing = False
+                    self._call(self._on_recover)
                 if self.version is None:
                     self.version = current
                 elif current != self.version and not self._stopped:
@@ -118,6 +124,14 @@ class TableWatch:
                         log.exception("on_change for table %s failed", self.code)
         finally:
             self._unsubscribe()
+
+    def _call(self, callback: Callable[[], None] | None) -> None:
+        if callback is None:
+            return
+        try:
+            callback()
+        except Exception:  # a page's bug must not end the watch
+            log.exception("on_recover for table %s failed", self.code)
 
     def _report(self, error: StoreError) -> None:
         if self._on_error is None:
@@ -131,14 +145,17 @@ class TableWatch:
 
 def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], *,
                 interval: float = POLL_INTERVAL, since: int | None = None,
-                on_error: Callable[[StoreError], None] | None = None) -> TableWatch:
+                on_error: Callable[[StoreError], None] | None = None,
+                on_recover: Callable[[], None] | None = None) -> TableWatch:
     """Starts watching the table on the running event loop; returns the watch (``.stop()``).
 
     ``on_change(version)`` is called on the loop after every change seen; with
     ``since``, a table already past that version is reported at once.  ``on_error``
     is called with a :class:`~incognito_nb.store.tables.StoreError` while the store
     cannot be read (the watch keeps trying every two seconds), and for a table that no
-    longer exists (the watch then ends).
+    longer exists (the watch then ends); ``on_recover()`` once the store answers again
+    (the page can clear its message, send what waited, and check that the store did not
+    come back older than it left).
 
     :raises RuntimeError: if no event loop is running (call it from a cell or a callback
         in a kernel, or from a coroutine).
@@ -150,4 +167,5 @@ def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], 
                            "(a cell or a widget callback) or from a coroutine.") from None
     if not interval > 0:
         raise ValueError(f"interval is a positive number of seconds, not {interval!r}")
-    return TableWatch(store, code, on_change, since=since, interval=interval, on_error=on_error, loop=loop)
+    return TableWatch(store, code, on_change, since=since, interval=interval, on_error=on_error, loop=loop,
+                      on_recover=on_recover)

@@ -111,7 +111,7 @@ EN: dict[str, str] = {
     "setup.waiting_game": "{players} — {stage}",
     "setup.stage": "round {round}, {phase} phase",
     "setup.saved_when": "(saved {when})",
-    "setup.unreadable": "The saved game could not be read: {error} It is ignored; a new game will replace it.",
+    "setup.unreadable": "The saved game could not be read: {error} It is left in the saves folder, untouched; the next game is saved beside it.",
     # -- pad
     "pad.location": "Location: ",
     "pad.pen": "{color} pen",
@@ -126,6 +126,7 @@ EN: dict[str, str] = {
     "pad.clear_tooltip": "Wipe the board (Undo brings it back)",
     "pad.full": "The board is full: Undo or Clear to draw more.",
     "pad.not_kept": "That line was not kept ({error}).",
+    "pad.waiting": "✎ {n} not saved yet: waiting for the class server…",
     "pad.unreadable": "That line could not be read and was not kept.",
     "color.black": "black",
     "color.orange": "orange",

@@ -110,8 +110,8 @@ ES: dict[str, str] = {
     "setup.waiting_game": "{players} — {stage}",
     "setup.stage": "ronda {round}, fase de {phase}",
     "setup.saved_when": "(guardada el {when})",
-    "setup.unreadable": "No se pudo leer la partida guardada: {error} Se ignora; una partida nueva "
-                        "la sustituirá.",
+    "setup.unreadable": "No se pudo leer la partida guardada: {error} Se queda intacta en la carpeta de partidas; "
+                         "la próxima partida se guarda a su lado.",
     "pad.location": "Lugar: ",
     "pad.pen": "Lápiz {color}",
     "pad.brush": "Trazo {size}",
@@ -125,6 +125,7 @@ ES: dict[str, str] = {
     "pad.clear_tooltip": "Limpiar el tablero («Deshacer» lo recupera)",
     "pad.full": "El tablero está lleno: usa «Deshacer» o «Borrar todo» para dibujar más.",
     "pad.not_kept": "Esa línea no se ha guardado ({error}).",
+    "pad.waiting": "✎ {n} sin guardar todavía: esperando al servidor de la clase…",
     "pad.unreadable": "Esa línea no se pudo leer y no se ha guardado.",
     "color.black": "negro",
     "color.orange": "naranja",

@@ -112,8 +112,8 @@ FR: dict[str, str] = {
     "setup.waiting_game": "{players} — {stage}",
     "setup.stage": "manche {round}, phase «\u00a0{phase}\u00a0»",
     "setup.saved_when": "(enregistrée le {when})",
-    "setup.unreadable": "La partie enregistrée n'a pas pu être lue\u00a0: {error} Elle est ignorée\u00a0; "
-                        "une nouvelle partie la remplacera.",
+    "setup.unreadable": "La partie enregistrée n'a pas pu être lue\u00a0: {error} Elle reste intacte dans le dossier "
+                         "des parties\u00a0; la prochaine partie est enregistrée à côté.",
     "pad.location": "Lieu\u00a0: ",
     "pad.pen": "Crayon {color}",
     "pad.brush": "Trait {size}",
@@ -127,6 +127,7 @@ FR: dict[str, str] = {
     "pad.clear_tooltip": "Effacer le tableau («\u00a0Annuler\u00a0» le fait revenir)",
     "pad.full": "Le tableau est plein\u00a0: «\u00a0Annuler\u00a0» ou «\u00a0Tout effacer\u00a0» pour dessiner encore.",
     "pad.not_kept": "Ce trait n'a pas été gardé ({error}).",
+    "pad.waiting": "✎ {n} pas encore enregistré(s)\u00a0: en attente du serveur de la classe…",
     "pad.unreadable": "Ce trait n'a pas pu être lu et n'a pas été gardé.",
     "color.black": "noir",
     "color.orange": "orange",

@@ -14,13 +14,16 @@ Each page renders only its viewer's ``player_view`` (the teacher's is the projec
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
 from typing import Any, Sequence
 
 import ipywidgets as widgets
 
 from ..engine import Action, Deck, Drawing, IllegalAction, Phase, Rules
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from ..store import TableStore
+from ..store import StoreUnavailable, TableStore
 from .gallery import Gallery
 from .lineup import LineupView
 from .pad import DrawingPad
@@ -31,6 +34,10 @@ from .text import markup, safe
 from .timer import DrawingTimer
 from .voting import VotePanel
 
+log = logging.getLogger(__name__)
+
+#: How long a student page waits before sending again what the store could not take.
+RETRY_SECONDS = 2.0
 #: The drawing timer a teacher can set for the hide phase, in seconds (0: none).
 TIMER_CHOICES = (("no timer", 0), ("60 s", 60), ("90 s", 90), ("120 s", 120), ("180 s", 180))
 
@@ -91,7 +98,7 @@ class TeacherPage(TablePage):
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
-        self.children = (*self.children[:2], self.teacher_bar, self.progress, *self.children[2:])
+        self.children = (*self.children[:3], self.teacher_bar, self.progress, *self.children[3:])
         if code is None:
             self.show_create_form()
         else:
@@ -143,6 +150,15 @@ class TeacherPage(TablePage):
         return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "")
 
     # ---------------------------------------------------------------- showing
+    def update(self, changes) -> None:
+        """Shows the moves since the last screen: strokes only move the "who is done"
+        chips (the boards stay with their artists until the find phase)."""
+        game = self.snapshot.game
+        if game is not None and self.strokes_only(changes) and (self._shown or ())[:2] == (game.round, game.phase):
+            self.progress.value = who_is_done(game.progress())
+            return
+        self.render()
+
     def render(self) -> None:
         """Shows the table as the projector may see it."""
         snapshot = self.snapshot
@@ -347,11 +363,17 @@ class StudentPage(TablePage):
         self.student_url = student_url
         self.seat = None
         self.pad: DrawingPad | None = None
+        self._saved = Drawing()  # this student's board as the store has it
+        # The board as it was when Done was pressed, until the store has taken the Done.
+        self._handed_in: Drawing | None = None
+        self._handed: tuple[int, Drawing] | None = None  # (round, board) of the last Done the store took
+        self._retry: asyncio.Task | None = None
+        self.save_status: widgets.HTML | None = None  # on the drawing screen: saved, or waiting
         self.votes: VotePanel | None = None
         self._shown: tuple | None = None
         self.progress = markup("", "inc-progress")
         self.rejoin = markup("", "inc-rejoin-link")
-        self.children = (*self.children[:2], self.progress, *self.children[2:], self.rejoin)
+        self.children = (*self.children[:3], self.progress, *self.children[3:], self.rejoin)
         if token:
             self._guarded(self.come_back)(code, token)
         if self.seat is None:
@@ -393,6 +415,21 @@ class StudentPage(TablePage):
         self.follow(seat.code)
 
     # ---------------------------------------------------------------- showing
+    def update(self, changes) -> None:
+        """Shows the moves since the last screen: other players' strokes only move the
+        "who is done" chips; this student's own strokes made on another device are drawn
+        on this pad."""
+        game = self.snapshot.game
+        if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
+            self.render()
+            return
+        self.progress.value = who_is_done(game.progress())
+        for version, action in changes:
+            if action.player == self.name and version not in self.mine:
+                board = game.drawing(self.name)
+                self.pad.show_edit(board)  # the pad draws only what changed
+                self._saved = board
+
     def render(self) -> None:
         """Shows the table as this student may see it."""
         view = self.snapshot.view(self.name)
@@ -419,20 +456,33 @@ class StudentPage(TablePage):
     def _show(self, shown: tuple, screen) -> None:
         """Builds the stage with ``screen()`` unless it already shows ``shown``."""
         if shown != self._shown:
+            # The table moved on (not from drawing to "done" in one round) before the store
+            # took what waited: it cannot take it any more.
+            unsent = (self._shown or ())[:2] != shown[:2] and any(self.waiting())
+            if unsent:
+                self._handed_in = None
             self.pad = self.votes = None
             self._shown = shown
             self.set_stage(screen())
+            if unsent:
+                self.report("Your last strokes could not be kept: the drawing time ended before the game "
+                            "store could take them. Your board counts as the store last had it.")
 
     def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         location = game["locations"][self.name]
-        self.pad = DrawingPad(Drawing.from_list(game["drawings"].get(self.name, [])), location=location,
-                              on_change=self._guarded(self.save_drawing))
+        self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
+        # The browser keeps strokes it never saw saved under this seat and round, for the next page.
+        key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
+        self.pad = DrawingPad(self._saved, location=location, on_change=self._guarded(self.save_drawing),
+                              recovery_key=key)
         done = widgets.Button(description="Done", button_style="success", icon="check")
         done.add_class("inc-done")
         done.on_click(self._guarded(lambda _=None: self.done()))
+        self.save_status = markup("", "inc-save-status")
+        self._show_saved()
         card = widgets.VBox([markup(f"Your secret object: <b>{safe(game['object'])}</b>", "inc-secret"),
                              markup(f"Hide it in: <b>{safe(location)}</b>", "inc-location"),
-                             done, self.pad])  # Done above the pad: in view on a small screen
+                             done, self.save_status, self.pad])  # Done above the pad: in view on a small screen
         card.add_class("inc-hide-card")
         return [card]
 
@@ -460,14 +510,113 @@ class StudentPage(TablePage):
         return screen
 
     # ---------------------------------------------------------------- the student's moves
-    def save_drawing(self, drawing: Drawing) -> None:
-        """Stores the board as it stands, so a reload or another device finds it."""
-        self.act(Action.update_drawing(self.name, drawing))
+    def save_drawing(self, drawing: Drawing | None = None) -> None:
+        """Stores what changed on the board since the store last had it (one stroke, an
+        undo, a clear), so a reload or another device finds the board as it stands."""
+        self.send_waiting()
 
     def done(self) -> None:
         """Hands in the drawing as it stands."""
-        self.act(Action.submit_drawing(self.name, self.pad.drawing))
+        self._handed_in = self.pad.drawing
+        self.send_waiting()
+
+    def send_waiting(self) -> None:
+        """Sends the store what it does not have yet: the board's changes, then Done.
+
+        What the store cannot take now (unreachable, busy) stays on the page, said to be
+        waiting, and is sent again every :data:`RETRY_SECONDS` and as soon as the store
+        answers; nothing waiting ever looks saved.  Strokes the table no longer takes (the
+        teacher ended the phase meanwhile) are said plainly when the screen moves on.
+        """
+        try:
+            self._send_board()
+            if self._handed_in is not None:
+                board = self._handed_in
+                self.act(Action.mark_done(self.name))
+                self._handed = (self.snapshot.game.round, board)
+                self._handed_in = None
+                self.render()
+        except StoreUnavailable as error:
+            self._show_waiting()
+            self._retry_later()
+            log.info("student %s: the store cannot take a move now: %s", self.name, error)
+            return
+        self._show_saved()
+
+    def waiting(self) -> tuple[int, bool]:
+        """Returns what the store does not have yet: how many strokes changed, and whether Done waits."""
+        board = self._handed_in if self._handed_in is not None else self.pad.drawing if self.pad else None
+        if board is None:
+            return 0, False
+        keep, strokes = self._saved.changes_to(board)
+        changed = len(strokes) or (1 if keep < len(self._saved) else 0)
+        game = self.snapshot.game if self.snapshot is not None else None
+        return changed, self._handed_in is not None and not (game is not None and self.name in game.done)
+
+    def _send_board(self) -> None:
+        board = self._handed_in if self._handed_in is not None else self.pad.drawing if self.pad else None
+        if board is None:
+            return
+        keep, strokes = self._saved.changes_to(board)
+        if keep == len(self._saved) and not strokes:
+            return
+        # Strokes added after everything the store has go "after what is there", so that
+        # two devices of one seat drawing at once both keep their strokes.
+        action = Action.edit_drawing(self.name, strokes, keep=None if keep == len(self._saved) else keep)
+        previous, self._saved = self._saved, board  # taken once act returns, whatever the page shows next
+        try:
+            self.act(action)
+        except BaseException:
+            self._saved = previous
+            raise
+
+    def _status(self, html: str) -> None:
+        if self.save_status is not None and self.save_status.comm is not None:
+            self.save_status.value = html
+
+    def _show_saved(self) -> None:
+        self._status('<span class="inc-saved" role="status">✓ Every stroke is saved.</span>')
+
+    def _show_waiting(self) -> None:
+        strokes, done = self.waiting()
+        what = [f"{strokes} stroke{'s' if strokes != 1 else ''}"] if strokes else []
+        if done:
+            what.append("your Done")
+        self._status(
+            f'<span class="inc-waiting-to-save" role="status">⏳ Not saved yet: {" and ".join(what) or "your board"} '
+            f'{"wait" if strokes != 1 or done else "waits"} for the game store, which cannot be reached right now. '
+            "They are sent as soon as it answers: keep this page open.</span>")
+
+    def _retry_later(self) -> None:
+        if self._retry is not None and not self._retry.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test): send_waiting() is called again by hand
+            return
+        self._retry = loop.create_task(self._send_again())
+
+    async def _send_again(self) -> None:
+        while any(self.waiting()):
+            await asyncio.sleep(RETRY_SECONDS)
+            self._guarded(self.send_waiting, keeps_message=True)()
+
+    def store_back(self) -> None:
+        super().store_back()
+        self.send_waiting()
+
+    def moves_lost(self, before) -> None:
+        """The store came back older than this page saw it: the student's own board and
+        Done, which this page still has, are sent again."""
+        game = self.snapshot.game
+        if game is not None and game.phase is Phase.HIDE and self.name not in game.done:
+            self._saved = game.drawing(self.name)
+            if self._handed is not None and self._handed[0] == game.round and self._handed_in is None:
+                self._handed_in = self._handed[1]  # Done was taken, then lost: hand it in again
+        self.report("The game store came back without its last moves (it was restarted without keeping "
+                    "them): your board and Done are sent again.")
         self.render()
+        self.send_waiting()
 
     def act(self, action: Action, **credentials: str) -> int:
         return super().act(action, seat_token=self.seat.token)

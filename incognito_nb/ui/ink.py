@@ -22,6 +22,14 @@ overlay wipes those strokes, and only those, from its own canvas.
 The overlay keeps its canvas in a shadow root: page scripts that look for the board's
 canvases (``querySelectorAll('.inc-pad canvas')``) see the board of record, not the
 transient live ink; the benchmark reads the shadow root on purpose.
+
+A stroke the kernel has not settled is not saved, so it must not look saved: after
+:data:`WAIT_MS` the overlay shows how many strokes wait (``waiting_text``).  Where the
+pad has a ``recovery_key`` (a classroom seat in a round), the overlay also keeps each
+finished stroke in the browser's ``localStorage`` until it is settled; a page opened
+again after the class server came back (a new kernel) sends what is left there to
+Python as a ``recover`` message, whose strokes are checked like any batch, and clears
+them once Python says it took them.
 """
 
 from __future__ import annotations
@@ -48,6 +56,10 @@ BATCH_MS = 100
 HOLD_MS = 500
 #: The browser sends early (after BATCH_MS still) once this many points wait.
 EARLY_FLUSH_POINTS = 1_000
+#: After this many milliseconds unsettled, a stroke is shown as waiting to be saved.
+WAIT_MS = 2500
+#: At most this many strokes come back in one ``recover`` message.
+MAX_RECOVERED = 500
 #: Limits on what one message may carry and what one pad keeps waiting.
 MAX_BATCH_POINTS = MAX_POINTS_PER_STROKE
 MAX_OPEN_STROKES = 4
@@ -162,20 +174,38 @@ def _stroke_id(content: Any) -> Optional[int]:
 
 _ESM = r"""
 const W = 800, H = 600, PAPER = "#ffffff";
-const MIN_BATCH_MS = __BATCH_MS__, MAX_BATCH_POINTS = __EARLY_FLUSH_POINTS__;
+const MIN_BATCH_MS = __BATCH_MS__, MAX_BATCH_POINTS = __EARLY_FLUSH_POINTS__, WAIT_MS = __WAIT_MS__;
+const SESSION = Math.random().toString(36).slice(2);  // this page's strokes, in the browser's storage
+
+function kept(key) {  // the strokes this browser keeps for a pad: [{session, id, xy, color, width, erase}]
+  try { return JSON.parse(localStorage.getItem("incognito-nb:ink:" + key) || "[]"); } catch (e) { return []; }
+}
+function keep(key, strokes) {
+  try {
+    if (strokes.length) localStorage.setItem("incognito-nb:ink:" + key, JSON.stringify(strokes));
+    else localStorage.removeItem("incognito-nb:ink:" + key);
+  } catch (e) { /* storage full or refused: the badge still says what waits */ }
+}
 
 function render({ model, el }) {
   const root = el.shadowRoot || el.attachShadow({ mode: "open" });
   root.replaceChildren();
   const style = document.createElement("style");
-  style.textContent = `:host { display: block; min-width: 0; }
+  style.textContent = `:host { display: block; min-width: 0; position: relative; }
     canvas { display: block; width: 100%; height: auto; touch-action: none; cursor: crosshair;
-             user-select: none; -webkit-user-select: none; -webkit-touch-callout: none; }`;
+             user-select: none; -webkit-user-select: none; -webkit-touch-callout: none; }
+    .waiting { position: absolute; top: 8px; right: 8px; padding: 4px 10px; border-radius: 6px;
+               background: #8a3b00; color: #ffffff; font: bold 14px sans-serif; pointer-events: none; }
+    .waiting[hidden] { display: none; }`;
   const canvas = document.createElement("canvas");
   canvas.width = W;
   canvas.height = H;
   canvas.className = "inc-live-ink";
-  root.append(style, canvas);
+  const badge = document.createElement("div");
+  badge.className = "waiting inc-ink-waiting";
+  badge.setAttribute("role", "status");
+  badge.hidden = true;
+  root.append(style, canvas, badge);
   const ctx = canvas.getContext("2d");
   ctx.lineCap = ctx.lineJoin = "round";
 
@@ -278,6 +308,11 @@ function render({ model, el }) {
     clearTimeout(pen.timer);
     // Sent now, before any later click can be: the kernel reads messages in order.
     send(true);
+    const s = strokes.get(pen.id);
+    s.at = performance.now();
+    const key = model.get("recovery_key");
+    if (key) keep(key, [...kept(key), { session: SESSION, id: pen.id, xy: s.xy, color: s.tool.color,
+                                        width: s.tool.width, erase: s.tool.erase }]);
     try { canvas.releasePointerCapture(event.pointerId); } catch (e) { /* not captured */ }
     pen = null;
   }
@@ -289,8 +324,36 @@ function render({ model, el }) {
       if (id <= settled) { strokes.delete(id); wiped = true; }
     }
     if (pen && pen.id <= settled) { clearTimeout(pen.timer); pen = null; }  // dropped by Python
+    const key = model.get("recovery_key");
+    if (key) keep(key, kept(key).filter((s) => s.session !== SESSION || s.id > settled));
     if (wiped) redraw();
+    showWaiting();
   }
+
+  function showWaiting() {  // strokes sent and not settled for a while are not saved: say so
+    const now = performance.now();
+    const waiting = [...strokes.values()].filter((s) => s.at !== undefined && now - s.at > WAIT_MS).length;
+    badge.hidden = waiting === 0;
+    if (waiting) badge.textContent = model.get("waiting_text").replace("{n}", waiting);
+  }
+  const watcher = setInterval(showWaiting, 500);
+
+  function recover() {  // strokes a page of an earlier kernel drew and never saw settled
+    const key = model.get("recovery_key");
+    const earlier = key ? kept(key).filter((s) => s.session !== SESSION) : [];
+    if (!earlier.length) return;
+    model.send({ recover: earlier.slice(0, __MAX_RECOVERED__).map((s) => (
+      { points: s.xy, color: s.color, width: s.width, erase: s.erase })),
+      sessions: [...new Set(earlier.map((s) => s.session))] });
+  }
+  model.on("msg:custom", (message) => {
+    if (message && Array.isArray(message.recovered)) {
+      const key = model.get("recovery_key");
+      if (key) keep(key, kept(key).filter((s) => !message.recovered.includes(s.session)));
+    }
+  });
+  model.on("change:recovery_key", recover);
+  recover();
 
   canvas.addEventListener("pointerdown", down);
   canvas.addEventListener("pointermove", move);
@@ -299,11 +362,12 @@ function render({ model, el }) {
   canvas.addEventListener("lostpointercapture", up);
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   model.on("change:settled", settle);
-  return () => { if (pen) clearTimeout(pen.timer); root.replaceChildren(); };
+  return () => { if (pen) clearTimeout(pen.timer); clearInterval(watcher); root.replaceChildren(); };
 }
 
 export default { render };
-""".replace("__BATCH_MS__", str(BATCH_MS)).replace("__EARLY_FLUSH_POINTS__", str(EARLY_FLUSH_POINTS))
+""".replace("__BATCH_MS__", str(BATCH_MS)).replace("__EARLY_FLUSH_POINTS__", str(EARLY_FLUSH_POINTS)).replace(
+    "__WAIT_MS__", str(WAIT_MS)).replace("__MAX_RECOVERED__", str(MAX_RECOVERED))
 
 
 class InkLayer(anywidget.AnyWidget):
@@ -321,6 +385,10 @@ class InkLayer(anywidget.AnyWidget):
     erase = traitlets.Bool(False, help="Whether the pen erases (drawn in paper colour live).").tag(sync=True)
     settled = traitlets.Int(0, help="Strokes with an id up to this are on the board of record.").tag(sync=True)
     hold_ms = traitlets.Int(HOLD_MS, help="How long the browser holds points of a stroke in progress.").tag(sync=True)
+    recovery_key = traitlets.Unicode("", help="Where the browser keeps strokes until they are settled "
+                                              "('' keeps none): one seat in one round.").tag(sync=True)
+    waiting_text = traitlets.Unicode("", help="What the overlay says of strokes not saved yet ({n}: how many)."
+                                     ).tag(sync=True)
 
     def __init__(
         self,
@@ -330,14 +398,17 @@ class InkLayer(anywidget.AnyWidget):
         eraser_width: Optional[int] = None,
         on_strokes: Optional[StrokesCallback] = None,
         on_problem: Optional[ProblemCallback] = None,
+        on_recovered: Optional[StrokesCallback] = None,
         **kwargs: Any,
     ) -> None:
+        kwargs.setdefault("waiting_text", t("pad.waiting"))
         super().__init__(**kwargs)
         self._colors = None if colors is None else frozenset(c.lower() for c in colors)
         self._widths = None if widths is None else frozenset(widths)
         self._eraser_width = eraser_width
         self.on_strokes = on_strokes
         self.on_problem = on_problem
+        self.on_recovered = on_recovered
         self._settled = 0  # Python's own count: the trait can be set by the browser
         self._pen = (self.color, self.width, self.erase)  # likewise
         self._open: dict[int, _OpenStroke] = {}
@@ -346,7 +417,33 @@ class InkLayer(anywidget.AnyWidget):
     # -- what the browser sends --------------------------------------------------------
 
     def _on_browser_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.receive(content)
+        if isinstance(content, dict) and "recover" in content:
+            self.take_back(content)
+        else:
+            self.receive(content)
+
+    def take_back(self, content: Any) -> None:
+        """Takes the strokes an earlier page of this seat drew and never saw settled (kept in
+        the browser), checked as any batch is, and hands them to ``on_recovered``; then tells
+        the browser it may forget them."""
+        strokes, sessions = content.get("recover"), content.get("sessions")
+        if (not isinstance(strokes, list) or len(strokes) > MAX_RECOVERED or not isinstance(sessions, list)
+                or not all(isinstance(s, str) and len(s) < 40 for s in sessions[:MAX_RECOVERED])):
+            log.warning("ink: a recover message from the browser was refused")
+            return
+        taken = []
+        for number, kept in enumerate(strokes, start=1):
+            try:
+                if not isinstance(kept, dict) or set(kept) != {"points", "color", "width", "erase"}:
+                    raise BatchError("a kept stroke has points, colour, width and erase")
+                batch = parse_batch(dict(kept, stroke=number, seq=0, end=True), colors=self._colors,
+                                    widths=self._widths, eraser_width=self._eraser_width)
+                taken.append(self._stroke(list(batch.points), batch.style))
+            except (BatchError, ValueError) as error:
+                log.warning("ink: a kept stroke from the browser was refused: %s", error)
+        if taken and self.on_recovered is not None:
+            self.on_recovered(taken)
+        self.send({"recovered": sessions[:MAX_RECOVERED]})
 
     def receive(self, content: Any) -> None:
         """Takes one batch as the browser sends it; a stroke is handed on when complete.

@@ -63,7 +63,9 @@ class DrawingPad(widgets.VBox):
     ``on_change(drawing)`` is called after every change the player makes (a stroke,
     undo, redo, clear); :meth:`load` replaces the content quietly.  A stroke is in
     :attr:`drawing` once its last batch has come from the browser, which is before any
-    click made after it.
+    click made after it.  With a ``recovery_key`` (one seat in one round), strokes the
+    browser drew for an earlier page of that seat and never saw saved come back to this
+    one (see :mod:`incognito_nb.ui.ink`), those the board already holds left out.
     """
 
     def __init__(
@@ -72,6 +74,7 @@ class DrawingPad(widgets.VBox):
         *,
         location: str = "",
         on_change: Optional[Callable[[Drawing], Any]] = None,
+        recovery_key: str = "",
         **kwargs: Any,
     ) -> None:
         self.on_change = on_change
@@ -94,6 +97,8 @@ class DrawingPad(widgets.VBox):
             eraser_width=ERASER_WIDTH,
             on_strokes=self._add_strokes,
             on_problem=self._say,
+            on_recovered=self._recover,
+            recovery_key=recovery_key,
         )
         # One grid cell for both: the overlay lies exactly over the board and takes the pointer.
         for layer in (self._canvas, self._ink):
@@ -132,6 +137,27 @@ class DrawingPad(widgets.VBox):
         self._ink.drop_open()
         self._say("")
         self._redraw()
+        self._show_tools()
+
+    def show_edit(self, drawing: Drawing) -> None:
+        """Shows ``drawing``, changed elsewhere (the same player's board on another
+        device), drawing only what changed: new strokes on top, or the board again after
+        an undo or a clear.  Undo takes the change back like one of the player's own.
+
+        :raises ValueError: if ``drawing`` is not a :class:`Drawing`.
+        """
+        drawing = self._checked(drawing)
+        keep, added = self._drawing.changes_to(drawing)
+        if keep == len(self._drawing) and not added:
+            return
+        appended = keep == len(self._drawing)
+        self._remember()
+        self._drawing = drawing
+        if not appended:
+            self._redraw()
+        elif self._client_ready:
+            with hold_canvas():
+                draw_strokes(self._canvas[1], added)
         self._show_tools()
 
     def undo(self) -> None:
@@ -238,6 +264,14 @@ class DrawingPad(widgets.VBox):
                 draw_strokes(self._canvas[1], added)
         self._show_tools()
         self._notify()
+
+    def _recover(self, strokes: list[Stroke]) -> None:
+        """Adds strokes kept by the browser for an earlier page, but not those already on the
+        board (a stroke saved whose "saved" never reached the browser)."""
+        drawn = {stroke.points for stroke in self._drawing.strokes}
+        missing = [stroke for stroke in strokes if stroke.points not in drawn]
+        if missing:
+            self._add_strokes(missing)
 
     # -- tools -----------------------------------------------------------------------
 

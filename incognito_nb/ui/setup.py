@@ -32,6 +32,7 @@ from incognito_nb.engine import (
 )
 from incognito_nb.engine.game import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
+from incognito_nb.store.names import same_name
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, count, language, refusal, t
 from .palette import PLAYER_COLORS, text_color_on
@@ -97,7 +98,9 @@ def _show(widget: widgets.Widget, visible: bool) -> None:
 def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, str], list[str]]:
     """Returns the fields (by index) whose names the engine would refuse, and why, in words.
 
-    Duplicates ignore case and spacing, as in :func:`check_players`; blank names count
+    Duplicates ignore case, spacing and the way accents were typed, as in
+    :func:`check_players`, and names that look alike count as one (a Cyrillic "А" in
+    "Аna" beside "Ana": :func:`~incognito_nb.store.names.same_name`); blank names count
     only when ``blank_too``, so that a field being typed into is not flagged.
     """
     names = list(names)
@@ -114,9 +117,8 @@ def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, s
             if bad[index] not in messages:
                 messages.append(bad[index])
             continue
-        key = cleaned.casefold()
-        if key in first_seen:
-            other = first_seen[key]
+        other = next((earlier for key, earlier in first_seen.items() if same_name(key, cleaned)), None)
+        if other is not None:
             earlier = clean_name(names[other])
             message = (t("setup.same_name", first=other + 1, second=index + 1, name=repr(cleaned))
                        if earlier == cleaned else
@@ -125,7 +127,7 @@ def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, s
             bad[other] = bad[index] = message
             messages.append(message)
         else:
-            first_seen[key] = index
+            first_seen[cleaned] = index
     return bad, messages
 
 
@@ -485,6 +487,11 @@ class SetupForm(widgets.VBox):
         A refusal is shown next to the form, with the faulty name fields marked.
         """
         names = self.names
+        bad, messages = name_problems(names, blank_too=True)
+        if bad:  # the engine's rules, and look-alike names the engine does not know of
+            self._mark(bad)
+            self.form_error.show(messages)
+            return None
         try:
             game = Game.new(names, self.deck)
         except IllegalAction as error:

@@ -7,6 +7,12 @@ move to the store; :func:`~incognito_nb.store.watch_async` tells it when another
 changed the table.  The snapshot is trusted (it holds every secret): the pages put only
 their viewer's ``player_view`` into widgets.
 
+A class draws all at once, so a page must follow a table's strokes at a cost that does
+not grow with the ink: it reads only the moves made since the version it shows
+(``read(code, since=…)``), and when they are only strokes it updates what they touch
+(:meth:`TablePage.update`) — the "who is done" chips, or its own board drawn on from
+another device — instead of building its screen again.
+
 The small HTML helpers below (links, the QR code, who is done, the lobby) are shared
 too.  :class:`SeatGame` lets the one-screen :class:`~incognito_nb.ui.voting.VotePanel` place
 cards through the store: it has the few :class:`~incognito_nb.engine.Game` methods the
@@ -25,7 +31,9 @@ import ipywidgets as widgets
 
 from ..engine import Action, Game, IllegalAction, Phase, Rules
 from ..store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
+from . import connection
 from .board import close_parts
+from .connection import ConnectionWatch
 from .table import stylesheet
 from .text import markup, player_badge, safe
 
@@ -76,15 +84,21 @@ def qr_code(url: str) -> str:
 
 
 def who_is_done(view: dict[str, Any]) -> str:
-    """Returns one chip per player saying whether they have drawn (hide) or confirmed (find)."""
+    """Returns one chip per player saying whether they have drawn (hide, with how many
+    strokes their board holds so far) or confirmed (find).  ``view`` is a
+    ``player_view`` or a ``progress()``: both hold what it reads."""
     if view["phase"] == "hide":
-        finished, verb = set(view["done"]), "drawing"
+        finished, strokes = set(view["done"]), view.get("strokes", {})
+        busy = {p: "✎ drawing" + (f" · {strokes[p]} stroke{'s' if strokes[p] != 1 else ''}" if strokes.get(p) else "")
+                for p in view["players"]}
     elif view["phase"] == "find":
-        finished, verb = set(view["confirmed"]), "placing cards"
+        finished = set(view["confirmed"])
+        busy = {p: "✎ placing cards" for p in view["players"]}
     else:
         return ""
     chips = " ".join(
-        f'<span class="inc-who-chip">{player_badge(p, seat)} {"✔ done" if p in finished else "✎ " + verb}</span>'
+        f'<span class="inc-who-chip" data-seat="{seat}">{player_badge(p, seat)} '
+        f'{"✔ done" if p in finished else busy[p]}</span>'
         for seat, p in enumerate(view["players"], start=1)
     )
     return f'<span class="inc-who">{chips}</span>'
@@ -161,13 +175,17 @@ class TablePage(widgets.VBox):
         self.store = store
         self.code: str | None = None
         self.snapshot: TableSnapshot | None = None
+        #: The versions this page's own moves made (its board need not show them again).
+        self.mine: set[int] = set()
+        self._store_down = False
         self.watch: TableWatch | None = None
         self.header = markup("", "inc-header")
         self.message = markup("", "inc-message")
         self.stage = widgets.VBox()
         self.stage.add_class("inc-stage")
-        super().__init__([markup(stylesheet() + f"<style>{CLASSROOM_CSS}{css}</style>"),
-                          self.header, self.message, self.stage])
+        self.connection = ConnectionWatch()
+        super().__init__([markup(stylesheet() + f"<style>{CLASSROOM_CSS}{connection.CSS}{css}</style>"),
+                          self.connection, self.header, self.message, self.stage])
         self.add_class("inc-app")
         self.add_class("inc-classroom")
 
@@ -175,30 +193,83 @@ class TablePage(widgets.VBox):
     def follow(self, code: str) -> None:
         """Shows table ``code`` from now on: reads it, renders it and watches it."""
         self.code = code
+        self.connection.start()
         self.refresh()
         self._stop_watch()
         try:
-            self.watch = watch_async(self.store, code, self._guarded(self._changed),
+            # What the watch hears is not the student's doing: it keeps what the page says.
+            self.watch = watch_async(self.store, code, self._guarded(self._changed, keeps_message=True),
                                      since=self.snapshot.version if self.snapshot else None,
-                                     on_error=self._store_problem)
-        except RuntimeError:  # no event loop: a test or a script calls refresh() itself
+                                     on_error=self._store_problem,
+                                     on_recover=self._guarded(self.store_back, keeps_message=True))
+        except RuntimeError:  # no event loop: a test or a script calls catch_up() itself
             self.watch = None
 
     def refresh(self) -> None:
-        """Reads the table again and renders it."""
+        """Reads the table again and renders it whole."""
         self.snapshot = self.store.read(self.code)
         self.render()
 
+    def catch_up(self) -> None:
+        """Reads the moves made since the version this page shows, and updates the page
+        with them (what the watch does on every change)."""
+        if self.snapshot is None:
+            self.refresh()
+            return
+        before = self.snapshot
+        self.snapshot = self.store.read(self.code, since=before.version)
+        if self.snapshot.version < before.version or (
+                self.snapshot.version == before.version and self.snapshot.updated_at != before.updated_at):
+            self.mine.clear()
+            self.moves_lost(before)
+        else:
+            self.update(self.snapshot.changes)
+        self.mine = {version for version in self.mine if version > self.snapshot.version}
+
     def act(self, action: Action, **credentials: str) -> int:
-        """Sends ``action`` to the store, then reads the table again (without rendering);
-        returns the new version."""
+        """Sends ``action`` to the store, then brings the page up to date (without
+        drawing again what this page did itself); returns the new version.
+
+        Once the store has taken the move it counts as made, even if reading the table
+        again fails (the watch reads it when the store answers).
+        """
         version = self.store.act(self.code, action, **credentials)
-        self.snapshot = self.store.read(self.code)
+        self.mine.add(version)
+        try:
+            self.catch_up()
+        except StoreError:
+            pass
         return version
+
+    def moves_lost(self, before: TableSnapshot) -> None:
+        """Shows the table after the store came back older than this page saw it (a Redis
+        restarted from its last save): says so, and renders what the store holds."""
+        self.report("The game store came back without its last moves (it was restarted without keeping "
+                    "them): the table is shown as the store kept it.")
+        self.render()
+
+    def store_back(self) -> None:
+        """The store answers again after a failure: clears the page's message about it and
+        reads what changed meanwhile."""
+        if self._store_down:
+            self._store_down = False
+            self.report("")
+        self.catch_up()
+
+    def update(self, changes: tuple[tuple[int, Action], ...] | None) -> None:
+        """Shows :attr:`snapshot` after ``changes`` (the moves since the version shown,
+        or None when they are not known).  Pages that can show a stroke without building
+        their screen again override it; this one renders."""
+        self.render()
+
+    @staticmethod
+    def strokes_only(changes: tuple[tuple[int, Action], ...] | None) -> bool:
+        """Checks if ``changes`` are known and are all strokes on boards (nothing else moved)."""
+        return changes is not None and all(action.kind == "edit_drawing" for _, action in changes)
 
     def _changed(self, version: int) -> None:
         if self.snapshot is None or version != self.snapshot.version:
-            self.refresh()
+            self.catch_up()
 
     def render(self) -> None:  # pragma: no cover - every page has its own
         raise NotImplementedError
@@ -230,13 +301,19 @@ class TablePage(widgets.VBox):
         self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
 
     def _store_problem(self, error: StoreError) -> None:
+        self._store_down = True
         self.report(f"The table cannot be read right now: {error} Nothing already played is lost; "
                     "the page keeps trying.")
 
-    def _guarded(self, action: Callable) -> Callable:
-        """Wraps a callback so that a refusal or a failure shows on the page, not only in the log."""
+    def _guarded(self, action: Callable, *, keeps_message: bool = False) -> Callable:
+        """Wraps a callback so that a refusal or a failure shows on the page, not only in the log.
+
+        A person's action clears what the page said before; a callback that is not one
+        (``keeps_message``: the watch, a retry) leaves it.
+        """
         def run(*args, **kwargs):
-            self.report("")
+            if not keeps_message:
+                self.report("")
             try:
                 return action(*args, **kwargs)
             except IllegalAction as refusal:

@@ -1,0 +1,205 @@
+"""Outages in real browsers: the class server killed mid-drawing, Redis stopped and killed.
+
+A student draws with the mouse on their own page, served by ``incognito-nb classroom``
+as the README says.  What the page shows must match what the store holds: a stroke the
+store has is there after any restart; a stroke it does not have is shown as waiting,
+never as saved, and reaches the store when the outage ends (or the page says plainly
+that it could not).  The test reads the store itself only to know the truth.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from browser import _answers, _child_env, draw_stroke, free_port, wait_for_paper
+from incognito_nb.engine import Deck, Rules
+from incognito_nb.store import open_store
+from table_driver import SLOW, STEP
+from test_outages import running
+
+pytestmark = pytest.mark.browser
+
+PAD = ".inc-pad-board"
+#: Strokes clear of one another and of the location line, as fractions of the board.
+LINES = [[(0.1 + 0.15 * n, 0.35), (0.15 + 0.15 * n, 0.75)] for n in range(6)]
+
+
+class Classroom:
+    """``incognito-nb classroom`` on a fixed port, which the test can kill and start again."""
+
+    def __init__(self, folder: Path, store: str) -> None:
+        self.folder, self.store, self.port = folder, store, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.log = folder / "classroom.log"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
+                   "--port", str(self.port), "--store", self.store]
+        with open(self.log, "a") as log:
+            self.process = subprocess.Popen(command, cwd=self.folder, env=_child_env(None), stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 90
+        while not _answers(self.url + "/incognito-nb-test-probe"):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the classroom did not start:\n{self.log.read_text()[-3000:]}")
+            time.sleep(0.2)
+
+    def kill(self) -> None:
+        """Kills the server and every kernel it started, at once, as a crash or a pulled plug does."""
+        group = self.process.pid
+        kernels = [pid for pid in _descendants(group)]
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(group, signal.SIGKILL)
+        for pid in kernels:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+@contextlib.contextmanager
+def classroom(folder: Path, store: str):
+    server = Classroom(folder, store)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def seated(store_url: str) -> tuple[str, dict]:
+    """A started table of three made through the store; returns its code and seats."""
+    with open_store(store_url) as store:
+        deck = Deck(tuple(f"object {i}" for i in range(18)), tuple(f"location {i}" for i in range(18)), name="d")
+        keys = store.create_table(deck, Rules(rounds=1), seed=5)
+        seats = {name: store.join(keys.code, name) for name in ("Ana", "Ben", "Cleo")}
+        store.start(keys.code, keys.teacher_key)
+    return keys.code, seats
+
+
+def open_seat(browser, base: str, code: str, seat):
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}/voila/render/student.ipynb?code={code}&token={seat.token}", timeout=SLOW)
+    page.wait_for_selector(f"{PAD} canvas", timeout=SLOW)
+    wait_for_paper(page, ".inc-pad canvas")
+    return context, page
+
+
+def strokes_in_store(store_url: str, code: str, name: str) -> int:
+    with open_store(store_url) as store:
+        return len(store.read(code).game.drawing(name))
+
+
+def wait_until(check, timeout: float = STEP / 1000, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        time.sleep(0.1)
+
+
+def test_a_server_killed_mid_drawing_loses_no_stroke_and_shows_what_was_not_saved(browser, tmp_path):
+    store = str(tmp_path / "class.sqlite")
+    code, seats = seated(store)
+    with classroom(tmp_path, store) as server:
+        context, page = open_seat(browser, server.url, code, seats["Ana"])
+        for line in LINES[:2]:
+            draw_stroke(page, PAD, line, steps=4)
+        wait_until(lambda: strokes_in_store(store, code, "Ana") == 2, what="two strokes in the store")
+        page.wait_for_selector(".inc-saved", timeout=STEP)
+
+        server.kill()
+        draw_stroke(page, PAD, LINES[2], steps=4)  # into a page whose server is gone
+        page.locator(".inc-ink-waiting").wait_for(state="visible", timeout=STEP)
+        assert "not saved yet" in page.locator(".inc-ink-waiting").inner_text()
+        page.locator(".inc-connection-lost").wait_for(state="visible", timeout=30_000)
+        assert strokes_in_store(store, code, "Ana") == 2
+
+        server.start()
+        page.reload(timeout=SLOW)  # the seat link brings Ana back; her browser kept the third stroke
+        page.wait_for_selector(f"{PAD} canvas", timeout=SLOW)
+        wait_until(lambda: strokes_in_store(store, code, "Ana") == 3, what="the kept stroke in the store")
+        page.wait_for_selector(".inc-saved", timeout=STEP)
+        assert page.locator(".inc-ink-waiting").is_hidden()
+        page.reload(timeout=SLOW)  # once taken, it is not sent again
+        page.wait_for_selector(".inc-saved", timeout=SLOW)
+        assert strokes_in_store(store, code, "Ana") == 3
+        context.close()
+
+
+def test_strokes_and_done_wait_while_redis_is_stopped_and_reach_it_when_it_is_back(browser, tmp_path):
+    with running(tmp_path, "--appendonly", "yes") as redis:
+        code, seats = seated(redis.url)
+        with classroom(tmp_path, redis.url) as server:
+            context, page = open_seat(browser, server.url, code, seats["Ben"])
+            draw_stroke(page, PAD, LINES[0], steps=4)
+            page.wait_for_selector(".inc-saved", timeout=STEP)
+            redis.stop()
+            draw_stroke(page, PAD, LINES[1], steps=4)
+            waiting = page.locator(".inc-waiting-to-save")
+            waiting.wait_for(timeout=STEP)
+            assert waiting.inner_text().startswith("⏳ Not saved yet: 1 stroke waits for the game store")
+            page.click(".inc-done")
+            page.get_by_text("1 stroke and your Done wait").wait_for(timeout=STEP)
+            assert page.locator(".inc-saved").count() == 0
+            redis.start()
+            page.get_by_text("Your drawing is done").wait_for(timeout=30_000)
+            with open_store(redis.url) as store:
+                game = store.read(code).game
+                assert len(game.drawing("Ben")) == 2 and game.done == ("Ben",)
+            page.wait_for_function("() => !document.querySelector('.inc-problem')", timeout=STEP)
+            context.close()
+
+
+def test_a_redis_killed_comes_back_older_and_the_students_page_sends_its_board_again(browser, tmp_path):
+    with running(tmp_path, "--appendonly", "no", "--save", "") as redis:
+        code, seats = seated(redis.url)
+        with classroom(tmp_path, redis.url) as server:
+            context, page = open_seat(browser, server.url, code, seats["Cleo"])
+            draw_stroke(page, PAD, LINES[0], steps=4)
+            wait_until(lambda: strokes_in_store(redis.url, code, "Cleo") == 1, what="one stroke in Redis")
+            with open_store(redis.url) as store:
+                store._client.save()  # Redis's last snapshot before the crash
+            for line in LINES[1:3]:
+                draw_stroke(page, PAD, line, steps=4)
+            wait_until(lambda: strokes_in_store(redis.url, code, "Cleo") == 3, what="three strokes in Redis")
+            redis.kill()
+            redis.start()  # from its snapshot: one stroke
+            page.get_by_text("came back without its last moves").wait_for(timeout=30_000)
+            wait_until(lambda: strokes_in_store(redis.url, code, "Cleo") == 3, timeout=30,
+                       what="the page to send its board again")
+            page.wait_for_selector(".inc-saved", timeout=STEP)
+            context.close()
