@@ -182,7 +182,8 @@ class FrontDesk:
         for notebook in (TEACHER, STUDENT):
             pool = pools.setdefault(notebook, [])
             target = targets.get(notebook, 0)
-            size = len(pool) - (1 if notebook == taking and pool else 0)
+            refills = notebook == taking and bool(pool)  # Voilà takes one, then refills to pool_size
+            size = len(pool) - refills
             while size > target:  # the youngest first: the least likely to be warm yet
                 self._drop(pool.pop())
                 size -= 1
@@ -191,7 +192,7 @@ class FrontDesk:
             config = dict(self.kernels.kernel_pools_config.get(notebook) or {})
             config.update(pool_size=size + grow, kernel_env_variables=self.kernels.default_env_variables)
             self.kernels.kernel_pools_config[notebook] = config
-            if grow and notebook != taking:
+            if grow and not refills:
                 self.kernels.fill_if_needed(delay=0, notebook_name=notebook)
 
     def _is_warm(self, task: asyncio.Future) -> bool:
