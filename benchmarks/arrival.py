@@ -147,9 +147,40 @@ def floor(browser, count: int) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ the class
+def _children(parent: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                    found.add(int(entry.name))
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def server_cpu(launcher_pid: int) -> dict[int, float]:
+    """Returns the CPU seconds used so far by the classroom server and each of its kernels
+    (the launcher's child Voilà, and Voilà's children)."""
+    servers = _children(launcher_pid)
+    pids = servers | {kernel for server in servers for kernel in _children(server)}
+    return {pid: _cpu_seconds(pid) for pid in pids}
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """Returns the CPU seconds the server and its kernels spent between two readings."""
+    return round(sum(after[pid] - before.get(pid, 0.0) for pid in after), 1)
+
+
 @contextlib.contextmanager
-def classroom_server(folder: Path) -> Iterator[str]:
-    """Runs ``incognito-nb classroom`` (its defaults, a store in ``folder``); yields its URL."""
+def classroom_server(folder: Path) -> Iterator[tuple[str, int]]:
+    """Runs ``incognito-nb classroom`` (its defaults, a store in ``folder``); yields its URL
+    and the launcher's pid."""
     port = free_port()
     command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
                "--port", str(port), "--store", str(folder / "class.sqlite")]
@@ -163,7 +194,7 @@ def classroom_server(folder: Path) -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("incognito-nb classroom did not start")
                 time.sleep(0.2)
-            yield url
+            yield url, process.pid
         except BaseException:
             log.seek(0)
             kept = Path(tempfile.gettempdir()) / "incognito-arrival-server.log"
@@ -221,10 +252,10 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 def the_class(browser, tables: int, folder: Path) -> dict[str, Any]:
     """Creates ``tables`` tables as a teacher does, seats six at each, and opens every seat
     link at once; returns times, warm-up and memory."""
-    with classroom_server(folder) as base:
+    with classroom_server(folder) as (base, launcher):
         teacher = Teacher(base)
         store = open_store(folder / "class.sqlite")
-        started = time.monotonic()
+        started, cpu_start = time.monotonic(), server_cpu(launcher)
         links, teacher_contexts = [], []
         for number in range(tables):
             code, key = teacher.create_table()
@@ -246,16 +277,23 @@ def the_class(browser, tables: int, folder: Path) -> dict[str, Any]:
                 break
             time.sleep(0.5)
         warm_s = time.monotonic() - started
+        cpu_warm = server_cpu(launcher)
         _log(f"class: {status['warm'].get('student.ipynb', 0)} student kernels warm after {warm_s:.1f} s; "
              f"{expected} seat links open at once")
         times, contexts = arrive_at_once(browser, links, "pad")
+        cpu_arrived = server_cpu(launcher)
         time.sleep(3)
         status = teacher.status(memory=True)
         memory = status["memory_mb"]
         result = {"tables": tables, "pages": summary(times), "times_ms": times, "warm_up_s": round(warm_s, 1),
                   "student_rss_mb": memory["student"], "teacher_rss_mb": memory["teacher"],
                   "warm_rss_mb": memory["warm"], "server_rss_mb": status["server_mb"],
-                  "kernels": status["kernels"]}
+                  "kernels": status["kernels"],
+                  # CPU seconds of the server and its kernels (the laptop's share: the browsers
+                  # are on the students' devices in a class), from the first table to the warm
+                  # pool (tables, teacher pages, warming), then for the class's arrival.
+                  "server_cpu_s": {"tables_and_warming": cpu_spent(cpu_start, cpu_warm),
+                                   "arrival": cpu_spent(cpu_warm, cpu_arrived)}}
         for context in contexts + teacher_contexts:
             context.close()
         store.close()
@@ -312,6 +350,9 @@ def measure(mode: str = "full") -> dict[str, Any]:
                    "floor_kernel_median_mb": round(statistics.median(base["kernel_rss_mb"]), 1),
                    "server_mb": room["server_rss_mb"]},
         "students_this_machine_serves": capacity,
+        "server_cpu_s_per_student": {
+            "warming": round(room["server_cpu_s"]["tables_and_warming"] / count, 2),
+            "arrival": round(room["server_cpu_s"]["arrival"] / count, 2)},
         "seconds": round(time.monotonic() - started, 1),
     }
 
@@ -345,6 +386,11 @@ def markdown(results: dict[str, Any]) -> str:
         f"{memory['teacher_kernels_mb']:.0f} MB in all (apart); the classroom server {memory['server_mb']:.0f} MB. "
         f"Kernels warmed for the class in {results['class']['warm_up_s']:.0f} s after the first table was created.",
     ]
+    cpu = results["class"]["server_cpu_s"]
+    lines.append(f"The server and its kernels spent {cpu['tables_and_warming']:.0f} CPU-s creating the tables "
+                 f"and warming the kernels, then {cpu['arrival']:.0f} CPU-s while the {n} pages arrived "
+                 f"({results['server_cpu_s_per_student']['arrival']:.2f} CPU-s a student; the rest of the "
+                 "machine's time went to the browsers).")
     if results.get("students_this_machine_serves"):
         lines.append(f"This machine's available memory ({results['machine']['mem_available_mb']:.0f} MB, "
                      f"{RESERVE_MB:.0f} MB kept aside) holds {results['students_this_machine_serves']} students "
