@@ -183,7 +183,7 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
             try:
                 seat = await self.desk.run(self.desk.store.rejoin, code, token)
             except StoreError as error:
-                problem = f"{error} Or join again with your name."
+                problem = str(error)
             else:
                 return Claim(STUDENT, seat.code, seat.name, self.request.remote_ip, self.local)
         self.join_door(code=code, problem=problem)
