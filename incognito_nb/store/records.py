@@ -186,8 +186,10 @@ class GameCache:
         ``after`` is the version this process held when ``state`` was read (what
         :meth:`version` said): ``state`` holds the log entries after it, or the snapshot.
 
-        :raises LookupError: if this process no longer holds the game at ``after`` and the
-            state holds no snapshot (read again with ``after=None``).
+        :raises LookupError: if the state holds no snapshot and the game this process holds
+            is not one its log entries continue (let go of meanwhile, ahead of the state
+            because another thread moved after it was read, or a store that came back
+            older): read again with ``after=None``, which always succeeds.
         :raises ValueError: (a ``SaveError`` or ``IllegalAction``) if the stored snapshot
             or log cannot be read back into a game; the game held is forgotten.
         """

@@ -237,7 +237,11 @@ class RedisTableStore(TableStore):
             if state is None:
                 raise self._unknown(code)
             record = state.record
-            write = change(state)
+            try:
+                write = change(state)
+            except LookupError:  # read before another thread's move, or Redis came back older: read it whole
+                after = None
+                continue
             lobby = "" if write.lobby is None else json.dumps([list(e) for e in write.lobby], ensure_ascii=False)
             with self._guard():
                 version = self._swap_script(

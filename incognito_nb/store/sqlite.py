@@ -246,7 +246,12 @@ class SqliteTableStore(TableStore):
                     if state is None:
                         raise self._unknown(code)
                     record = state.record
-                    write = change(state)
+                    try:
+                        write = change(state)
+                    except LookupError:  # this kernel's game is not one the log continues: read it whole
+                        conn.execute("ROLLBACK")
+                        after = None
+                        continue
                     version, now = record.version + 1, self._clock()
                     if write.lobby is None:
                         cursor = conn.execute(

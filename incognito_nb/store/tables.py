@@ -543,11 +543,10 @@ class TableStore(ABC):
         seen yet, not the whole game.
         """
         code = normalise_code(code)
-        after = self._held_version(code)
         try:
-            state = self._read_state(code, after)
+            state = self._read_state(code, self._held_version(code))
             held = self._bring_up(state)
-        except LookupError:  # another thread let go of the game meanwhile: read it whole
+        except LookupError:  # read before another thread's move, or a store come back older: read it whole
             state = self._read_state(code, None)
             held = self._bring_up(state)
         record = state.record
@@ -670,11 +669,9 @@ class TableStore(ABC):
             raise self._damaged(state.record.code, error) from None
 
     def _swap_game(self, code: str, change: Change) -> tuple[int, Any]:
-        """Runs a change that needs the game, reading it whole if this kernel let go of it."""
-        try:
-            return self._swap(code, change, after=self._held_version(code))
-        except LookupError:
-            return self._swap(code, change, after=None)
+        """Runs a change that needs the game, from the version this kernel holds (the
+        backend reads the game whole when the log does not continue it)."""
+        return self._swap(code, change, after=self._held_version(code))
 
     @staticmethod
     def _damaged(code: str, error: Exception) -> StoreUnavailable:
