@@ -163,8 +163,13 @@ class TableApp(widgets.VBox):
         )
         self.stage = widgets.VBox()
         self.stage.add_class("inc-stage")
-        super().__init__([markup(stylesheet()), FocusGuard(), self.header, self.teacher, self.progress,
-                          self.message, self.stage])
+        parts = [markup(stylesheet()), FocusGuard(), self.header, self.teacher, self.progress,
+                 self.message, self.stage]
+        # A store in the browser's storage talks to the page through a widget of its own.
+        store_widget = getattr(self.folder, "widget", None)
+        if isinstance(store_widget, widgets.Widget):
+            parts.append(store_widget)
+        super().__init__(parts)
         self.add_class("inc-app")
         self.set_projector(projector)
         self.show_setup()
