@@ -14,7 +14,7 @@ from incognito_nb.store import GameFolder
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS
 from incognito_nb.ui.i18n import language
 from incognito_nb.ui.widgets.setup_form import CSS, SetupForm
-from incognito_nb.ui.widgets.timer import timer_choices
+from incognito_nb.ui.choices import timer_choices
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 

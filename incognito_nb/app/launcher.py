@@ -54,10 +54,12 @@ def parser() -> argparse.ArgumentParser:
     return cli
 
 
-def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = ()) -> list[str]:
-    """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder)."""
+def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
+                  module: str = "voila") -> list[str]:
+    """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder);
+    ``module`` is the Voilà application to run (the classroom has its own)."""
     command = [
-        sys.executable, "-m", "voila", str(target), f"--port={port}", f"--Voila.ip={ip}", *extra,
+        sys.executable, "-m", module, str(target), f"--port={port}", f"--Voila.ip={ip}", *extra,
         # A closed or reloaded page leaves its kernel running (Voilà refuses the page's own
         # shutdown request): end kernels nobody is connected to after ten idle minutes.
         "--MappingKernelManager.cull_idle_timeout=600",

@@ -12,18 +12,12 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.ui.i18n import LANGUAGES, Language, language
+from incognito_nb.ui.choices import language_options
+from incognito_nb.ui.i18n import Language
 
 CSS = """
 .inc-page-language { flex: 0 0 auto; width: auto; margin-left: auto; }
 """
-
-
-def language_options(lang: Language) -> list[tuple[str, str]]:
-    """Returns the interface languages as a menu offers them, (name in its own words, code);
-    a page shown in the pseudo-language offers it too."""
-    codes = LANGUAGES if lang.code in LANGUAGES else (*LANGUAGES, lang.code)
-    return [(language(code).name, code) for code in codes]
 
 
 class LanguageMenu(widgets.Dropdown):

@@ -37,12 +37,12 @@ from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
 from incognito_nb.ui.guard import Guard
+from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS, color_name, text_color_on
 from incognito_nb.ui.widgets.progress import phase_name, phase_title
 from incognito_nb.ui.widgets.text import markup, player_color, safe
-from incognito_nb.ui.widgets.timer import timer_choices
 from incognito_nb.ui.widgets.uploads import take_upload
 
 

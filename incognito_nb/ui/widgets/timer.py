@@ -14,21 +14,6 @@ import ipywidgets as widgets
 
 from incognito_nb.ui.i18n import Language, language
 
-#: The timer choices, in seconds per phase; 0 means no timer.
-TIMER_SECONDS: tuple[int, ...] = (0, 60, 90, 120, 180)
-
-
-def timer_choices(lang: Language) -> tuple[tuple[str, int], ...]:
-    """Returns the timer choices as (label in ``lang``, seconds per phase), for a menu."""
-    def label(seconds: int) -> str:
-        if not seconds:
-            return lang._("Off (no time limit)")
-        if seconds % 60 or seconds == 60:
-            return lang.ngettext("{n} second", "{n} seconds", seconds)
-        return lang.ngettext("{n} minute", "{n} minutes", seconds // 60)
-    return tuple((label(seconds), seconds) for seconds in TIMER_SECONDS)
-
-
 CSS = """
 .inc-timer-bar { width: 100%; }
 .inc-timer-text { font-variant-numeric: tabular-nums; font-size: 1.2em; min-width: 7em; }
