@@ -24,11 +24,10 @@ import ipywidgets as widgets
 from incognito_nb.engine import Action, Deck, Drawing, IllegalAction, Phase, Rules
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import StoreUnavailable, TableStore
-from incognito_nb.ui.widgets.gallery import Gallery
-from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
-from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
+from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, qr_code, with_query
 from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.text import markup, safe
@@ -54,7 +53,7 @@ class TeacherPage(TablePage):
 
     def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
                  student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
-                 decks: Sequence[Deck] = ()) -> None:
+                 decks: Sequence[Deck] = (), projector: bool = True) -> None:
         super().__init__(store)
         self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
         self.teacher_key = teacher_key
@@ -90,16 +89,35 @@ class TeacherPage(TablePage):
         self.seats_fold.set_title(0, "A student left or lost their link (do not project it)")
         self.seats_fold.layout.display = "none"
         self._reissue_for: tuple | None = None
-        self.teacher_bar = widgets.VBox([widgets.HBox([self.end_phase_button, self.pause_button]),
+        # The projected page is read by a whole class: large type, strong contrast, every
+        # phase on one screen (the dashboard's projector mode). On by default; off for a laptop.
+        self.projector_button = widgets.ToggleButton(value=projector, description="Projector mode",
+                                                     icon="television", layout=widgets.Layout(width="auto"))
+        self.projector_button.add_class("inc-projector-toggle")
+        self.projector_button.observe(lambda change: self.set_projector(bool(change["new"])), "value")
+        # One row: the page shows as much of the game as the screen holds.
+        self.teacher_bar = widgets.HBox([self.end_phase_button, self.pause_button, self.projector_button,
                                          self.seats_fold, folded])
         self.teacher_bar.add_class("inc-teacher")
+        self.teacher_bar.add_class("inc-teacher-row")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
         self.add_bars(self.teacher_bar, self.progress)
+        self.set_projector(projector)
         if code is None:
             self.show_create_form()
         else:
             self.guarded(self.follow)(code)
+
+    def set_projector(self, on: bool) -> None:
+        """Turns projector mode on or off: large type and every phase sized to the window."""
+        (self.add_class if on else self.remove_class)("inc-projector")
+        self.projector_button.value = on
+
+    @property
+    def projector(self) -> bool:
+        """Checks if projector mode is on."""
+        return "inc-projector" in self._dom_classes
 
     # ---------------------------------------------------------------- creating
     def show_create_form(self) -> None:
@@ -192,15 +210,13 @@ class TeacherPage(TablePage):
                 self.pause_button.description, self.pause_button.icon = "Pause timer", "pause"
                 screen.append(self.countdown)
         elif phase is Phase.FIND:
-            find = widgets.HBox([Gallery(game), LineupView(game.lineup)])
-            find.add_class("inc-find")
-            screen = [find]
+            screen = [FindLayout(game)]
         elif phase is Phase.SCORE:
             screen = self._score_screen()
         elif phase is Phase.PREPARE:
             screen = [Scoreboard(game), self._next_button(f"Start round {game.round + 1}", self.next)]
         else:
-            screen = [Podium(game), Scoreboard(game)]
+            screen = [GameOver(game)]
         self.set_stage(screen)
 
     def _render_lobby(self, view: dict[str, Any]) -> None:
@@ -478,19 +494,16 @@ class StudentPage(TablePage):
         return [card]
 
     def _find_screen(self) -> list[widgets.Widget]:
-        game = self.snapshot.game
+        find = FindLayout(self.snapshot.game)
         self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render))
-        side = widgets.VBox([LineupView(game.lineup), self.votes])
-        side.add_class("inc-find-side")
-        find = widgets.HBox([Gallery(game), side])
-        find.add_class("inc-find")
+        find.show_turn(self.votes)
         return [find]
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         full = self.snapshot.game
         screen: list[widgets.Widget] = []
         if Phase(game["phase"]) is Phase.OVER:
-            screen.append(Podium(full))
+            return [GameOver(full)]
         else:
             record = full.history[-1]
             mine = record.points.get(self.name, 0)

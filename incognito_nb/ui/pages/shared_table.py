@@ -35,7 +35,6 @@ from incognito_nb.ui.widgets.text import player_badge, safe
 log = logging.getLogger(__name__)
 
 CLASSROOM_CSS = """
-.inc-classroom { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
 .inc-join-code, .inc-join-code .widget-html-content { height: auto; line-height: 1.15; }
 .inc-join-code { font-size: 5em; font-weight: 700; letter-spacing: 0.15em; font-family: monospace; }
 .inc-join-url, .inc-join-url .widget-html-content, .inc-secret .widget-html-content,
@@ -66,7 +65,9 @@ def qr_code(url: str) -> str:
         import segno
     except ImportError:
         return ""
-    svg = segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+    # Dark modules on a white quiet zone whatever the page's theme: a phone across a dark
+    # classroom reads nothing from black modules on a dark background.
+    svg = segno.make(url, error="m").svg_data_uri(scale=6, border=4, dark="#000000", light="#ffffff")
     return f'<img alt="QR code of the join link" src="{html.escape(svg, quote=True)}">'
 
 

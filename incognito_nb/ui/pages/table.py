@@ -19,15 +19,13 @@ from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveE
 from incognito_nb.store import GameFolder
 from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, check_language, set_language, t
 from incognito_nb.ui.shell import PageShell
-from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
-from incognito_nb.ui.widgets.gallery import Gallery
+from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.keyboard import FocusGuard
-from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.reveal import Reveal
-from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
+from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.setup_form import SetupForm
 from incognito_nb.ui.widgets.takeaways import Takeaways
 from incognito_nb.ui.widgets.teacher_bar import TeacherBar
@@ -40,27 +38,6 @@ log = logging.getLogger(__name__)
 #: The catalogue key of the question asked before the teacher ends each phase.
 END_PHASE_WARNINGS = {phase: f"end.{phase.value}"
                       for phase in (Phase.HIDE, Phase.FIND, Phase.SCORE, Phase.PREPARE)}
-
-
-class FindLayout(widgets.HBox):
-    """The find screen's frame: the gallery on the left; the line-up and the turn on the right."""
-
-    def __init__(self, game: Game) -> None:
-        self.round = game.round
-        self.gallery = Gallery(game)
-        self.lineup = LineupView(game.lineup)
-        self.side = widgets.VBox([self.lineup])
-        self.side.add_class("inc-find-side")
-        super().__init__([self.gallery, self.side])
-        self.add_class("inc-find")
-
-    def show_turn(self, turn: widgets.Widget) -> None:
-        """Puts ``turn`` (a curtain or a vote panel) under the line-up, closing the one before."""
-        old = self.side.children[1:]
-        self.side.children = [self.lineup, turn]
-        for widget in old:
-            close_parts(widget)
-            widget.close()
 
 
 class TableApp(PageShell):
@@ -299,10 +276,8 @@ class TableApp(PageShell):
         again = widgets.Button(description=t("over.new_game"), button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
         again.on_click(self.guarded(lambda _=None: self.show_setup()))
-        screen = [Podium(self.game), Scoreboard(self.game)]
-        if self.takeaway_files is not None:
-            screen.append(Takeaways(self.game, self.takeaway_files))
-        return screen + [again]
+        extras = [Takeaways(self.game, self.takeaway_files)] if self.takeaway_files is not None else []
+        return [GameOver(self.game, extras + [again])]
 
     # ---------------------------------------------------------------- teacher
     def end_phase(self) -> None:

@@ -63,11 +63,14 @@ MAX_LISTED_DECK_ERRORS = 50
 MAX_FILE_NAME = 80
 
 CSS = """
-.inc-setup { max-width: 52rem; gap: 0.4rem; }
+.inc-setup { flex-wrap: wrap; gap: 0.4rem 2.5rem; align-items: flex-start; }
+.inc-setup > .inc-setup-settings { flex: 1 1 30rem; max-width: 40rem; gap: 0.4rem; }
+.inc-setup > .inc-setup-players { flex: 1 1 26rem; max-width: 36rem; gap: 0.4rem; }
 .inc-setup .inc-deck-upload { flex-shrink: 0; }
 .inc-setup h2 { margin: 0.2rem 0; }
 .inc-setup .inc-howto { opacity: 0.85; }
 .inc-setup .inc-section { font-weight: bold; margin-top: 0.6rem; }
+.inc-setup .inc-setup-players > .inc-section:first-child { margin-top: 0.3rem; }
 .inc-setup .inc-player-row { align-items: center; gap: 0.4rem; }
 .inc-setup .inc-swatch {
   display: inline-block; min-width: 1.8em; height: 1.8em; line-height: 1.8em;
@@ -199,7 +202,7 @@ class PlayerRow(widgets.HBox):
         self.remove_button.tooltip = t("setup.remove_tooltip", seat=seat)
 
 
-class SetupForm(widgets.VBox):
+class SetupForm(widgets.HBox):
     """The new-game form: pick a deck, name the players, choose a timer, start or resume.
 
     ``on_language(code)`` is told when the interface language is changed (the dashboard then
@@ -267,26 +270,30 @@ class SetupForm(widgets.VBox):
                                            button_style="primary")
         self.start_button.add_class("inc-start")
 
-        super().__init__(
-            [
-                markup(f"<h2>{safe(t('setup.heading'))}</h2>", "inc-title"),
-                markup(safe(t("setup.howto")), "inc-howto"),
-                self.resume_box,
-                self.save_problem,
-                self.language_choice,
-                widgets.HBox([self.deck_choice, self.deck_upload]),
-                self._deck_status,
-                self.deck_error,
-                self.timer_choice,
-                markup(safe(t("setup.players", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
-                       "inc-section"),
-                self._player_list,
-                self.add_player_button,
-                self.form_error,
-                self.start_button,
-            ],
-            **kwargs,
-        )
+        # Two columns that wrap: the game's settings, then the players and Start. Side by
+        # side they keep six players and Start on one projected screen.
+        settings = widgets.VBox([
+            markup(f"<h2>{safe(t('setup.heading'))}</h2>", "inc-title"),
+            markup(safe(t("setup.howto")), "inc-howto"),
+            self.resume_box,
+            self.save_problem,
+            self.language_choice,
+            widgets.HBox([self.deck_choice, self.deck_upload], layout=widgets.Layout(flex_flow="row wrap")),
+            self._deck_status,
+            self.deck_error,
+            self.timer_choice,
+        ])
+        settings.add_class("inc-setup-settings")
+        players = widgets.VBox([
+            markup(safe(t("setup.players", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
+                   "inc-section"),
+            self._player_list,
+            self.add_player_button,
+            self.form_error,
+            self.start_button,
+        ])
+        players.add_class("inc-setup-players")
+        super().__init__([settings, players], **kwargs)
         self.add_class("inc-setup")
 
         self._list_decks(deck)
