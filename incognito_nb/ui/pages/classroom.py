@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 import logging
 from typing import Any, Sequence
 
@@ -430,7 +431,7 @@ class StudentPage(TablePage):
         if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
             self.render()
             return
-        self.progress.value = who_is_done(game.progress())
+        self.progress.value = who_is_done(game.progress(), strokes=False)
         for version, action in changes:
             if action.player == self.name and version not in self.mine:
                 board = game.drawing(self.name)
@@ -449,7 +450,7 @@ class StudentPage(TablePage):
         game = view["game"]
         phase = Phase(game["phase"])
         self.header.value = f"{title_line(game)} · you are {safe(self.name)}"
-        self.progress.value = who_is_done(game)
+        self.progress.value = who_is_done(game, strokes=False)
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
             self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
@@ -586,10 +587,13 @@ class StudentPage(TablePage):
         what = [f"{strokes} stroke{'s' if strokes != 1 else ''}"] if strokes else []
         if done:
             what.append("your Done")
-        self._status(
-            f'<span class="inc-waiting-to-save" role="status">⏳ Not saved yet: {" and ".join(what) or "your board"} '
-            f'{"wait" if strokes != 1 or done else "waits"} for the game store, which cannot be reached right now. '
-            "They are sent as soon as it answers: keep this page open.</span>")
+        text = (f'⏳ Not saved yet: {" and ".join(what) or "your board"} '
+                f'{"wait" if strokes != 1 or done else "waits"} for the game store, which cannot be reached right now. '
+                "They are sent as soon as it answers: keep this page open.")
+        # One line, cut with "…" where the screen is narrow (the whole sentence in its title):
+        # the pad under it must not move while the student draws.
+        self._status(f'<span class="inc-waiting-to-save" role="status" title="{html.escape(text, quote=True)}">'
+                     f'{safe(text)}</span>')
 
     def _retry_later(self) -> None:
         if self._retry is not None and not self._retry.done():

@@ -46,6 +46,8 @@ CLASSROOM_CSS = """
 .inc-lobby { font-size: 1.3em; }
 .inc-secret, .inc-location { font-size: 1.4em; }
 .inc-waiting { font-size: 1.2em; }
+.inc-save-status .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.inc-classroom .inc-hide-card .inc-progress, .inc-student .inc-progress { min-height: 1.6em; }
 """
 
 

@@ -32,12 +32,14 @@ def title_line(view: dict[str, Any]) -> str:
     return t("table.header", round=view["round"], rounds=view["rules"]["rounds"], phase=t(PHASE_TITLES[phase]))
 
 
-def who_is_done(view: dict[str, Any]) -> str:
-    """Returns one chip per player (HTML): done, or still drawing (and how many strokes
-    so far) in the hide phase, or still placing cards in the find phase; '' otherwise."""
+def who_is_done(view: dict[str, Any], *, strokes: bool = True) -> str:
+    """Returns one chip per player (HTML): done, or still drawing (and, with ``strokes``,
+    how many strokes so far) in the hide phase, or still placing cards in the find phase;
+    '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
+    page that draws (a student's) never moves under the pen as classmates draw."""
     phase = view["phase"]
     if phase == "hide":
-        finished, strokes = set(view["done"]), view.get("strokes", {})
+        finished, strokes = set(view["done"]), view.get("strokes", {}) if strokes else {}
         busy = {p: t("progress.drawing") + (" · " + count(strokes[p], "stroke") if strokes.get(p) else "")
                 for p in view["players"]}
     elif phase == "find":
