@@ -253,9 +253,14 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
     # ---- what the teacher pages saw
     chromium_delays, simulated_delays, missing = [], [], 0
     for (keys, seats), teacher, student, count in zip(classes, teachers, students, drawn):
-        expected = {str(seat): seconds for seat in range(1, 7)}
-        await teacher.wait_for_function(
-            "(n) => Object.keys(window.__seen).length >= n", arg=int(seconds) * 6, timeout=STEP)
+        expected = {"1": count} | {str(PLAYERS.index(name) + 1): sum(1 for who, _, _ in simulated[keys.code] if who == name)
+                                   for name in PLAYERS if name != IN_CHROMIUM}
+        try:  # every stroke made reaches the teacher page: wait for the counts, then read the times
+            await teacher.wait_for_function(
+                "(expected) => Object.entries(expected).every(([seat, n]) => (window.__counts[seat] || 0) >= n)",
+                arg=expected, timeout=STEP)
+        except Exception:  # counted below as missing: the figures say so rather than stop
+            pass
         seen = await teacher.evaluate("() => window.__seen")
         ups = await student.evaluate("() => window.__ups")
         for n, up in enumerate(ups[:count], start=1):
@@ -270,7 +275,6 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
                 missing += 1
             else:
                 simulated_delays.append(shown - before * 1000)
-        del expected
 
     # ---- Done, then cards, then the reveal on every projector
     done_started = time.time()
