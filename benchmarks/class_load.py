@@ -277,6 +277,16 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
                 simulated_delays.append(shown - before * 1000)
 
     # ---- Done, then cards, then the reveal on every projector
+    def cpu_now() -> dict[str, float]:
+        """CPU seconds so far of the server, its kernels, and everything else on the machine."""
+        kernel_pids = kernels()
+        server = _cpu_seconds(server_pid) or 0.0
+        in_kernels = sum(_cpu_seconds(pid) or 0.0 for pid in kernel_pids)
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+        busy = (sum(int(f) for f in fields) - int(fields[3]) - int(fields[4])) / 100
+        return {"server": server, "kernels": in_kernels, "machine": busy}
+
+    before_done = cpu_now()
     done_started = time.time()
     for (keys, seats), student in zip(classes, students):
         for name, seat in seats.items():
@@ -296,6 +306,8 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
     for teacher in teachers:
         await teacher.wait_for_selector(".inc-reveal", timeout=STEP)
     confirm_to_reveal = time.time() - confirm_started
+    after_reveal = cpu_now()
+    spent = {name: round(after_reveal[name] - before_done[name], 1) for name in before_done}
 
     for client in clients:
         await client.close()
@@ -314,6 +326,7 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
                            "sum": round(sum(cpu.values()), 1)},
         "server_cpu_pct": round(server_cpu, 1) if server_cpu is not None else None,
         "done_to_find_s": round(done_to_find, 2), "confirm_to_reveal_s": round(confirm_to_reveal, 2),
+        "cpu_s_from_done_to_reveal": dict(spent, elsewhere=round(spent["machine"] - spent["server"] - spent["kernels"], 1)),
         "store_mb": round(size / 2**20, 2) if size is not None else None,
     }
 
