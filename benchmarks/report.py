@@ -37,6 +37,17 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     add("dashboard kernel RSS / one-button notebook",
         ratio(rss["dashboard"]["median_mb"], rss["one_button"]["median_mb"]), 1.5)
     add("six-drawing gallery fully inked after the phase change", results["gallery"]["median_ms"], 1000, "ms")
+    if "lite" in results:
+        site = results["lite"]
+        cold = {key: site["time_to_interactive"][key]["cold"]["median_ms"] for key in ("dashboard", "one_button")}
+        add("static site size", site["site_mb"], 40, "MB")
+        add("static site: dashboard cold time to interactive / one-button page of the same site",
+            ratio(cold["dashboard"], cold["one_button"]), 1.3)
+        add("static site: dashboard cold time to interactive", cold["dashboard"], 15000, "ms")
+        add("static site: dashboard warm (cached) time to interactive",
+            site["time_to_interactive"]["dashboard"]["warm"]["median_ms"], 6000, "ms")
+        add("static site: pad ink latency / bare canvas",
+            ratio(site["latency"]["pad"]["median_ms"], site["latency"]["bare"]["median_ms"]), 1.5)
     return rows
 
 
@@ -80,12 +91,35 @@ def markdown(results: dict[str, Any]) -> str:
         f"Find phase with six drawings of 200 strokes: all six gallery boards inked "
         f"{_ms(gal['median_ms'])} after the click (median of {len(gal['runs'])}).",
         "",
+    ]
+    if "lite" in results:
+        site = results["lite"]
+        tti_lite = site["time_to_interactive"]
+        lines += [
+            f"Static site (`incognito-nb lite build`, {site['site_mb']} MB, built in {site['build_seconds']} s), "
+            "served on 127.0.0.1 with every other host aborted"
+            + (f" (asked for: {', '.join(site['outside_requests'])})" if site["outside_requests"] else "") + ":",
+            "",
+            "| page of the static site | cold load, median | warm (cached) load, median |",
+            "|---|---|---|",
+            f"| one-button notebook | {_ms(tti_lite['one_button']['cold']['median_ms'])} | "
+            f"{_ms(tti_lite['one_button']['warm']['median_ms'])} |",
+            f"| play dashboard (`.inc-start` usable) | {_ms(tti_lite['dashboard']['cold']['median_ms'])} | "
+            f"{_ms(tti_lite['dashboard']['warm']['median_ms'])} |",
+            "",
+            f"Ink on the static site: the pad {_ms(site['latency']['pad']['median_ms'])} "
+            f"(p90 {_ms(site['latency']['pad']['p90_ms'])}), the bare canvas {_ms(site['latency']['bare']['median_ms'])}.",
+            "",
+        ]
+    lines += [
         "| target | this run | limit | holds |",
         "|---|---|---|---|",
     ]
+    units = {"ms": " ms", "MB": " MB"}
     for row in results["targets"]:
-        value = "—" if row["value"] is None else f"{row['value']}{' ms' if row['unit'] == 'ms' else '×'}"
-        limit = f"{row['limit']}{' ms' if row['unit'] == 'ms' else '×'}"
+        unit = units.get(row["unit"], "×")
+        value = "—" if row["value"] is None else f"{row['value']}{unit}"
+        limit = f"{row['limit']}{unit}"
         lines.append(f"| {row['target']} | {value} | ≤ {limit} | {'yes' if row['holds'] else '**no**'} |")
     return "\n".join(lines) + "\n"
 

@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import measure, report
+from . import lite, measure, report
 from .harness import HERE, REPO, SlowLink, launch_chromium, static_files, voila
 
 #: Moves per pad and repetitions of the page-load measurements, per mode.
 MODES = {
-    "quick": {"moves": 40, "loads": 2, "gallery": 1},
-    "full": {"moves": 200, "loads": 5, "gallery": 3},
+    "quick": {"moves": 40, "loads": 2, "gallery": 1, "lite_loads": 1},
+    "full": {"moves": 200, "loads": 5, "gallery": 3, "lite_loads": 3},
 }
 PLAY = REPO / "incognito_nb" / "app" / "play.ipynb"
 
@@ -87,6 +87,7 @@ def run(mode: str, out: Path) -> tuple[list[Path], dict[str, Any]]:
                 _log("find-phase gallery")
                 gallery_runs.append(measure.gallery(context, server, server.render_url(HERE / "find_gallery.ipynb")))
             results["gallery"] = {"median_ms": _median(gallery_runs), "runs": gallery_runs}
+            results["lite"] = lite.run(browser, moves=moves, repeats=settings["lite_loads"])
         finally:
             context.close()
             browser.close()
@@ -105,5 +106,8 @@ def measure_method() -> str:
         "framesent/framereceived) from the first timed move until the page is quiet, divided by the moves. "
         "80 ms round trip: a loopback TCP proxy delaying each chunk 40 ms each way. Time to interactive: "
         "performance.now() when the button is visible and enabled. Kernel RSS: VmRSS of the kernel the page "
-        "started, one second later. Gallery: from the click to the frame where all six boards show ink."
+        "started, one second later. Gallery: from the click to the frame where all six boards show ink. "
+        "Static site: built by incognito-nb lite build with the one-button and pad notebooks beside the "
+        "dashboard (the same in-browser kernel), served on 127.0.0.1 with every other host aborted; cold = a "
+        "new browser context, warm = the same page again in that context; size without the two extra pages."
     )

@@ -36,11 +36,19 @@ def test_the_quick_benchmark_writes_json_markdown_and_a_chart(tmp_path):
         assert results["time_to_interactive"][page]["runs"]
         assert results["kernel_rss"][page]["runs"]
     assert results["gallery"]["runs"]
-    assert len(results["targets"]) == 6
+    lite = results["lite"]  # the static site, measured in the same run
+    assert 0 < lite["site_mb"] and lite["outside_requests"] == []
+    for page in ("one_button", "dashboard"):
+        for load in ("cold", "warm"):
+            assert lite["time_to_interactive"][page][load]["runs"]
+    for pad in ("bare", "pad"):
+        assert lite["latency"][pad]["n"] + lite["latency"][pad]["missed"] == results["moves"]
+    assert len(results["targets"]) == 6 + 5
     assert all({"target", "value", "limit", "holds"} <= set(row) for row in results["targets"])
 
     table = (tmp_path / "latest.md").read_text()
     assert "| pad |" in table and "physical limit" in table and "| target |" in table
+    assert "| page of the static site |" in table and "static site size" in table
     with Image.open(tmp_path / "latest.png") as chart:
         assert chart.format == "PNG" and chart.width > 400
 

@@ -457,3 +457,50 @@ def test_every_classroom_page_carries_a_connection_watch_that_beats(store, monke
         watch.beat()
         assert sent == [{"beat": watch.beats - 1}, {"beat": watch.beats}]
         assert "connection to the class server is lost" in watch.lost_text
+
+
+def made_table(store) -> tuple[str, str]:
+    keys = store.create_table(secret_deck(), Rules(rounds=1))
+    return keys.code, keys.teacher_key
+
+
+def request(store, query: str, **environ: str) -> dict[str, str]:
+    """The environment Voilà gives a page's kernel for ``?query``."""
+    return {"INCOGNITO_NB_STORE": store.url, "QUERY_STRING": query, "SCRIPT_NAME": "/voila/render/teacher.ipynb",
+            "SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", **environ}
+
+
+def test_a_wrong_teacher_key_shows_no_teacher_bar(store):
+    code, key = made_table(store)
+    wrong = teacher_page(request(store, f"code={code}&key=guess"))
+    assert wrong.teacher_key is None and wrong.teacher_bar.layout.display == "none"
+    assert not find(wrong, "inc-start") and "not valid" in plain(wrong.message.value)
+    right = teacher_page(request(store, f"code={code}&key={key}"))
+    assert right.teacher_bar.layout.display == "" and one(right, "inc-start")
+
+
+def test_under_the_classroom_server_the_key_comes_from_the_server_and_never_shows(store):
+    code, key = made_table(store)
+    served = {"INCOGNITO_NB_SERVER_SECRET": "s3cret"}
+    # A key in the link is not taken: under the server only the teacher's browser holds it.
+    linked = teacher_page(request(store, f"code={code}&key={key}", **served))
+    assert linked.teacher_key is None and linked.teacher_bar.layout.display == "none"
+    page = teacher_page(request(store, f"code={code}", HTTP_X_INCOGNITO_TEACHER_KEY=key, **served))
+    assert page.teacher_key == key and one(page, "inc-start")
+    link = one(page, "inc-teacher-link").value
+    assert f"http://10.0.0.5:8866/voila/render/teacher.ipynb?code={code}" in link
+    assert not any(key in state for state in page_states(page))
+
+
+def test_a_seat_link_without_a_table_code_asks_for_the_code(store):
+    page = student_page(request(store, "token=abc"))
+    assert page.name is None and one(page, "inc-join")
+    message = plain(page.message.value)
+    assert message.startswith("This link to a seat has no table code") and "is not a table code" not in message
+
+
+def test_the_teacher_page_link_carries_the_tables_timer(store):
+    code, key = made_table(store)
+    assert teacher_page(request(store, f"code={code}&key={key}&timer=90")).timer_seconds == 90
+    assert teacher_page(request(store, f"code={code}&key={key}&timer=77")).timer_seconds == 0
+    assert teacher_page(request(store, f"code={code}&key={key}&timer=x")).timer_seconds == 0

@@ -178,6 +178,32 @@ def test_the_poster_is_a_pdf_with_a_title_page_and_a_page_per_round(game):
     assert page_count(pdf) == 1 + 3
 
 
+def test_without_pillow_the_poster_draws_the_drawings_as_paths(game, tmp_path):
+    """The static site's kernel has no Pillow: the drawings become vector paths, and a
+    round's page still shows every drawing's ink where the picture would be."""
+    from incognito_nb.app.exports import scored_rounds, vocabulary_report
+    import datetime as dt
+
+    vector = poster.render_poster(game, scored_rounds(game), title="t", date=dt.date(2026, 11, 30),
+                                  words=vocabulary_report(game), vector_drawings=True)
+    pictures_pdf = poster.render_poster(game, scored_rounds(game), title="t", date=dt.date(2026, 11, 30),
+                                        words=vocabulary_report(game), vector_drawings=False)
+    assert b"/Subtype /Image" not in vector and b"/Subtype /Image" in pictures_pdf
+    assert page_count(vector) == page_count(pictures_pdf) == 1 + 3
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm (poppler-utils) is needed to look at the pages")
+    pages = []
+    for name, pdf in (("vector", vector), ("pictures", pictures_pdf)):
+        (tmp_path / f"{name}.pdf").write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-r", "30", "-gray", "-png", "-f", "2", "-l", "2", str(tmp_path / f"{name}.pdf"),
+                        str(tmp_path / name)], check=True)
+        pages.append(Image.open(next(tmp_path.glob(f"{name}*.png"))).convert("L"))
+    # The same page, drawn two ways: the ink sits in the same places.
+    difference = ImageChops.difference(*pages)
+    assert sum(difference.histogram()[64:]) < 0.02 * pages[0].width * pages[0].height
+    assert sum(pages[0].histogram()[:128]) > 50  # and there is ink to compare
+
+
 def test_the_poster_names_the_winner_the_words_and_who_found_them(game):
     text = " ".join(pdf_text(poster_pdf(game, title="Class 4B plays Incognito")).split())
     totals = game.scores

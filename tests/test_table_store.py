@@ -159,6 +159,17 @@ def test_start_deals_the_game_game_new_would_deal(store):
     assert snapshot.game.phase is Phase.HIDE and snapshot.players == snapshot.game.players
 
 
+def test_the_teacher_key_is_checked_without_changing_the_table(store):
+    keys, seats = _table(store, start=False)
+    version = store.version(keys.code)
+    store.check_teacher(keys.code, keys.teacher_key)
+    _refused(NotAllowed, "teacher link is not valid", lambda: store.check_teacher(keys.code, "guess"))
+    _refused(NotAllowed, "teacher link is not valid", lambda: store.check_teacher(keys.code, seats["Ana"].token))
+    _refused(NotAllowed, "teacher link is not valid", lambda: store.check_teacher(keys.code, None))
+    _refused(UnknownTable, "no table", lambda: store.check_teacher("ZZZZZ", keys.teacher_key))
+    assert store.version(keys.code) == version
+
+
 def test_start_needs_the_teacher_key_and_three_players(store):
     keys, _ = _table(store, ("Ana", "Ben"), start=False)
     _refused(NotAllowed, "teacher link is not valid", lambda: store.start(keys.code, "guess"))

@@ -1,12 +1,15 @@
 """Builds the classroom pages from the request, for the teacher and student notebooks.
 
 ``incognito-nb classroom`` serves ``classroom/teacher.ipynb`` and
-``classroom/student.ipynb`` with standalone Voilà.  Voilà gives each page's kernel the
-request in CGI-style environment variables: ``QUERY_STRING`` (``code``, ``key``,
-``token``), ``SCRIPT_NAME`` (the page's path), ``SERVER_NAME`` and ``SERVER_PORT``, from
-which the join and come-back links are made.  The store is ``$INCOGNITO_NB_STORE``
-(default: ``classroom.sqlite`` in the saves folder); ``$INCOGNITO_NB_DECK``, a CSV
-deck the teacher page offers first.
+``classroom/student.ipynb`` (see :mod:`incognito_nb.app.server`).  Voilà gives each
+page's kernel the request in CGI-style environment variables: ``QUERY_STRING`` (``code``,
+``token``, ``timer``; ``key`` outside the classroom server), ``SCRIPT_NAME`` (the page's
+path), ``SERVER_NAME`` and ``SERVER_PORT``, from which the join and come-back links are
+made.  A preheated kernel gets them when its page is requested: the notebooks call
+:func:`wait_for_request` first.  Under the classroom server the teacher key comes from the
+teacher's cookie, checked by the server, in ``HTTP_X_INCOGNITO_TEACHER_KEY``.  The store
+is ``$INCOGNITO_NB_STORE`` (default: ``classroom.sqlite`` in the saves folder);
+``$INCOGNITO_NB_DECK``, a CSV deck the teacher page offers first.
 """
 
 from __future__ import annotations
@@ -21,8 +24,11 @@ import ipywidgets as widgets
 
 from ..engine import DeckError, load_deck
 from ..store import StoreError, open_store
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.classroom import TIMER_CHOICES, StudentPage, TeacherPage
 from incognito_nb.ui.widgets.text import markup, safe
+from .preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server, wait_for_request
+
+__all__ = ["student_page", "teacher_page", "wait_for_request"]
 
 TEACHER_NOTEBOOK = "teacher.ipynb"
 STUDENT_NOTEBOOK = "student.ipynb"
@@ -62,24 +68,43 @@ def _problem(error: StoreError) -> widgets.Widget:
 
 
 def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
-    """Returns the teacher page for this request: a new table, or ``?code=…&key=…``."""
+    """Returns the teacher page for this request: a new table, or table ``?code=…``.
+
+    The teacher key comes from the classroom server (which found it in the teacher's
+    cookie) or, outside it, from ``?key=…``; a key that is not the table's shows no
+    teacher's buttons.  ``?timer=…`` is the table's drawing timer in seconds.
+    """
+    environ = os.environ if environ is None else environ
     params = query(environ)
     try:
         store = _open(environ)
     except StoreError as error:
         return _problem(error)
-    decks, problem = [], ""
-    deck_path = (os.environ if environ is None else environ).get("INCOGNITO_NB_DECK")
+    problems, decks = [], []
+    deck_path = environ.get("INCOGNITO_NB_DECK")
     if deck_path:
         try:
             decks.append(load_deck(deck_path))
         except DeckError as error:
-            problem = f"The deck {deck_path} could not be used: {error}"
-    page = TeacherPage(store, code=params.get("code"), teacher_key=params.get("key"),
+            problems.append(f"The deck {deck_path} could not be used: {error}")
+    served = under_classroom_server(environ)
+    code = params.get("code") or None
+    key = environ.get(TEACHER_KEY_ENV) if served else params.get("key")
+    if code and key:
+        try:
+            store.check_teacher(code, key)
+        except StoreError as error:  # a wrong or old key, or no such table: project only
+            key = None
+            problems.append(str(error))
+    timers = {seconds for _, seconds in TIMER_CHOICES}
+    timer = int(params["timer"]) if params.get("timer", "").isdigit() and int(params["timer"]) in timers else 0
+    page = TeacherPage(store, code=code, teacher_key=key if code else None,
                        student_url=page_url(STUDENT_NOTEBOOK, environ),
-                       teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks)
-    if problem:
-        page.report(problem)
+                       teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
+                       timer_seconds=timer, key_in_browser=served)
+    if problems:
+        page.report(" ".join(problems))
+    release_memory()
     return page
 
 
@@ -91,5 +116,10 @@ def student_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
         store = _open(environ)
     except StoreError as error:
         return _problem(error)
-    return StudentPage(store, code=params.get("code"), token=params.get("token"),
+    code, token = params.get("code"), params.get("token")
+    page = StudentPage(store, code=code, token=token if code else None,
                        student_url=page_url(STUDENT_NOTEBOOK, environ))
+    if token and not code:
+        page.report("This link to a seat has no table code. Type the code shown on the projector and your name.")
+    release_memory()  # a class holds thirty of these kernels
+    return page

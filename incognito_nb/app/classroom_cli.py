@@ -1,10 +1,13 @@
-"""``incognito-nb classroom``: serves the teacher and student pages with standalone Voilà.
+"""``incognito-nb classroom``: serves the teacher and student pages for a class.
 
-    incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv] [--no-browser]
+    incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv]
+                           [--max-kernels 48] [--max-pages-per-device 4] [--no-browser]
 
-Standalone Voilà refuses code execution from the browser, so a student's page can run
-nothing but its own notebook.  Every page's kernel opens the same table store, named
-by ``INCOGNITO_NB_STORE`` (a SQLite file by default; ``redis://…`` for several servers).
+The server is standalone Voilà (which refuses code execution from the browser, so a
+student's page can run nothing but its own notebook) with the classroom's doors, kernel
+budget and preheated kernels (:mod:`incognito_nb.app.server`).  Every page's kernel
+opens the same table store, named by ``INCOGNITO_NB_STORE`` (a SQLite file by default;
+``redis://…`` for several servers).
 """
 
 from __future__ import annotations
@@ -31,22 +34,41 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--store", metavar="PATH_OR_URL",
                      help=f"where the tables live: a SQLite file or redis://host:port/db (default: {default_store_url()})")
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to offer first when a table is created")
+    cli.add_argument("--max-kernels", type=int, default=48, metavar="N",
+                     help="the most game pages (Python kernels, ~60 MB each) the server runs at once, "
+                          "kernels kept warm included (default: 48: five tables of six and their teacher pages)")
+    cli.add_argument("--max-pages-per-device", type=int, default=4, metavar="N",
+                     help="the most game pages one device may hold open, 0 for no limit; pages opened on this "
+                          "computer are not counted (default: 4)")
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     return cli
 
 
 def voila_command(options: argparse.Namespace) -> list[str]:
-    """Returns the Voilà command line that serves the classroom folder (a student's seat lives
-    in the store, so culling a kernel no page is connected to loses nothing)."""
-    return voila_serving(classroom_folder(), port=options.port, ip=options.host, no_browser=options.no_browser)
+    """Returns the command line of the classroom server (Voilà serving the classroom folder;
+    a student's seat lives in the store, so ending a kernel no page is connected to loses nothing)."""
+    return voila_serving(classroom_folder(), port=options.port, ip=options.host, no_browser=options.no_browser,
+                         module="incognito_nb.app.server",
+                         extra=[f"--ClassroomServer.max_kernels={options.max_kernels}",
+                                f"--ClassroomServer.max_pages_per_device={options.max_pages_per_device}"])
+
+
+def store_location(store: str) -> str:
+    """Returns ``store`` as every kernel must see it: a file path made absolute (kernels run
+    in the classroom folder), a URL as it is."""
+    if "://" in store or store.strip() in ("", ":memory:"):
+        return store  # open_store says what is wrong with a memory store, and creates no file
+    return os.path.abspath(store)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Runs ``incognito-nb classroom``; returns the process exit code."""
     options = parser().parse_args(argv)
-    store = options.store or default_store_url()
-    if "://" not in store:
-        store = os.path.abspath(store)
+    store = store_location(options.store or default_store_url())
+    if options.max_kernels < 1 or options.max_pages_per_device < 0:
+        print("incognito-nb classroom: --max-kernels must be at least 1 and --max-pages-per-device at least 0",
+              file=sys.stderr)
+        return 2
     try:
         with open_store(store) as opened:  # a bad store is said here, once, not on every page
             durability = opened.persistence()

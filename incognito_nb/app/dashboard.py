@@ -5,11 +5,16 @@ The launcher passes its options to the Voilà kernel through environment variabl
 deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
 ``INCOGNITO_NB_PROJECTOR`` starts in projector mode and ``INCOGNITO_NB_LANGUAGE`` sets the
 interface language (``en``, ``es`` or ``fr``).
+
+In the browser (the static site, where the kernel is Pyodide) games are kept in the
+browser's own storage and the downloads are made with the browser's canvas: see
+``incognito-nb lite`` (``lite.py``) and ``lite_exports.py``.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 from ..engine import DeckError, load_deck
 from ..store import GameFolder
@@ -27,7 +32,12 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
     A deck that cannot be read is reported on the setup screen; the built-in decks remain.
     """
     deck_path = deck_path or os.environ.get("INCOGNITO_NB_DECK") or None
-    folder = GameFolder(saves or os.environ.get("INCOGNITO_NB_SAVES") or None)
+    if in_browser():
+        from ..store.browser import BrowserFolder
+
+        folder = BrowserFolder()
+    else:
+        folder = GameFolder(saves or os.environ.get("INCOGNITO_NB_SAVES") or None)
     deck, problem = None, None
     if deck_path:
         try:
@@ -46,9 +56,17 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
     return app
 
 
+def in_browser() -> bool:
+    """Checks if this kernel runs in the browser (Pyodide, on the static site)."""
+    return sys.platform == "emscripten"
+
+
 def _takeaway_files(game):
     """Makes the game-over downloads; the PDF and image code loads only when a game ends
     (importing it at start-up costs every kernel some 25 MB, measured by the benchmarks)."""
-    from .exports import takeaway_files
+    if in_browser():
+        from .lite_exports import takeaway_files
+    else:
+        from .exports import takeaway_files
 
     return takeaway_files(game)

@@ -23,8 +23,9 @@ from typing import Any, Iterable, NamedTuple, Sequence
 from ..engine import Drawing, Game, RoundRecord, SaveError
 from ..engine.scoring import ARTIST_POINTS
 from ..store import GameFolder
-from .pictures import chart_png, drawing_png
-from .poster import render_poster
+
+# The pictures (Pillow) and the poster load when first used: the CSV reports need neither,
+# and the static site's kernel (Pyodide) has no Pillow at all.
 
 __all__ = [
     "GameToExport",
@@ -79,6 +80,13 @@ def file_part(name: str) -> str:
     return text or "player"
 
 
+def drawing_png(drawing: Drawing, *, scale: float = 1.0) -> bytes:
+    """Returns the drawing as a PNG, the same picture the screen shows (see ``pictures.py``)."""
+    from .pictures import drawing_png as draw
+
+    return draw(drawing, scale=scale)
+
+
 def gallery_pngs(game: Game) -> dict[str, bytes]:
     """Returns every drawing of every scored round as PNG, by file name
     (``round1_01_Ana.png``: the round, the artist's seat and name).
@@ -99,6 +107,8 @@ def poster_pdf(game: Game, *, title: str | None = None, date: dt.date | None = N
 
     :raises NothingToExport: if no round has been scored yet.
     """
+    from .poster import render_poster
+
     records = scored_rounds(game)
     title = title if title is not None else f"Incognito — {game.deck_name}"
     return render_poster(game, records, title=title, date=date or dt.date.today(),
@@ -206,6 +216,8 @@ def vocabulary_chart_png(game: Game) -> bytes:
 
     :raises NothingToExport: if no round has been scored yet.
     """
+    from .pictures import chart_png
+
     report = vocabulary_report(game)
     return chart_png(
         report,

@@ -59,8 +59,9 @@ def _candidates() -> list[tuple[Path, Path]]:
          Path("/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf")),
         (Path("/System/Library/Fonts/Supplemental/Arial.ttf"),
          Path("/System/Library/Fonts/Supplemental/Arial Bold.ttf")),
-        (Path("C:/Windows/Fonts/arial.ttf"), Path("C:/Windows/Fonts/arialbd.ttf")),
     ]
+    if os.name == "nt":  # elsewhere "C:/..." is a path relative to the working folder
+        pairs.append((Path("C:/Windows/Fonts/arial.ttf"), Path("C:/Windows/Fonts/arialbd.ttf")))
     return pairs
 
 

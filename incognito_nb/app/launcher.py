@@ -3,6 +3,7 @@
     incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es] [--saves DIR]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
     incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL]   (see classroom_cli)
+    incognito-nb lite build OUT_DIR        (the static site, no server: see lite)
 
 The play notebook ships inside the package, so the command works from any folder.
 """
@@ -33,7 +34,8 @@ def parser() -> argparse.ArgumentParser:
         prog="incognito-nb",
         description="Play Incognito, the hidden-object drawing game, in the browser (a Voilà dashboard).",
         epilog="Word decks: 'incognito-nb deck check FILE.csv' checks a deck, "
-               "'incognito-nb deck template' prints a template, 'incognito-nb deck list' lists the built-in decks.",
+               "'incognito-nb deck template' prints a template, 'incognito-nb deck list' lists the built-in decks. "
+               "'incognito-nb lite build OUT_DIR' builds the dashboard as a static site that needs no server.",
     )
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     cli.add_argument("--port", type=int, default=8866, help="the port to serve on (default: 8866)")
@@ -49,10 +51,12 @@ def parser() -> argparse.ArgumentParser:
     return cli
 
 
-def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = ()) -> list[str]:
-    """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder)."""
+def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
+                  module: str = "voila") -> list[str]:
+    """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder);
+    ``module`` is the Voilà application to run (the classroom has its own)."""
     command = [
-        sys.executable, "-m", "voila", str(target), f"--port={port}", f"--Voila.ip={ip}", *extra,
+        sys.executable, "-m", module, str(target), f"--port={port}", f"--Voila.ip={ip}", *extra,
         # A closed or reloaded page leaves its kernel running (Voilà refuses the page's own
         # shutdown request): end kernels nobody is connected to after ten idle minutes.
         "--MappingKernelManager.cull_idle_timeout=600",
@@ -93,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         from .classroom_cli import main as classroom_main
 
         return classroom_main(argv[1:])
+    if argv[:1] == ["lite"]:
+        from .lite import main as lite_main
+
+        return lite_main(argv[1:])
     options = parser().parse_args(argv)
     env = dict(os.environ)
     if options.deck and not offer_deck(options.deck, env, "incognito-nb"):

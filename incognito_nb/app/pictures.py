@@ -15,7 +15,7 @@ from typing import Iterable, Mapping
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing
-from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
+from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR, PAPER_COLOR
 from .fonts import fallback_fonts, latin1, letters_of, unicode_font
 
 #: Drawn this many times larger, then averaged down, for edges as smooth as a browser's:
@@ -81,7 +81,7 @@ def drawing_png(drawing: Drawing, *, scale: float = 1.0) -> bytes:
 INK = "#1a1a1a"
 MUTED = "#555555"
 TRACK = "#e4e4e4"
-FOUND = "#0072b2"  # Okabe-Ito blue, the first player colour
+FOUND = FOUND_COLOR  # Okabe-Ito blue, the first player colour
 
 
 class Lettering:

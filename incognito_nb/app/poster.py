@@ -10,6 +10,7 @@ make the export fail.
 from __future__ import annotations
 
 import datetime as dt
+import importlib.util
 import math
 import warnings
 from typing import Iterable, Mapping, Sequence
@@ -19,9 +20,8 @@ from fpdf import FPDF
 from ..engine import Drawing, Game, RoundRecord
 from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 from ..engine.scoring import ARTIST_POINTS
-from incognito_nb.ui.widgets.palette import PLAYER_COLORS
+from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR as FOUND, PAPER_COLOR, PLAYER_COLORS
 from .fonts import fallback_fonts, latin1, unicode_font
-from .pictures import FOUND, drawing_image
 
 FAMILY = "Poster"
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 297.0, 210.0, 12.0
@@ -138,10 +138,17 @@ def _rgb(color: str) -> tuple[int, int, int]:
 
 
 def render_poster(game: Game, records: Sequence[RoundRecord], *, title: str, date: dt.date,
-                  words: Sequence[Mapping] = ()) -> bytes:
+                  words: Sequence[Mapping] = (), vector_drawings: bool | None = None) -> bytes:
     """Returns the poster of ``records`` (the scored rounds) as PDF bytes; ``words``, the
-    rows of the vocabulary report, are listed beside the scores on the first page."""
+    rows of the vocabulary report, are listed beside the scores on the first page.
+
+    ``vector_drawings`` draws the drawings as paths instead of pictures; by default it
+    does so only where Pillow is not installed.
+    """
+    if vector_drawings is None:
+        vector_drawings = importlib.util.find_spec("PIL") is None
     pdf = _Poster()
+    pdf.vector_drawings = vector_drawings
     pdf.set_title(pdf.say(title))
     pdf.set_creator("incognito-nb")
     if game.deck_language:
@@ -280,8 +287,13 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord) -> None:
         column, row = index % columns, index // columns
         x = left + column * (image_width + 2 * gap)
         y = top + row * (cell_height + gap)
-        image = drawing_image(record.drawings.get(artist, Drawing()), scale=IMAGE_SCALE)
-        pdf.image(image, x=x, y=y, w=image_width, h=image_height)
+        drawing = record.drawings.get(artist, Drawing())
+        if pdf.vector_drawings:
+            _draw_vectors(pdf, drawing, x, y, image_width, image_height)
+        else:
+            from .pictures import drawing_image
+
+            pdf.image(drawing_image(drawing, scale=IMAGE_SCALE), x=x, y=y, w=image_width, h=image_height)
         pdf.chip(x, y + image_height + 2.0, index + 1, size=4.2)
         pdf.set_xy(x + 6, y + image_height + 1.4)
         finders = record.found_by(artist)
@@ -296,3 +308,24 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord) -> None:
         who = said_together(finders) if finders else "no one"
         pdf.write_line(f"found by {who} ({len(finders)} of {others})", size=11, color=MUTED,
                        width=image_width, min_size=7)
+
+
+def _draw_vectors(pdf: _Poster, drawing: Drawing, x: float, y: float, width: float, height: float) -> None:
+    """Draws ``drawing`` as vector paths in the box (x, y, width, height): the paper and
+    its border, then each stroke with round caps and joins, as the screen does.
+
+    An eraser stroke is drawn in the paper's colour, which looks the same on white paper.
+    """
+    scale = width / BOARD_WIDTH
+    pdf.set_fill_color(*_rgb(PAPER_COLOR))
+    pdf.set_draw_color(*_rgb(BORDER_COLOR))
+    pdf.set_line_width(2 * scale)
+    pdf.rect(x, y, width, height, style="DF")
+    with pdf.rect_clip(x, y, width, height), pdf.local_context(stroke_cap_style="ROUND", stroke_join_style="ROUND"):
+        for stroke in drawing.strokes:
+            pdf.set_draw_color(*_rgb(PAPER_COLOR if stroke.erase else stroke.color))
+            pdf.set_line_width(stroke.width * scale)
+            points = [(x + px * scale, y + py * scale) for px, py in stroke.points]
+            if len(set(points)) == 1:  # a dot: a round cap on a line with no length to speak of
+                points = [points[0], (points[0][0] + 0.001, points[0][1])]
+            pdf.polyline(points)

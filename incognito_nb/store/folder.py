@@ -15,7 +15,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from ..engine import Game, Phase, SaveError
 
@@ -31,12 +31,24 @@ def default_folder() -> Path:
     return Path(os.environ.get("INCOGNITO_NB_SAVES") or Path.home() / "incognito-saves")
 
 
+def check_save_name(name: str) -> str:
+    """Returns ``name`` if it may name a save slot.
+
+    :raises SaveError: if it may not (it would be a file name, so it is kept plain).
+    """
+    if not isinstance(name, str) or not _SAFE_NAME.match(name):
+        raise SaveError(
+            f"A save name uses letters, digits, spaces, '.', '_' or '-' (at most 64), not {name!r}."
+        )
+    return name
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """One save in a folder, as listed for a "resume" choice."""
 
     name: str
-    path: Path
+    path: PurePath
     saved_at: datetime
     players: tuple[str, ...]
     round: int
@@ -82,11 +94,12 @@ class GameFolder:
         return None
 
     def _file(self, name: str) -> Path:
-        if not isinstance(name, str) or not _SAFE_NAME.match(name):
-            raise SaveError(
-                f"A save name uses letters, digits, spaces, '.', '_' or '-' (at most 64), not {name!r}."
-            )
-        return self.path / f"{name}{_SUFFIX}"
+        return self.path / f"{check_save_name(name)}{_SUFFIX}"
+
+    def on_loaded(self, callback) -> None:
+        """Calls ``callback`` once the saves are known: at once, for a folder on disk
+        (the browser's storage, :class:`~incognito_nb.store.browser.BrowserFolder`, takes a moment)."""
+        callback()
 
     def save(self, game: Game, name: str = AUTOSAVE) -> Path:
         """Writes the game into the slot ``name`` atomically and returns the file; a save

@@ -408,6 +408,15 @@ class TableStore(ABC):
         record = self._record(code)
         return Seat(record.code, self._seat_of(record, token), token)
 
+    def check_teacher(self, code: str, teacher_key: str) -> None:
+        """Checks that ``teacher_key`` is table ``code``'s teacher key, changing nothing
+        (a page shows the teacher's buttons only then).
+
+        :raises UnknownTable: for a code no table has.
+        :raises NotAllowed: if the key is not the table's.
+        """
+        self._check_teacher(self._record(code), teacher_key)
+
     def remove_player(self, code: str, teacher_key: str, name: str) -> int:
         """Removes a player from the lobby (someone who joined by mistake or left); returns the version.
 

@@ -48,22 +48,27 @@ class TeacherPage(TablePage):
 
     ``teacher_key`` enables the teacher's buttons; without it the page only projects.
     ``student_url`` and ``teacher_url`` are the pages' addresses, used for the join and
-    come-back links; ``decks`` are offered before the built-in decks.  Everything shown
-    is the projector's view (``player_view(None)``) plus the rounds already scored.
+    come-back links; ``decks`` are offered before the built-in decks; ``timer_seconds``
+    is the drawing timer of table ``code`` (0: none).  With ``key_in_browser`` the
+    browser keeps the key (the classroom server's cookie), so the come-back link holds
+    none.  Everything shown is the projector's view (``player_view(None)``) plus the
+    rounds already scored.
     """
 
     def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
                  student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
-                 decks: Sequence[Deck] = (), projector: bool = True) -> None:
+                 decks: Sequence[Deck] = (), timer_seconds: int = 0, key_in_browser: bool = False,
+                 projector: bool = True) -> None:
         super().__init__(store)
         self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
         self.teacher_key = teacher_key
         self.student_url, self.teacher_url = student_url, teacher_url
+        self.key_in_browser = key_in_browser
         self.reveal_at = 0
         self._shown: tuple | None = None  # which screen the stage holds: (round, phase, reveal_at)
         # The drawing timer runs on this page (the one the class sees on the projector) and
         # ends the hide phase at zero; boards count as they stand, each stroke being saved.
-        self.timer_seconds = 0
+        self.timer_seconds = max(0, int(timer_seconds))
         self.countdown: DrawingTimer | None = None
         self.pause_button = widgets.Button(description="Pause timer", icon="pause")
         self.pause_button.add_class("inc-pause")
@@ -159,7 +164,10 @@ class TeacherPage(TablePage):
 
     @property
     def teacher_link(self) -> str:
-        """Returns the link that brings the teacher back to this table with the key."""
+        """Returns the link that brings the teacher back to this table: with the key, unless
+        the browser keeps it (``key_in_browser``)."""
+        if self.key_in_browser:
+            return with_query(self.teacher_url, code=self.code)
         return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "")
 
     # ---------------------------------------------------------------- showing
@@ -180,7 +188,11 @@ class TeacherPage(TablePage):
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
         self.seats_fold.layout.display = "" if view["started"] else "none"
-        if teacher:
+        if teacher and self.key_in_browser:
+            self.teacher_link_box.value = (f"This browser keeps the key to table {safe(self.code)}: to come back, "
+                                           f"open {link(self.teacher_link)} here, or the teacher page, which "
+                                           "lists your tables.")
+        elif teacher:
             self.teacher_link_box.value = f"Keep this link to come back: {link(self.teacher_link)}"
             if view["started"]:
                 self._offer_new_links(tuple(view["players"]))

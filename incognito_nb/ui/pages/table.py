@@ -76,6 +76,10 @@ class TableApp(PageShell):
             on_projector=self.set_projector,
         )
         self.add_bars(FocusGuard(), self.teacher, self.progress)
+        # A store in the browser's storage talks to the page through a widget of its own.
+        store_widget = getattr(self.folder, "widget", None)
+        if isinstance(store_widget, widgets.Widget):
+            self.add_footer(store_widget)
         self.set_projector(projector)
         self.show_setup()
 

@@ -43,6 +43,8 @@ PAPER_COLOR = "#ffffff"
 
 #: The colour of the thin border around the paper, on screen and in exported images.
 BORDER_COLOR = "#c8c8c8"
+#: The colour of a word found, in the vocabulary chart and on the poster: Okabe-Ito blue.
+FOUND_COLOR = "#0072b2"
 
 
 def _luminance(color: str) -> float:

@@ -93,8 +93,13 @@ CSS = """
 
 
 def _show(widget: widgets.Widget, visible: bool) -> None:
-    """Shows or hides ``widget`` (hiding it keeps its place in the layout tree)."""
-    widget.layout.display = None if visible else "none"
+    """Shows or hides ``widget`` (hiding it keeps its place in the layout tree).
+
+    Shown is ``""``, not ``None``: the in-browser kernel of the static site drops ``None``
+    from the changes it sends, so a widget once hidden would stay hidden there
+    (docs/platform-notes.md).
+    """
+    widget.layout.display = "" if visible else "none"
 
 
 def name_problems(names: Iterable[str], *, blank_too: bool) -> tuple[dict[int, str], list[str]]:
@@ -305,7 +310,9 @@ class SetupForm(widgets.HBox):
         self.start_button.on_click(lambda _: self.start())
         self.resume_button.on_click(lambda _: self.resume())
         self.discard_button.on_click(lambda _: self.discard_save())
-        self._offer_resume()
+        if self.folder is not None:
+            # A folder on disk answers at once; the browser's storage once the page has read it.
+            self.folder.on_loaded(self._offer_resume_if_shown)
 
     def carry_over(self, earlier: "SetupForm") -> None:
         """Takes the decks, the deck and timer chosen and the names typed in ``earlier``
@@ -528,6 +535,10 @@ class SetupForm(widgets.HBox):
         box.add_class("inc-resume")
         _show(box, False)
         return box, resume, discard
+
+    def _offer_resume_if_shown(self) -> None:
+        if self.comm is not None:  # a form already closed (the game started) offers nothing
+            self._offer_resume()
 
     def _offer_resume(self) -> None:
         """Offers the folder's autosave, if there is a readable one; reports a damaged one."""

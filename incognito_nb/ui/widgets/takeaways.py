@@ -8,8 +8,11 @@ needs no further trip to the kernel and works the same under Voilà, JupyterLab 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
+import inspect
+import logging
 import mimetypes
 from typing import Callable, Mapping
 
@@ -18,6 +21,8 @@ import ipywidgets as widgets
 from incognito_nb.engine import Game
 from incognito_nb.ui.i18n import t
 from incognito_nb.ui.widgets.text import markup, safe
+
+_log = logging.getLogger(__name__)
 
 CSS = """
 .inc-takeaways { gap: 8px; }
@@ -60,15 +65,37 @@ class Takeaways(widgets.VBox):
         self.add_class("inc-takeaways")
 
     def prepare(self) -> None:
-        """Makes the files and shows the vocabulary chart and a download link for each."""
+        """Makes the files and shows the vocabulary chart and a download link for each.
+
+        ``make_files`` may return the files, or an awaitable of them (the static site paints
+        the drawings with the browser's canvas, which answers asynchronously).
+        """
         self.prepare_button.disabled = True
         self.status.value = safe(t("take.making"))
         try:
-            files = dict(self._make_files(self._game))
+            files = self._make_files(self._game)
         except Exception as error:  # shown here: no error may end up only in the kernel log
-            self.status.value = safe(t("take.failed", error=error))
-            self.prepare_button.disabled = False
+            self._failed(error)
             raise
+        if inspect.isawaitable(files):  # made in the browser (the static site): it takes a moment
+            asyncio.ensure_future(self._when_made(files))
+            return
+        self._show(dict(files))
+
+    async def _when_made(self, making) -> None:
+        try:
+            files = dict(await making)
+        except Exception as error:  # noqa: BLE001 - shown on the page, and logged
+            self._failed(error)
+            _log.exception("the game-over files could not be made")
+            return
+        self._show(files)
+
+    def _failed(self, error: Exception) -> None:
+        self.status.value = safe(t("take.failed", error=error))
+        self.prepare_button.disabled = False
+
+    def _show(self, files: dict[str, bytes]) -> None:
         links = markup("".join(download_link(n, c) for n, c in files.items()), "inc-downloads")
         parts = [markup(f"<b>{safe(t('take.title'))}</b>", "inc-takeaways-title"), links]
         if CHART in files:

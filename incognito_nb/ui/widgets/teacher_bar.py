@@ -145,7 +145,7 @@ class TeacherBar(widgets.HBox):
     # ---------------------------------------------------------------- timer
     @observe("timer_running", "paused")
     def _show_pause(self, change: Optional[dict] = None) -> None:
-        self.pause_button.layout.display = None if self.timer_running else "none"
+        self.pause_button.layout.display = "" if self.timer_running else "none"  # not None: see setup._show
         self.pause_button.disabled = not self.timer_running
         self.pause_button.description = t("teacher.resume" if self.paused else "teacher.pause")
         self.pause_button.icon = "play" if self.paused else "pause"
@@ -213,7 +213,7 @@ class TeacherBar(widgets.HBox):
     def _show_confirm(self, visible: bool) -> None:
         if not visible:
             self._pending = None
-        self.confirm_box.layout.display = None if visible else "none"
+        self.confirm_box.layout.display = "" if visible else "none"  # not None: see setup._show
 
     # ----------------------------------------------------------------- save
     def save(self) -> None:

@@ -1,0 +1,289 @@
+"""The classroom server's front desk: the store, the kernel budget and the warm kernels, in one place.
+
+The pages that need no kernel (:mod:`incognito_nb.app.doors`) and the server around
+Voilà (:mod:`incognito_nb.app.server`) share one :class:`FrontDesk`.  It
+
+- reaches the table store from worker threads, so that a slow store (a busy SQLite lock,
+  a distant Redis) never holds up the server's event loop;
+- applies the :class:`~incognito_nb.app.budget.KernelBudget`'s decisions to Voilà's kernel
+  manager: ends the kernels of pages whose browser went away, and keeps each notebook's
+  pool of preheated kernels at the size the budget wants — starting at most
+  :data:`MAX_STARTING` warm kernels at a time, so that a class's worth of warming never
+  starves a page that is being opened, and ending warm kernels nobody is expected for;
+- holds the per-device throttles for page loads and form posts.
+
+Voilà's preheat mode keeps, per notebook, a list of tasks (``_pools``) that each start a
+kernel and run the notebook up to its ``wait_for_request``; ``kernel_pools_config`` says
+how many it refills to.  Both are read and written here, and only here (written for
+Voilà 0.5.13; ``tests/test_classroom_server.py`` checks the behaviour end to end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+from tornado.ioloop import IOLoop, PeriodicCallback
+
+from ..engine import Deck
+from ..store import StoreError, TableStore
+from .budget import STUDENT, TEACHER, Claim, KernelBudget
+from .sockets import Bucket, QuerySocket
+
+log = logging.getLogger(__name__)
+
+#: How many warm kernels may be starting at once (one per core of a small laptop).
+MAX_STARTING = 2
+#: How often the desk looks after its kernels, in seconds; and checks expected tables.
+TICK_SECONDS = 1.0
+TABLE_CHECK_SECONDS = 10.0
+#: The claim of the page request being served now (set around Voilà's handler).
+CLAIM: contextvars.ContextVar[Claim | None] = contextvars.ContextVar("incognito_nb_claim", default=None)
+
+
+class Throttle:
+    """Token buckets per client address (at most ``size`` addresses remembered)."""
+
+    def __init__(self, rate: float, burst: float, size: int = 4096) -> None:
+        self.rate, self.burst, self.size = rate, burst, size
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def allows(self, address: str) -> bool:
+        """Takes one token for ``address``; returns False when it has none left."""
+        bucket = self._buckets.pop(address, None) or Bucket(self.rate, self.burst / self.rate)
+        self._buckets[address] = bucket
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        return bucket.take()
+
+
+def rss_mb(pid: int) -> float:
+    """Returns the resident memory of process ``pid`` in MB (``VmRSS``).
+
+    :raises OSError: if there is no such process; :raises ValueError: without ``VmRSS``.
+    """
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    raise ValueError(f"no VmRSS for process {pid}")
+
+
+class QuietDrops(logging.Filter):
+    """Keeps out of the server's log the errors Voilà and nbclient report when a warm kernel
+    is ended on purpose (``Kernel died``): the desk logs why it ended it instead."""
+
+    def __init__(self, desk: "FrontDesk") -> None:
+        super().__init__()
+        self.desk = desk
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.desk.dropping:
+            return True
+        died = record.exc_info and type(record.exc_info[1]).__name__ == "DeadKernelError"
+        return not (died or "Kernel died while waiting" in record.getMessage())
+
+
+class FrontDesk:
+    """The store, decks, budget and warm kernels of one classroom server (module docstring)."""
+
+    def __init__(self, store: TableStore, budget: KernelBudget, decks: dict[str, Deck], *,
+                 trust_this_machine: bool = True, log: logging.Logger = log) -> None:
+        self.store, self.budget, self.decks, self.log = store, budget, decks, log
+        #: Pages from the server's own machine (the teacher's laptop) skip the per-device caps.
+        self.trust_this_machine = trust_this_machine
+        self.page_loads = Throttle(rate=0.1, burst=6)   # a page every 10 s, 6 at once
+        self.posts = Throttle(rate=0.2, burst=10)       # a form every 5 s, 10 at once
+        self.kernels: Any = None
+        self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="incognito-store")
+        self._warm: set[str] = set()
+        self._ticker: PeriodicCallback | None = None
+        self._last_table_check = 0.0
+        self._ending: set[str] = set()
+        #: How many warm kernels are being ended now (see :class:`QuietDrops`).
+        self.dropping = 0
+
+    # ------------------------------------------------------------ the store
+    async def run(self, function: Callable, *args: Any) -> Any:
+        """Runs ``function(*args)`` (a store call) on a worker thread; returns its result."""
+        return await IOLoop.current().run_in_executor(self._executor, function, *args)
+
+    # ------------------------------------------------------------ Voilà's kernels
+    def attach(self, kernels: Any) -> None:
+        """Takes charge of Voilà's (preheating) kernel manager ``kernels``: every kernel it
+        gives a page from now on is entered in the budget with the request's claim."""
+        self.kernels = kernels
+        take, start = kernels.get_rendered_notebook, kernels.start_kernel
+
+        async def take_warm(notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs):
+            # Voilà would put this request's URL (with its seat token) into the kernels it
+            # warms next for other pages; they get none.
+            render, cache, kernel_id = await take(notebook_name, extra_kernel_env_variables={}, **kwargs)
+            self._warm.discard(kernel_id)
+            self._opened(kernel_id)
+            return render, cache, kernel_id
+
+        async def start_cold(*args, **kwargs):
+            kernel_id = await start(*args, **kwargs)
+            self._opened(kernel_id)
+            return kernel_id
+
+        kernels.get_rendered_notebook, kernels.start_kernel = take_warm, start_cold
+
+    def _opened(self, kernel_id: str) -> None:
+        claim = CLAIM.get()
+        if claim is not None:
+            self.budget.opened(kernel_id, claim)
+
+    def kernel_count(self) -> int:
+        """Returns how many kernels run now, pages and warm ones."""
+        return len(self.kernels.list_kernel_ids()) if self.kernels is not None else 0
+
+    def warm_count(self, notebook: str) -> int:
+        """Returns how many kernels the pool of ``notebook`` holds (warm or warming)."""
+        return len(self.kernels._pools.get(notebook, ())) if self.kernels is not None else 0
+
+    def waiting(self, kernel_id: str) -> None:
+        """Notes that a warm kernel has run its notebook up to ``wait_for_request``."""
+        self._warm.add(kernel_id)
+        self.keep_pools()
+
+    async def end(self, kernel_id: str, why: str) -> None:
+        """Shuts a kernel down and forgets it."""
+        if kernel_id in self._ending:
+            return
+        self._ending.add(kernel_id)
+        self.budget.ended(kernel_id)
+        QuerySocket.forget(kernel_id)
+        try:
+            if kernel_id in self.kernels:
+                self.log.info("Ending kernel %s: %s.", kernel_id, why)
+                await self.kernels.shutdown_kernel(kernel_id)
+        except Exception:  # a kernel that died on its own meanwhile
+            self.log.warning("Kernel %s could not be shut down.", kernel_id, exc_info=True)
+        finally:
+            self._ending.discard(kernel_id)
+
+    # ------------------------------------------------------------ warm kernels
+    def keep_pools(self, taking: str | None = None) -> None:
+        """Resizes the pools to the budget's targets; ``taking`` names the notebook whose
+        pool a page is about to take a kernel from (Voilà refills it after the take)."""
+        if self.kernels is None:
+            return
+        targets = self.budget.warm_targets()
+        pools = self.kernels._pools
+        starting = sum(1 for pool in pools.values() for task in pool if not self._is_warm(task))
+        for notebook in (TEACHER, STUDENT):
+            pool = pools.setdefault(notebook, [])
+            target = targets.get(notebook, 0)
+            refills = notebook == taking and bool(pool)  # Voilà takes one, then refills to pool_size
+            size = len(pool) - refills
+            while size > target:  # the youngest first: the least likely to be warm yet
+                self._drop(pool.pop())
+                size -= 1
+            grow = max(0, min(target - size, MAX_STARTING - starting))
+            starting += grow
+            config = dict(self.kernels.kernel_pools_config.get(notebook) or {})
+            config.update(pool_size=size + grow, kernel_env_variables=self.kernels.default_env_variables)
+            self.kernels.kernel_pools_config[notebook] = config
+            if grow and not refills:
+                self.kernels.fill_if_needed(delay=0, notebook_name=notebook)
+
+    def _is_warm(self, task: asyncio.Future) -> bool:
+        if not task.done() or task.cancelled() or task.exception() is not None:
+            return False
+        return task.result().get("kernel_id") in self._warm
+
+    def _drop(self, task: asyncio.Future) -> None:
+        async def drop() -> None:
+            try:
+                content = await task
+            except Exception:
+                return
+            self.dropping += 1
+            try:
+                self._warm.discard(content["kernel_id"])
+                content["task"].cancel()  # its page will never come: stop rendering it
+                await self.end(content["kernel_id"], "no page is expected for this warm kernel")
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait_for(content["task"], 5)
+                await asyncio.sleep(3)  # nbclient's liveness poll reports the death a little later
+            finally:
+                self.dropping -= 1
+
+        asyncio.ensure_future(drop())
+
+    def status(self) -> dict[str, Any]:
+        """Returns the kernels' books in numbers: pages by notebook, warm and warming kernels
+        by notebook, the pools' targets, and the caps."""
+        pools = self.kernels._pools if self.kernels is not None else {}
+        pages: dict[str, int] = {}
+        for page in self.budget.pages.values():
+            pages[page.claim.notebook] = pages.get(page.claim.notebook, 0) + 1
+        return {
+            "kernels": self.kernel_count(),
+            "pages": pages,
+            "connected": sum(1 for page in self.budget.pages.values() if page.connections),
+            "warm": {nb: sum(1 for task in pool if self._is_warm(task)) for nb, pool in pools.items()},
+            "warming": {nb: sum(1 for task in pool if not self._is_warm(task)) for nb, pool in pools.items()},
+            "targets": self.budget.warm_targets(),
+            "max_kernels": self.budget.max_kernels,
+            "max_pages_per_device": self.budget.max_per_device,
+        }
+
+    def memory(self) -> dict[str, list[float]]:
+        """Returns the resident memory (MB) of each kernel by role: ``student`` and ``teacher``
+        pages, and ``warm`` kernels (waiting or warming in a pool).  Linux only (``/proc``)."""
+        roles: dict[str, str] = {kid: "warm" for kid in self.kernels.list_kernel_ids()}
+        for kernel_id, page in self.budget.pages.items():
+            roles[kernel_id] = "student" if page.claim.notebook == STUDENT else "teacher"
+        found: dict[str, list[float]] = {"student": [], "teacher": [], "warm": []}
+        for kernel_id, role in roles.items():
+            try:
+                pid = self.kernels.get_kernel(kernel_id).provisioner.pid
+                found[role].append(rss_mb(pid))
+            except (KeyError, AttributeError, OSError, ValueError):
+                continue
+        return found
+
+    # ------------------------------------------------------------ the rounds
+    def start(self) -> None:
+        """Starts looking after the kernels every :data:`TICK_SECONDS`."""
+        self._ticker = PeriodicCallback(self.tick, TICK_SECONDS * 1000)
+        self._ticker.start()
+
+    def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def tick(self) -> None:
+        """Ends the pages whose browser went away, learns which tables have started (and with
+        how many players), and keeps the pools at the budget's size."""
+        if self.kernels is None:
+            return
+        alive = set(self.kernels.list_kernel_ids())
+        for kernel_id in [k for k in self.budget.pages if k not in alive and k not in self._ending]:
+            self.budget.ended(kernel_id)  # shut down elsewhere: the page's own request, the culler
+            QuerySocket.forget(kernel_id)
+        self._warm &= alive
+        for kernel_id in self.budget.orphans():
+            await self.end(kernel_id, "its page has been closed")
+        now = time.monotonic()
+        if now - self._last_table_check >= TABLE_CHECK_SECONDS:
+            self._last_table_check = now
+            for code in self.budget.expecting():
+                try:
+                    table = await self.run(self.store.read, code)
+                except StoreError:
+                    self.budget.forget(code)
+                else:
+                    if table.started:
+                        self.budget.seated(code, len(table.players))
+        self.keep_pools()

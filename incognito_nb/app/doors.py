@@ -1,0 +1,334 @@
+"""The classroom's doors: which page gets a kernel, and the pages that need none.
+
+Under ``incognito-nb classroom`` a Voilà page is only rendered (and a kernel only spent)
+for a page that plays:
+
+- ``student.ipynb?code=…&token=…``, a seat link whose token the store recognises;
+- ``teacher.ipynb?code=…`` opened by the browser that created the table, which holds the
+  table's teacher key in an HttpOnly, SameSite cookie set by this server.  The server
+  checks the key against the store and hands it to the page's kernel in a request header
+  that only it can set (:data:`~incognito_nb.app.preheat.TEACHER_KEY_HEADER`, passed on
+  by Voilà's ``http_header_envs``): the key never reaches the page, its address bar or
+  the projector, and a student on another device has no cookie to send.
+
+Everything else is a *door*, plain HTML served without a kernel: the join form (code and
+name; posting it takes a seat and redirects to the seat link), the new-table form (deck,
+rounds, timer; posting it creates the table, sets the teacher's cookie, warms kernels for
+the students about to arrive and redirects to the teacher page, which also lists this
+browser's tables to come back to), and notices that say why a page was refused.  The
+door keeps the CSS hooks of the widget forms it stands in for (``inc-join-code-field``,
+``inc-join-name``, ``inc-join``, ``inc-deck``, ``inc-rounds``, ``inc-timer``,
+``inc-create``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlencode
+
+import jinja2
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
+from markupsafe import Markup
+from tornado import web
+from voila.tornado.handler import TornadoVoilaHandler
+
+from ..engine import IllegalAction, Rules
+from ..engine.rules import MAX_PLAYERS
+from ..store import NotAllowed, StoreError, UnknownTable, normalise_code
+from .budget import STUDENT, TEACHER, Claim
+from .desk import CLAIM, FrontDesk, rss_mb
+from .preheat import TEACHER_KEY_HEADER
+
+log = logging.getLogger(__name__)
+
+#: The tornado setting under which the server puts its front desk.
+DESK_SETTING = "incognito_nb_desk"
+#: The teacher key of table CODE lives in the cookie ``incognito_teacher_CODE``.
+TEACHER_COOKIE = "incognito_teacher_"
+#: How long a teacher's browser keeps a table's key (a table idle for a day is removed).
+COOKIE_DAYS = 1
+#: The drawing timers offered at creation; the same as the teacher page's own form
+#: (``incognito_nb.ui.pages.classroom.TIMER_CHOICES``, which the server does not import).
+TIMER_CHOICES = (("no timer", 0), ("60 s", 60), ("90 s", 90), ("120 s", 120), ("180 s", 180))
+MAX_ROUNDS = 20
+#: The longest code and name the doors pass on to the store.
+MAX_CODE, MAX_NAME, MAX_TOKEN = 16, 200, 64
+#: How many of a browser's teacher cookies the new-table page looks at.
+MAX_TABLES_LISTED = 12
+#: What :meth:`Doorway.teacher_problem` says of a browser without the table's key.
+NOT_THE_TEACHER = "not the teacher"
+
+
+@lru_cache(maxsize=1)
+def _templates() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.PackageLoader("incognito_nb.app", "templates"), autoescape=True)
+
+
+def from_this_machine(request) -> bool:
+    """Checks if ``request`` comes from the machine the server runs on: over loopback, or
+    to one of the machine's own addresses from that same address (the teacher opening the
+    page by the laptop's network address, as the README asks)."""
+    try:
+        here = request.connection.stream.socket.getsockname()[0]
+        there = request.remote_ip
+        return ipaddress.ip_address(there).is_loopback or there == here
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class Doorway:
+    """What every classroom handler shares: the desk, the client, and drawing a door."""
+
+    @property
+    def desk(self) -> FrontDesk:
+        return self.settings[DESK_SETTING]
+
+    @property
+    def local(self) -> bool:
+        return self.desk.trust_this_machine and from_this_machine(self.request)
+
+    def page_url(self, notebook: str, **query: str) -> str:
+        url = url_path_join(self.base_url, "voila/render", notebook)
+        return f"{url}?{urlencode(query)}" if query else url
+
+    def door(self, door: str, title: str, *, status: int = 200, **values: Any) -> None:
+        """Writes a kernel-free page: ``door`` is ``join``, ``create`` or ``notice``."""
+        values.setdefault("links", [])
+        html = _templates().get_template("door.html").render(
+            door=door, title=title, base=self.base_url, xsrf=Markup(self.xsrf_form_html()),
+            max_code=MAX_CODE, max_name=MAX_NAME, **values)
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(html)
+
+    def join_door(self, *, code: str = "", name: str = "", problem: str = "", status: int = 200) -> None:
+        self.door("join", "Incognito · join your class's table", status=status, code=code, name=name,
+                  problem=problem)
+
+    def notice(self, title: str, text: str, *, status: int, links: list[tuple[str, str]] = ()) -> None:
+        self.door("notice", title, status=status, problem=text, links=list(links))
+
+    def keep_teacher_key(self, code: str, key: str) -> None:
+        """Gives this browser table ``code``'s key in an HttpOnly, SameSite cookie."""
+        self.set_cookie(TEACHER_COOKIE + code, key, httponly=True, samesite="Lax",
+                        expires_days=COOKIE_DAYS, path=self.base_url)
+
+    async def teacher_problem(self, code: str, key: str | None, *, from_link: bool = False) -> str | None:
+        """Returns None if ``key`` opens table ``code``'s teacher page; else what the store
+        said (a wrong link's key, no such table, a store down), or :data:`NOT_THE_TEACHER`
+        for a browser without the key."""
+        if not key:
+            return NOT_THE_TEACHER
+        try:
+            await self.desk.run(self.desk.store.check_teacher, code, key)
+        except NotAllowed as error:
+            return str(error) if from_link else NOT_THE_TEACHER
+        except StoreError as error:
+            return str(error)
+        return None
+
+    def too_busy(self) -> None:
+        self.notice("Incognito · wait a moment", "Many pages were opened from this device in a short while. "
+                    "Wait a few seconds, then open your link again.", status=429)
+
+
+class ClassroomPage(Doorway, TornadoVoilaHandler):
+    """``/voila/render/<notebook>``: Voilà's page for a seat or a teacher, else a door."""
+
+    @web.authenticated
+    async def get(self, path=None):
+        if TEACHER_KEY_HEADER in self.request.headers:
+            del self.request.headers[TEACHER_KEY_HEADER]  # only this server sets it
+        if path == STUDENT:
+            claim = await self._student()
+        elif path == TEACHER:
+            claim = await self._teacher()
+        else:
+            raise web.HTTPError(404)
+        if claim is None:
+            return
+        desk = self.desk
+        refusal = desk.budget.refusal(claim, kernels=desk.kernel_count(), warm=desk.warm_count(path))
+        if refusal is not None:
+            return self.notice("Incognito · no room for this page", refusal, status=503)
+        if not claim.local and not desk.page_loads.allows(claim.address):
+            return self.too_busy()
+        for kernel_id in desk.budget.replaced(claim):
+            await desk.end(kernel_id, "its page was opened again")
+        desk.budget.arrived(claim)
+        desk.keep_pools(taking=path)
+        self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
+        token = CLAIM.set(claim)
+        try:
+            await super().get(path)
+        finally:
+            CLAIM.reset(token)
+
+    def _arg(self, name: str, limit: int) -> str:
+        return self.get_query_argument(name, "")[:limit].strip()
+
+    async def _student(self) -> Claim | None:
+        code, token = self._arg("code", MAX_CODE), self._arg("token", MAX_TOKEN)
+        problem = ""
+        if token and not code:
+            problem = ("This link to a seat has no table code. Type the code shown on the projector "
+                       "and your name.")
+        elif token:
+            try:
+                seat = await self.desk.run(self.desk.store.rejoin, code, token)
+            except StoreError as error:
+                problem = str(error)
+            else:
+                return Claim(STUDENT, seat.code, seat.name, self.request.remote_ip, self.local)
+        self.join_door(code=code, problem=problem)
+        return None
+
+    async def _teacher(self) -> Claim | None:
+        code, key = self._arg("code", MAX_CODE), self._arg("key", MAX_TOKEN)
+        timer = self._arg("timer", 4)
+        try:
+            code = normalise_code(code) if code else ""
+        except UnknownTable as error:
+            await self._create_door(problem=str(error))
+            return None
+        if key:  # an old come-back link: the key moves into a cookie and out of the address bar
+            problem = await self.teacher_problem(code, key, from_link=True)
+            if problem is None:
+                self.keep_teacher_key(code, key)
+                self.redirect(self.page_url(TEACHER, code=code, **({"timer": timer} if timer else {})), status=303)
+                return None
+            self._not_the_teacher(code, problem)
+            return None
+        if not code:
+            await self._create_door()
+            return None
+        key = self.get_cookie(TEACHER_COOKIE + code)
+        problem = await self.teacher_problem(code, key)
+        if problem is not None:
+            self._not_the_teacher(code, problem)
+            return None
+        self.request.headers[TEACHER_KEY_HEADER] = key
+        return Claim(TEACHER, code, "", self.request.remote_ip, self.local)
+
+    def _not_the_teacher(self, code: str, problem: str) -> None:
+        links = [("Create a new table", self.page_url(TEACHER))]
+        if problem == NOT_THE_TEACHER:
+            problem = (f"The teacher's page of table {code} opens only in the browser that created the table. "
+                       "On that computer, open the teacher page again: it lists your tables. "
+                       "Students: open the student page and type the code.")
+            links.insert(0, (f"Open the student page for table {code}", self.page_url(STUDENT, code=code)))
+        self.notice("Incognito · the teacher's page", problem, status=403, links=links)
+
+    async def _create_door(self, problem: str = "") -> None:
+        desk = self.desk
+        desk.budget.expect("", TEACHER, 1, seconds=300)  # a teacher page is about to be opened
+        desk.keep_pools()
+        tables = []
+        cookies = sorted((name[len(TEACHER_COOKIE):], morsel.value) for name, morsel in self.request.cookies.items()
+                         if name.startswith(TEACHER_COOKIE))
+        for code, key in cookies[:MAX_TABLES_LISTED]:
+            try:
+                code = normalise_code(code)
+                await desk.run(desk.store.check_teacher, code, key)
+                snapshot = await desk.run(desk.store.read, code)
+            except StoreError:
+                self.clear_cookie(TEACHER_COOKIE + code, path=self.base_url)
+                continue
+            tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot)})
+        decks = [(key, deck.name) for key, deck in desk.decks.items()]
+        self.door("create", "Incognito · a new table for your class", problem=problem, tables=tables,
+                  decks=decks, timers=TIMER_CHOICES, rounds=3, max_rounds=MAX_ROUNDS)
+
+
+def _state(snapshot) -> str:
+    if not snapshot.started:
+        count = len(snapshot.players)
+        return f"{count} player{'s' if count != 1 else ''} joined, not started"
+    game = snapshot.game
+    if game.phase.value == "over":
+        return "game over"
+    return f"round {game.round} of {game.rules.rounds}"
+
+
+class JoinDoor(Doorway, JupyterHandler):
+    """``POST /classroom/join``: takes a seat (code and name), then opens the seat link."""
+
+    @web.authenticated
+    async def post(self) -> None:
+        code = self.get_body_argument("code", "")[:MAX_CODE + 1]
+        name = self.get_body_argument("name", "")[:MAX_NAME + 1]
+        if not self.local and not self.desk.posts.allows(self.request.remote_ip):
+            return self.too_busy()
+        if len(code) > MAX_CODE or len(name) > MAX_NAME:
+            return self.join_door(code=code[:MAX_CODE], problem=(
+                f"A table code is 5 letters and digits, and a name at most {MAX_NAME} characters."), status=400)
+        if not code.strip():
+            return self.join_door(name=name, problem="Type the code shown on the projector.", status=400)
+        try:
+            seat = await self.desk.run(self.desk.store.join, code, name)
+        except (IllegalAction, StoreError) as error:
+            return self.join_door(code=code, name=name, problem=str(error), status=409)
+        self.redirect(self.page_url(STUDENT, code=seat.code, token=seat.token), status=303)
+
+
+class NewTableDoor(Doorway, JupyterHandler):
+    """``POST /classroom/tables``: creates a table, gives this browser its teacher key,
+    warms kernels for its students, then opens its teacher page."""
+
+    @web.authenticated
+    async def post(self) -> None:
+        desk = self.desk
+        if not self.local and not desk.posts.allows(self.request.remote_ip):
+            return self.too_busy()
+        deck = desk.decks.get(self.get_body_argument("deck", ""))
+        try:
+            rounds = int(self.get_body_argument("rounds", "3"))
+            timer = int(self.get_body_argument("timer", "0"))
+        except ValueError:
+            rounds, timer = 0, -1
+        if deck is None or not 1 <= rounds <= MAX_ROUNDS or timer not in dict(map(reversed, TIMER_CHOICES)):
+            return self.notice("Incognito · a new table", f"Choose a deck, 1 to {MAX_ROUNDS} rounds and a timer "
+                               "from the form.", status=400, links=[("Back to the form", self.page_url(TEACHER))])
+        rules = Rules(rounds=rounds)
+        try:
+            keys = await desk.run(desk.store.create_table, deck, rules)
+        except (ValueError, StoreError) as error:
+            return self.notice("Incognito · a new table", str(error), status=409,
+                               links=[("Back to the form", self.page_url(TEACHER))])
+        self.keep_teacher_key(keys.code, keys.teacher_key)
+        desk.budget.expect(keys.code, STUDENT, min(MAX_PLAYERS, rules.lineup_size))
+        desk.keep_pools()
+        query = {"code": keys.code, **({"timer": str(timer)} if timer else {})}
+        self.redirect(self.page_url(TEACHER, **query), status=303)
+
+
+class Status(Doorway, JupyterHandler):
+    """``/classroom/status``: the kernels' books as JSON, for the server's own machine only
+    (counts, never ids or keys): what a benchmark or an admin watches.  ``?memory=1`` adds
+    each kernel's resident memory by role, and the server's."""
+
+    @web.authenticated
+    def get(self) -> None:
+        if not from_this_machine(self.request):
+            raise web.HTTPError(404)
+        status = self.desk.status()
+        if self.get_query_argument("memory", ""):
+            status["memory_mb"] = self.desk.memory()
+            status["server_mb"] = rss_mb(os.getpid())
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(status)
+
+
+class Home(Doorway, JupyterHandler):
+    """``/``: the teacher's new-table page on the server's own machine, the join form elsewhere."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.redirect(self.page_url(TEACHER if from_this_machine(self.request) else STUDENT))

@@ -1,0 +1,114 @@
+"""The game-over downloads on the static site, where the kernel runs in the browser.
+
+Pillow has no Pyodide build on any registry this project reaches, so the drawings are
+painted by the browser's own canvas instead: an ``OffscreenCanvas`` in the kernel's Web
+Worker, driven by the very functions that draw every board on screen
+(:func:`~incognito_nb.ui.widgets.board.draw_paper`, :func:`~incognito_nb.ui.widgets.board.draw_strokes`)
+through :class:`CanvasPen`, and encoded as PNG by the browser.  The poster is the same
+PDF as under Voilà, its drawings as vector paths (fpdf2 needs no Pillow for those); the
+reports are the same CSV files.  The vocabulary chart (a Pillow picture) is not made here:
+the vocabulary report holds the same figures.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any, Iterable
+
+from ..engine import Drawing, Game
+from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
+from incognito_nb.ui.widgets.board import draw_paper, draw_strokes
+from .exports import DRAWINGS, POSTER, RESULTS, VOCABULARY, file_part, poster_pdf, results_csv, scored_rounds, vocabulary_csv
+
+#: ipycanvas's names for the canvas properties the board renderer sets, and the 2D context's.
+_PROPERTIES = {
+    "fill_style": "fillStyle", "stroke_style": "strokeStyle", "line_width": "lineWidth",
+    "line_cap": "lineCap", "line_join": "lineJoin", "global_composite_operation": "globalCompositeOperation",
+}
+
+
+class CanvasPen:
+    """A browser canvas's 2D context with the part of ipycanvas's interface the board
+    renderer uses, so that a picture file is drawn by the same code as the screen."""
+
+    def __init__(self, context: Any) -> None:
+        object.__setattr__(self, "_context", context)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _PROPERTIES:
+            raise AttributeError(f"CanvasPen has no property {name!r}")
+        setattr(self._context, _PROPERTIES[name], value)
+
+    def clear(self) -> None:
+        self._context.clearRect(0, 0, BOARD_WIDTH, BOARD_HEIGHT)
+
+    def fill_rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._context.fillRect(x, y, width, height)
+
+    def stroke_rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._context.strokeRect(x, y, width, height)
+
+    def fill_circle(self, x: float, y: float, radius: float) -> None:
+        self._context.beginPath()
+        self._context.arc(x, y, radius, 0, 6.283185307179586)
+        self._context.fill()
+
+    def stroke_lines(self, points: Iterable[tuple[float, float]]) -> None:
+        points = list(points)
+        self._context.beginPath()
+        self._context.moveTo(*points[0])
+        for x, y in points[1:]:
+            self._context.lineTo(x, y)
+        self._context.stroke()
+
+
+async def drawing_png(drawing: Drawing) -> bytes:
+    """Returns the drawing as PNG (800 x 600), painted and encoded by the browser.
+
+    Paper first, then the ink on a layer of its own (erasing strokes punch holes in the
+    ink, not in the paper), as every board on screen is drawn.
+    """
+    from js import OffscreenCanvas, Object  # the browser's, through Pyodide
+    from pyodide.ffi import to_js
+
+    paper = OffscreenCanvas.new(BOARD_WIDTH, BOARD_HEIGHT)
+    ink = OffscreenCanvas.new(BOARD_WIDTH, BOARD_HEIGHT)
+    page = paper.getContext("2d")
+    draw_paper(CanvasPen(page))
+    draw_strokes(CanvasPen(ink.getContext("2d")), drawing.strokes)
+    page.drawImage(ink, 0, 0)
+    blob = await paper.convertToBlob(to_js({"type": "image/png"}, dict_converter=Object.fromEntries))
+    return (await blob.arrayBuffer()).to_bytes()
+
+
+async def load_poster_packages() -> None:
+    """Loads fpdf2 and what it needs from the site (they are not loaded at start, see
+    :data:`~incognito_nb.app.lite_kernel.LOADED_AT_GAME_OVER`)."""
+    import pyodide_js  # the Pyodide runtime's own API, in its kernel
+
+    from .lite_kernel import LOADED_AT_GAME_OVER
+
+    await pyodide_js.loadPackage(list(LOADED_AT_GAME_OVER))
+
+
+async def takeaway_files(game: Game) -> dict[str, bytes]:
+    """Returns what the game-over screen offers to download on the static site: the poster,
+    the results and the vocabulary report, and the drawings as PNG files in one zip.
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    records = scored_rounds(game)
+    drawings = io.BytesIO()
+    with zipfile.ZipFile(drawings, "w", zipfile.ZIP_DEFLATED) as archive:
+        for record in records:
+            for seat, artist in enumerate(record.players, start=1):
+                name = f"{DRAWINGS}/round{record.number}_{seat:02d}_{file_part(artist)}.png"
+                archive.writestr(name, await drawing_png(record.drawings.get(artist, Drawing())))
+    await load_poster_packages()
+    return {
+        POSTER: poster_pdf(game),
+        RESULTS: results_csv(game).encode("utf-8-sig"),
+        VOCABULARY: vocabulary_csv(game).encode("utf-8-sig"),
+        f"{DRAWINGS}.zip": drawings.getvalue(),
+    }

@@ -1,0 +1,200 @@
+"""The classroom server: standalone Voilà, with the doors, the kernel budget and preheated kernels.
+
+``incognito-nb classroom`` runs ``python -m incognito_nb.app.server <classroom folder>``.
+:class:`ClassroomServer` is Voilà's own application (``voila.app.Voila``) with these
+changes, each made through one of Voilà's extension points:
+
+- **Preheated kernels** (Voilà's ``preheat_kernel``): the teacher and student notebooks
+  run up to :func:`~incognito_nb.app.preheat.wait_for_request` in kernels started ahead
+  of their pages, and the pool of each notebook is sized by the
+  :class:`~incognito_nb.app.budget.KernelBudget` (the :class:`~incognito_nb.app.desk.FrontDesk`
+  applies it): warm for the students of a table just created, empty when nobody is expected.
+- **Doors** (:mod:`incognito_nb.app.doors`) in place of Voilà's render handler: a kernel
+  only for a valid seat link or the teacher's own browser; the join and new-table forms
+  and every refusal are plain pages.  The folder listing, the contents API and the file
+  handler are not served.
+- **Sockets** (:mod:`incognito_nb.app.sockets`): kernel sockets speak v1 only, with checked
+  frames (Voilà's ``kernel_websocket_connection_class``), and the preheated kernels' query
+  socket opens only to this server's kernels, which prove it with a per-server secret
+  that the server puts in their environment when it starts.
+- **Lean kernels** (Voilà's ``kernel_spec_manager_class``): Python kernels start without
+  ipykernel's debugger (:data:`LEAN_KERNEL`).
+
+Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
+``max_pages_per_device``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
+``expect_minutes``; the store is ``$INCOGNITO_NB_STORE``, an extra deck ``$INCOGNITO_NB_DECK``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
+from traitlets import Bool, Float, Integer
+from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import AllowListFileHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from ..engine import Deck, DeckError, load_deck
+from ..store import open_store
+from .budget import KernelBudget
+from .desk import FrontDesk, QuietDrops
+from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, Status
+from .preheat import QUERY_URL, SERVER_SECRET, TEACHER_KEY_HEADER
+from .sockets import BUDGET_SETTING, KernelSocket, QuerySocket
+
+#: How the classroom's kernels start: as ``python -m ipykernel_launcher`` does, with debugpy
+#: hidden first.  ipykernel imports debugpy and its pydevd bundle in every kernel for
+#: JupyterLab's debugger (measured 53.1 MB for a kernel that has imported ipywidgets,
+#: 45.4 MB without); standalone Voilà refuses ``debug_request`` from the browser, and a
+#: class holds thirty kernels.  With ``import debugpy`` failing, ipykernel runs as where
+#: debugpy is not installed, a case it supports.  Nothing of this package is imported
+#: before ipykernel: a module imported ahead of the kernel that imports ipywidgets would
+#: register the widgets' comm targets with no kernel, and no widget would ever show.
+LEAN_KERNEL = """import sys
+sys.modules["debugpy"] = None
+if sys.path and sys.path[0] == "":
+    del sys.path[0]  # as ipykernel_launcher does: the working folder does not shadow the kernel's modules
+from ipykernel import kernelapp
+kernelapp.launch_new_instance()
+"""
+
+
+class LeanKernels(KernelSpecManager):
+    """Voilà's kernel specs, with the Python kernel started as :data:`LEAN_KERNEL` says
+    (an ipykernel without its debugger: ~8 MB less per kernel)."""
+
+    def get_kernel_spec(self, kernel_name: str, *args, **kwargs):
+        spec = super().get_kernel_spec(kernel_name, *args, **kwargs)
+        if spec.argv[1:3] == ["-m", "ipykernel_launcher"]:
+            spec.argv = [spec.argv[0], "-c", LEAN_KERNEL, *spec.argv[3:]]
+        return spec
+
+
+#: Seconds a page's rendering waits for its cell's last output (nbclient's default is 4).
+IOPUB_TIMEOUT = 60
+#: Voilà's handlers the classroom does not serve: a folder listing, its contents API and files.
+NOT_SERVED = (TornadoVoilaTreeHandler, VoilaContentsHandler, AllowListFileHandler)
+
+
+class ClassroomServer(Voila):
+    """Standalone Voilà serving the classroom folder for a class (see the module's docstring)."""
+
+    name = "incognito-nb-classroom"
+    description = "Serves Incognito's teacher and student pages for a class."
+
+    max_kernels = Integer(48, config=True, help=(
+        "The most kernels the server runs at once, pages and warm ones; a page beyond it is "
+        "refused with a message. Each kernel takes about 60 MB."))
+    max_pages_per_device = Integer(4, config=True, help=(
+        "The most pages one client address may hold open (0: no limit). The server's own "
+        "machine is not counted unless trust_this_machine is False."))
+    trust_this_machine = Bool(True, config=True, help=(
+        "Whether pages opened on the server's own machine (the teacher's laptop) skip the "
+        "per-device limits."))
+    alone_grace = Float(20.0, config=True, help=(
+        "Seconds a page's kernel lives after its browser disconnected (a closed tab)."))
+    first_grace = Float(120.0, config=True, help=(
+        "Seconds a page's kernel waits for its browser to connect at all."))
+    expect_minutes = Float(20.0, config=True, help=(
+        "Minutes the server keeps kernels warm for the students of a table just created."))
+
+    aliases = {
+        **Voila.aliases,
+        "max-kernels": "ClassroomServer.max_kernels",
+        "max-pages-per-device": "ClassroomServer.max_pages_per_device",
+    }
+
+    desk: FrontDesk | None = None
+
+    def init_settings(self):
+        configuration = self.voila_configuration
+        configuration.preheat_kernel = True
+        configuration.default_pool_size = 0  # the desk sizes each pool
+        configuration.http_header_envs = [TEACHER_KEY_HEADER]
+        configuration.kernel_spec_manager_class = LeanKernels
+        self.kernel_websocket_connection_class = KernelSocket
+        # nbclient waits 4 s for a cell's last output after its reply, then sends the page
+        # without it: a blank page for good when a class arrives at once on a busy laptop.
+        if "iopub_timeout" not in self.config.VoilaExecutor:
+            self.config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
+        self.secret = secrets.token_urlsafe(32)
+        os.environ[SERVER_SECRET] = self.secret  # inherited by every kernel, seen by no browser
+        settings = super().init_settings()
+        self.kernel_manager.allow_tracebacks = False
+        budget = KernelBudget(max_kernels=self.max_kernels, max_per_device=self.max_pages_per_device,
+                              alone_grace=self.alone_grace, first_grace=self.first_grace,
+                              expect_for=60 * self.expect_minutes)
+        self.desk = FrontDesk(open_store(os.environ.get("INCOGNITO_NB_STORE") or None), budget, self._decks(),
+                              trust_this_machine=self.trust_this_machine, log=self.log)
+        self.desk.attach(self.kernel_manager)
+        self.log.addFilter(QuietDrops(self.desk))
+        settings[DESK_SETTING] = self.desk
+        settings[BUDGET_SETTING] = budget
+        return settings
+
+    def _decks(self) -> dict[str, Deck]:
+        decks: dict[str, Deck] = {}
+        path = os.environ.get("INCOGNITO_NB_DECK")
+        if path:
+            try:
+                decks["own:0"] = load_deck(path)
+            except DeckError as error:
+                self.log.warning("The deck %s is not offered: %s", path, error)
+        for name in Deck.builtin_names():
+            decks[name] = Deck.builtin(name)
+        return decks
+
+    def init_handlers(self):
+        handlers = []
+        for route in super().init_handlers():
+            pattern, handler, *rest = route
+            if handler in NOT_SERVED:
+                continue
+            if handler is TornadoVoilaHandler:
+                handler = ClassroomPage
+            elif handler is RequestInfoSocketHandler:
+                handler, rest = QuerySocket, [{"secret": self.secret, "on_waiting": self.desk.waiting}]
+            handlers.append((pattern, handler, *rest))
+        base = self.server_url
+        return [
+            (base, Home),
+            (url_path_join(base, "classroom/join"), JoinDoor),
+            (url_path_join(base, "classroom/tables"), NewTableDoor),
+            (url_path_join(base, "classroom/status"), Status),
+            *handlers,
+        ]
+
+    def listen(self):
+        IOLoop.current().add_callback(self._listening)
+        super().listen()
+
+    def _listening(self) -> None:
+        """Once the port is known: where warm kernels ask for their page, and the desk's rounds."""
+        host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+        host = f"[{host}]" if ":" in host else host
+        os.environ[QUERY_URL] = f"ws://{host}:{self.port}{url_path_join(self.server_url, 'voila/query')}"
+        self.desk.start()
+        self.log.info("Classroom server: at most %d kernels, %s pages per device.", self.max_kernels,
+                      self.max_pages_per_device or "any number of")
+
+    def stop(self):
+        if self.desk is not None:
+            self.desk.stop()
+        super().stop()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Runs the classroom server with ``argv`` (Voilà's command line, plus this server's options)."""
+    ClassroomServer.launch_instance(sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    main()

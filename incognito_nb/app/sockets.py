@@ -1,0 +1,242 @@
+"""The classroom server's two websockets: the kernels' channels, and the preheated kernels' query.
+
+**Kernel channels** (``/api/kernels/<id>/channels``).  jupyter_server lets a browser open a
+kernel's socket with the v1 subprotocol or, when it offers none, with the legacy JSON
+protocol; Voilà 0.5 then reads every binary message written to the socket as v1 framing
+(``read_header_from_binary_message``), so a legacy socket that receives a widget's binary
+buffer makes the server read a huge offset count and loop on its only thread.  And in v1
+the server itself trusts the frame's offset count (``deserialize_msg_from_ws_v1``): eight
+crafted bytes make it build a list of 2**60 offsets.  :class:`KernelSocket` is the
+smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voilà's own
+``kernel_websocket_connection_class`` option, which
+
+- refuses the handshake (HTTP 400, before any socket exists) unless the browser offers
+  ``v1.kernel.websocket.jupyter.org``: jupyter_server's ``kernel_ws_protocol`` only
+  says which protocol to *prefer*, and still hands a client that offers none the legacy one;
+- checks each incoming frame's framing before jupyter_server parses it (a bounded number
+  of parts, offsets in order and inside the frame, a small header that is a JSON object),
+  and holds each socket to a message and byte rate (a token bucket); a socket that breaks
+  either is closed with code 1008 (policy violation);
+- keeps kernel output meant for a developer away from the page: ``stream`` (stdout and
+  stderr, where ipykernel logs a refused ``comm_open`` with its traceback) and ``error``
+  messages go to the server's log, and a reply's ``traceback`` is emptied;
+- tells the server's :class:`~incognito_nb.app.budget.KernelBudget` (if the server put
+  one in the tornado settings) when a page connects and leaves, and refuses sockets to
+  kernels that serve no page (a warm kernel waiting in a pool).
+
+**Query** (``/voila/query/<kernel id>``).  In preheat mode Voilà hands a warm kernel its
+page's request (query string, headers: seat tokens, the teacher key) on this socket, to
+whoever connects first, and keeps every request it could not deliver in a class-level
+cache forever.  :class:`QuerySocket` opens only to a client that proves it is a kernel of
+this server (the per-server secret in an ``Authorization`` header, which a browser's
+``WebSocket`` cannot send; and no ``Origin`` header, which a browser always sends), and
+forgets each request once delivered.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import time
+from typing import Any
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado import web
+from traitlets import Float, Int
+from voila.request_info_handler import RequestInfoSocketHandler
+
+log = logging.getLogger(__name__)
+
+V1 = "v1.kernel.websocket.jupyter.org"
+#: The tornado setting under which the server puts its kernel budget.
+BUDGET_SETTING = "incognito_nb_budget"
+#: Closing code for a socket that broke the rules (RFC 6455: policy violation).
+POLICY_VIOLATION = 1008
+#: The kernel's output a page never shows (it goes to the server's log).
+PRIVATE_OUTPUT = frozenset({"stream", "error"})
+
+
+def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
+    """Returns what is wrong with a v1 frame from a browser, or None if its framing is sound.
+
+    A v1 frame is a little-endian 64-bit count ``n``, ``n`` 64-bit offsets, then the
+    channel name and the message parts (header, parent header, metadata, content,
+    buffers) that the offsets delimit.  Only the count, the offsets, the channel and the
+    header are looked at: bounded work whatever the frame holds.
+    """
+    if not isinstance(frame, bytes):
+        return "a text frame on a v1 socket"
+    if len(frame) < 8:
+        return "a frame too short for v1"
+    count = int.from_bytes(frame[:8], "little")
+    if not 6 <= count <= max_parts:
+        return f"a v1 frame announcing {min(count, 10**6)} parts"
+    start = 8 * (count + 1)
+    if len(frame) < start:
+        return "a v1 frame shorter than its offsets"
+    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    if offsets[0] != start or any(b < a for a, b in zip(offsets, offsets[1:])) or offsets[-1] > len(frame):
+        return "v1 offsets out of order or outside the frame"
+    if offsets[1] - offsets[0] > 16:
+        return "a v1 channel name too long"
+    if offsets[2] - offsets[1] > max_header:
+        return "a v1 header too large"
+    try:
+        frame[offsets[0]:offsets[1]].decode("ascii")
+        header = json.loads(frame[offsets[1]:offsets[2]])
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return "a v1 header that is not JSON"
+    if not isinstance(header, dict) or not isinstance(header.get("msg_type"), str):
+        return "a v1 header without a message type"
+    return None
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``rate * burst_seconds`` saved."""
+
+    def __init__(self, rate: float, burst_seconds: float, clock=time.monotonic) -> None:
+        self.rate, self.capacity, self.clock = rate, rate * burst_seconds, clock
+        self.tokens, self.at = self.capacity, clock()
+
+    def take(self, amount: float = 1.0) -> bool:
+        """Takes ``amount`` tokens if there are that many; returns whether it could."""
+        now = self.clock()
+        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < amount:
+            return False
+        self.tokens -= amount
+        return True
+
+
+class KernelSocket(ZMQChannelsWebsocketConnection):
+    """A kernel websocket connection that speaks v1 only and checks what browsers send
+    (see the module's docstring).  Use it with
+    ``--Voila.kernel_websocket_connection_class=incognito_nb.app.sockets.KernelSocket``."""
+
+    max_parts = Int(64, config=True, help="The most parts (offsets) a v1 frame from a browser may have.")
+    max_header_bytes = Int(1 << 16, config=True, help="The largest message header a browser may send, in bytes.")
+    messages_per_second = Float(200.0, config=True, help="The message rate a browser may keep up on one socket.")
+    bytes_per_second = Float(4e6, config=True, help="The byte rate a browser may keep up on one socket.")
+    burst_seconds = Float(5.0, config=True, help="How many seconds of each rate a socket may spend at once.")
+    max_sockets_per_kernel = Int(3, config=True, help="The most browser sockets one kernel may have open at once.")
+
+    _counted = False
+    _refused = False
+
+    @property
+    def _budget(self):
+        return self.websocket_handler.settings.get(BUDGET_SETTING)
+
+    async def prepare(self) -> None:
+        """Refuses the handshake of a socket that does not offer v1, or that comes for a
+        kernel that serves no page, before the socket exists."""
+        offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
+        if V1 not in (part.strip() for part in offered.split(",")):
+            log.warning("refused a kernel socket without the %s subprotocol (offered: %r)", V1, offered[:200])
+            raise web.HTTPError(400, f"This server speaks only the {V1} protocol on kernel sockets.")
+        if self.multi_kernel_manager._kernel_connections.get(self.kernel_id, 0) >= self.max_sockets_per_kernel:
+            raise web.HTTPError(429, "This page's kernel already has as many sockets as it may.")
+        budget = self._budget
+        if budget is not None and self.kernel_id not in budget.pages:
+            raise web.HTTPError(404, "No page is served by this kernel.")
+        self._messages = Bucket(self.messages_per_second, self.burst_seconds)
+        self._bytes = Bucket(self.bytes_per_second, self.burst_seconds)
+        await super().prepare()
+
+    def connect(self):
+        budget = self._budget
+        if budget is not None:
+            self._counted = budget.connected(self.kernel_id)
+        return super().connect()
+
+    def disconnect(self):
+        if self._counted:
+            self._counted = False
+            self._budget.disconnected(self.kernel_id)
+        return super().disconnect()
+
+    def handle_incoming_message(self, incoming_msg: Any) -> None:
+        """Checks a browser's frame (framing, rates) before jupyter_server parses it."""
+        if self._refused:
+            return
+        size = len(incoming_msg) if isinstance(incoming_msg, (bytes, str)) else 0
+        problem = frame_problem(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
+        if problem is None and not (self._messages.take() and self._bytes.take(size)):
+            problem = "too many messages"
+        if problem is not None:
+            log.warning("closed a socket of kernel %s: %s", self.kernel_id, problem)
+            self._refused = True
+            self.websocket_handler.close(POLICY_VIOLATION, problem[:100])
+            return
+        super().handle_incoming_message(incoming_msg)
+
+    def _on_zmq_reply(self, stream, msg_list):
+        """Keeps the kernel's console output and tracebacks off the page (they go to the log)."""
+        if self.subprotocol == V1 and isinstance(msg_list, list) and len(msg_list) >= 4:
+            channel = getattr(stream, "channel", None)
+            if channel == "iopub":
+                try:
+                    msg_type = json.loads(msg_list[0]).get("msg_type")
+                except (ValueError, AttributeError):
+                    msg_type = None
+                if msg_type in PRIVATE_OUTPUT:
+                    log.warning("kernel %s %s (not sent to the page): %s", self.kernel_id, msg_type,
+                                bytes(msg_list[3][:2000]).decode("utf-8", "replace"))
+                    return
+            elif b'"traceback"' in bytes(msg_list[3]):
+                msg_list = list(msg_list)
+                msg_list[3] = _without_traceback(msg_list[3], self.kernel_id)
+        return super()._on_zmq_reply(stream, msg_list)
+
+
+def _without_traceback(content: bytes, kernel_id: str) -> bytes:
+    try:
+        reply = json.loads(content)
+    except ValueError:
+        return content
+    if isinstance(reply, dict) and "traceback" in reply:
+        log.warning("kernel %s replied with an error (not sent to the page): %s", kernel_id,
+                    "\n".join(map(str, reply.get("traceback") or []))[:2000])
+        reply.update(traceback=[], evalue="The server could not do that.")
+        return json.dumps(reply).encode("utf-8")
+    return content
+
+
+class QuerySocket(RequestInfoSocketHandler):
+    """Voilà's request-info socket, open only to this server's own kernels (see the module's
+    docstring).  ``secret`` is the per-server secret; ``on_waiting(kernel_id)`` is called
+    when a warm kernel starts waiting for its page."""
+
+    def initialize(self, secret: str, on_waiting=None) -> None:
+        self._secret = f"Bearer {secret}".encode("utf-8")
+        self._on_waiting = on_waiting
+
+    def prepare(self) -> None:
+        offered = self.request.headers.get("Authorization", "").encode("utf-8", "replace")
+        if "Origin" in self.request.headers or not hmac.compare_digest(offered, self._secret):
+            raise web.HTTPError(404)
+
+    def open(self, kernel_id: str) -> None:
+        self._kernel_id = kernel_id
+        RequestInfoSocketHandler._waiters[kernel_id] = self
+        request = RequestInfoSocketHandler._cache.pop(kernel_id, None)
+        if request is not None:
+            self.write_message(request)
+        elif self._on_waiting is not None:
+            self._on_waiting(kernel_id)
+
+    def on_close(self) -> None:
+        kernel_id = getattr(self, "_kernel_id", None)
+        if RequestInfoSocketHandler._waiters.get(kernel_id) is self:
+            del RequestInfoSocketHandler._waiters[kernel_id]
+
+    def _request_summary(self) -> str:
+        return f"{self.request.method} /voila/query/… ({self.request.remote_ip})"
+
+    @staticmethod
+    def forget(kernel_id: str) -> None:
+        """Drops whatever Voilà still holds for a kernel that has ended."""
+        RequestInfoSocketHandler._cache.pop(kernel_id, None)
+        RequestInfoSocketHandler._waiters.pop(kernel_id, None)

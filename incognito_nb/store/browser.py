@@ -1,0 +1,196 @@
+"""Saved games in the browser's own storage, for the static site (no server, no disk).
+
+On the static site the kernel is Pyodide, running in a Web Worker: its files vanish with
+the page, and a worker cannot reach ``localStorage``.  The page can, so the saves go
+through a small widget whose front end lives in the page: at start it reads every save
+under :data:`KEY_PREFIX` from ``localStorage`` and sends them to Python; each
+:meth:`BrowserFolder.save` sends the game to the page, which writes it.  A reload,
+a closed tab or a browser restart on the same computer finds the saves again.
+
+JupyterLite's own drive (``/drive``) would keep files too, but only where a service
+worker runs, which browsers allow on ``https`` and ``localhost`` only: a folder copied
+onto a school intranet served over plain ``http`` would lose every game.  ``localStorage``
+works on any origin.
+
+:class:`BrowserFolder` has :class:`~incognito_nb.store.GameFolder`'s interface.  Its saves
+arrive a moment after it is made (once the page has read them): :meth:`on_loaded` calls
+back then.  The widget library is imported only when a ``BrowserFolder`` is made, so
+``import incognito_nb.store`` still loads none.  Its widget (:attr:`BrowserFolder.widget`)
+must be displayed, invisibly, with the page: the dashboard does so.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from ..engine import Game, SaveError
+from .folder import AUTOSAVE, SavedGame, check_save_name
+
+#: Every save is one ``localStorage`` entry: this prefix, then the save's name.
+KEY_PREFIX = "incognito-nb:save:"
+#: Where the saves are, in words (``save_now`` says "saved in ...").
+PLACE = pathlib.PurePosixPath("this browser's storage")
+
+_ESM = """
+const PREFIX = %(prefix)s;
+function readAll() {
+  const saves = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(PREFIX)) saves[key.slice(PREFIX.length)] = localStorage.getItem(key);
+  }
+  return saves;
+}
+const started = new WeakSet();
+export default {
+  // In render, not initialize: the page must have built every widget of the dashboard
+  // before the saves reach Python, or the offer to resume (a change of those widgets)
+  // can arrive before them and be lost.  The bridge's view shows nothing.
+  render({ model, el }) {
+    el.style.display = "none";
+    if (started.has(model)) return;
+    started.add(model);
+    let saves = {};
+    try { saves = readAll(); } catch (error) { model.send({ kind: "failed", name: "", error: String(error) }); }
+    model.send({ kind: "saves", saves });
+    model.on("msg:custom", (msg) => {
+      try {
+        if (msg.kind === "save") localStorage.setItem(PREFIX + msg.name, msg.entry);
+        else if (msg.kind === "delete") localStorage.removeItem(PREFIX + msg.name);
+      } catch (error) {  // the quota is full, or storage is off in this browser
+        model.send({ kind: "failed", name: msg.name, error: String(error) });
+      }
+    });
+  },
+};
+""" % {"prefix": json.dumps(KEY_PREFIX)}
+
+
+def _bridge_class():
+    import anywidget
+
+    class StorageBridge(anywidget.AnyWidget):
+        """The page's side of :class:`BrowserFolder`: reads and writes ``localStorage``."""
+
+        _esm = _ESM
+
+    return StorageBridge
+
+
+class BrowserFolder:
+    """Saved games in the browser's ``localStorage``, one entry per named slot."""
+
+    def __init__(self) -> None:
+        self.path = PLACE
+        self._entries: dict[str, dict[str, str]] = {}
+        self._loaded = False
+        self._waiting: list[Callable[[], None]] = []
+        self.problem: str | None = None  # the last thing the browser refused, in its words
+        self.widget = _bridge_class()()
+        self.widget.on_msg(self._heard)
+
+    # ------------------------------------------------------------- the page's side
+    def _heard(self, _widget: Any, message: Any, _buffers: Any = None) -> None:
+        if not isinstance(message, dict):
+            return
+        kind = message.get("kind")
+        if kind == "saves" and not self._loaded:
+            # The browser can send anything: keep only entries that look like ours.
+            saves = message.get("saves")
+            for name, raw in (saves.items() if isinstance(saves, dict) else ()):
+                entry = _entry(raw)
+                if isinstance(name, str) and entry is not None and name not in self._entries:
+                    self._entries[name] = entry
+            self._loaded = True
+            waiting, self._waiting = self._waiting, []
+            for callback in waiting:
+                callback()
+        elif kind == "failed":
+            self.problem = str(message.get("error", ""))[:300]
+
+    def on_loaded(self, callback: Callable[[], None]) -> None:
+        """Calls ``callback`` once the saves kept in the browser are known (at once if they are)."""
+        if self._loaded:
+            callback()
+        else:
+            self._waiting.append(callback)
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the saves kept in the browser have arrived."""
+        return self._loaded
+
+    # ------------------------------------------------------------- GameFolder's interface
+    def save(self, game: Game, name: str = AUTOSAVE) -> pathlib.PurePosixPath:
+        """Keeps the game in slot ``name`` and sends it to the browser's storage.
+
+        :raises SaveError: if the name is not allowed, the game cannot be read back, or the
+            browser refused the last save (its storage is full or switched off).
+        """
+        check_save_name(name)
+        text = game.to_json()
+        Game.from_json(text)  # never replace a good save with one that cannot be read
+        if self.problem:
+            problem, self.problem = self.problem, None
+            raise SaveError(f"The browser did not keep the last save: {problem}")
+        entry = {"saved_at": datetime.now(timezone.utc).isoformat(), "game": text}
+        self._entries[name] = entry
+        self.widget.send({"kind": "save", "name": name, "entry": json.dumps(entry)})
+        return self.path / name
+
+    def load(self, name: str = AUTOSAVE) -> Game:
+        """Reads the game in slot ``name``.
+
+        :raises SaveError: if there is no such save or it cannot be read.
+        """
+        check_save_name(name)
+        entry = self._entries.get(name)
+        if entry is None:
+            raise SaveError(f"There is no saved game called {name!r} in {self.path}.")
+        try:
+            return Game.from_json(entry["game"])
+        except SaveError as error:
+            raise SaveError(f"{name}: {error}") from None
+
+    def delete(self, name: str = AUTOSAVE) -> None:
+        """Removes the save in slot ``name``, if there is one."""
+        check_save_name(name)
+        if self._entries.pop(name, None) is not None:
+            self.widget.send({"kind": "delete", "name": name})
+
+    def exists(self, name: str = AUTOSAVE) -> bool:
+        """Checks if slot ``name`` holds a save."""
+        check_save_name(name)
+        return name in self._entries
+
+    def list(self) -> list[SavedGame]:
+        """Returns the readable saves, newest first; unreadable ones are left out."""
+        saves = []
+        for name, entry in self._entries.items():
+            try:
+                game = Game.from_json(entry["game"])
+                stamp = datetime.fromisoformat(entry["saved_at"])
+            except (SaveError, ValueError):
+                continue
+            if stamp.tzinfo is None:
+                stamp = stamp.replace(tzinfo=timezone.utc)
+            saves.append(SavedGame(name, self.path / name, stamp, game.players, game.round, game.phase))
+        return sorted(saves, key=lambda s: s.saved_at, reverse=True)
+
+    def close(self) -> None:
+        """Closes the widget that talks to the page."""
+        self.widget.close()
+
+
+def _entry(raw: Any) -> dict[str, str] | None:
+    """Returns a stored entry ({"saved_at", "game"}) read from the page, or None if it is not one."""
+    try:
+        entry = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if isinstance(entry, dict) and isinstance(entry.get("game"), str) and isinstance(entry.get("saved_at"), str):
+        return {"saved_at": entry["saved_at"], "game": entry["game"]}
+    return None

@@ -1,0 +1,224 @@
+"""Helpers for tests against a running ``incognito-nb classroom``: the server, a teacher's
+browser without a browser (a cookie jar that posts the forms), the server's books, and raw
+kernel sockets spoken as a curious student's script would.
+
+The server is started as the README says (``python -m incognito_nb.app.launcher classroom``)
+and runs Voilà as its child: :attr:`Classroom.server_pid` is that child, whose memory the
+attack tests watch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import http.cookiejar
+import json
+import os
+import re
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from browser import free_port, server
+
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+@dataclass
+class Classroom:
+    """A running classroom server: its base URL, its store's location and its process
+    (``launcher_pid`` is the ``incognito-nb classroom`` process, or the server itself)."""
+
+    url: str
+    store: str
+    launcher_pid: int
+    direct: bool = False
+
+    @property
+    def render(self) -> str:
+        return f"{self.url}/voila/render"
+
+    @property
+    def ws(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    @property
+    def server_pid(self) -> int:
+        """The Voilà process (the launcher's child)."""
+        if self.direct:
+            return self.launcher_pid
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                if ppid == self.launcher_pid and b"incognito_nb.app.server" in (entry / "cmdline").read_bytes():
+                    return int(entry.name)
+        raise RuntimeError("the classroom server process is gone")
+
+    def kernel_ids(self) -> set[str]:
+        """Returns the ids of the kernels the server runs now (from their connection files)."""
+        found = set()
+        parent = self.server_pid
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) != parent:
+                    continue
+                match = re.search(rb"kernel-([0-9a-f-]{36})\.json", (entry / "cmdline").read_bytes())
+                if match:
+                    found.add(match.group(1).decode())
+        return found
+
+    def server_rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.server_pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise RuntimeError("no VmRSS")
+
+    def status(self) -> dict:
+        with urllib.request.urlopen(f"{self.url}/classroom/status", timeout=30) as answer:
+            return json.loads(answer.read())
+
+    def wait_for(self, check, what: str, timeout: float = 90.0, every: float = 0.25):
+        """Waits until ``check(status)`` is truthy; returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            status = self.status()
+            result = check(status)
+            if result:
+                return result
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what}: not within {timeout:.0f} s; last status {status}")
+            time.sleep(every)
+
+
+@contextlib.contextmanager
+def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterator[Classroom]:
+    """Runs ``incognito-nb classroom`` with ``options`` over a SQLite store in ``tmp_path``;
+    options of the server itself (``--ClassroomServer.…``) run the server module directly."""
+    store = store or str(tmp_path / "class.sqlite")
+    port = free_port()
+    direct = any(option.startswith("--ClassroomServer.") for option in options)
+    if direct:
+        from incognito_nb.app.classroom import classroom_folder
+
+        command = [sys.executable, "-m", "incognito_nb.app.server", str(classroom_folder()), f"--port={port}",
+                   "--Voila.ip=127.0.0.1", "--no-browser", *options]
+    else:
+        command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
+                   "--port", str(port), "--store", store, *options]
+    env = dict(os.environ, INCOGNITO_NB_STORE=store)
+    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom") as url:
+        yield Classroom(url, store, _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
+                        direct)
+
+
+def _pid_serving(port: int, module: str) -> int:
+    """Returns the pid of the process running ``module`` for ``port``."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                cmdline = (entry / "cmdline").read_bytes()
+                if module.encode() in cmdline and str(port).encode() in cmdline:
+                    return int(entry.name)
+    raise RuntimeError(f"no {module} serves port {port}")
+
+
+class _KeepRedirects(urllib.request.HTTPRedirectHandler):
+    def http_error_303(self, request, answer, code, message, headers):
+        return answer
+
+    http_error_302 = http_error_303
+
+
+class Browser:
+    """A browser as the server sees it: a cookie jar, forms posted, redirects not followed."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.http = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _KeepRedirects())
+
+    def get(self, path: str, headers: dict | None = None):
+        """GETs ``path``; returns (status, headers, body text)."""
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        try:
+            with self.http.open(request, timeout=120) as answer:
+                return answer.status, answer.headers, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read().decode("utf-8", "replace")
+
+    def post(self, path: str, form_page: str, fields: dict):
+        """Reads the door at ``form_page`` for its ``_xsrf`` field, then posts ``fields`` to ``path``."""
+        _, _, html = self.get(form_page)
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', html).group(1)
+        data = urllib.parse.urlencode({"_xsrf": xsrf, **fields}).encode()
+        try:
+            with self.http.open(self.base + path, data=data, timeout=120) as answer:
+                return answer.status, answer.headers, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read().decode("utf-8", "replace")
+
+    def create_table(self, rounds: int = 1, timer: int = 0) -> tuple[str, str]:
+        """Posts the new-table form; returns the code and the key this browser was given."""
+        status, headers, _ = self.post("/classroom/tables", "/voila/render/teacher.ipynb",
+                                       {"deck": "everyday", "rounds": rounds, "timer": timer})
+        assert status == 303, status
+        code = urllib.parse.parse_qs(urllib.parse.urlparse(headers["Location"]).query)["code"][0]
+        return code, self.cookie(f"incognito_teacher_{code}")
+
+    def cookie(self, name: str) -> str:
+        return next(cookie.value for cookie in self.jar if cookie.name == name)
+
+    def give_cookies_to(self, context) -> None:
+        """Copies this browser's cookies into a Playwright context (the same teacher's browser)."""
+        context.add_cookies([{"name": c.name, "value": c.value, "url": self.base} for c in self.jar])
+
+
+def kernel_id_in(html: str) -> str:
+    """Returns the kernel id a Voilà page was rendered with."""
+    return re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
+
+
+def v1_message(msg_type: str, content: dict, channel: str = "shell") -> bytes:
+    """Returns a v1 kernel-socket frame, as the browser's front end builds them."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": uuid.uuid4().hex,
+              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(), "version": "5.3"}
+    return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in (header, {}, {}, content)], channel)
+
+
+def v1_read(frame: bytes) -> tuple[str, dict, dict]:
+    """Returns a v1 frame's channel, header and content."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    channel, parts = deserialize_msg_from_ws_v1(frame)
+    return channel, json.loads(parts[0]), json.loads(parts[3])
+
+
+def kernel_socket(classroom: Classroom, kernel_id: str, protocols: Sequence[str] = (V1,), **options):
+    """Opens a kernel socket as a script would (``websockets``); raises if the server refuses."""
+    from websockets.sync.client import connect
+
+    return connect(f"{classroom.ws}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}",
+                   subprotocols=list(protocols) or None, open_timeout=60, max_size=None, **options)
+
+
+def answers_within(url: str, seconds: float) -> float:
+    """Returns how long ``url`` took to answer (any HTTP status), failing beyond ``seconds``."""
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(url, timeout=seconds):
+            pass
+    except urllib.error.HTTPError:
+        pass
+    return time.monotonic() - started

@@ -1,0 +1,297 @@
+"""A curious student against a running ``incognito-nb classroom``: each attack of issue 10,
+tried the way a student would, on a game in progress.
+
+- A kernel socket opened without the v1 subprotocol (one line in the browser console), then
+  a stroke drawn: on plain Voilà the server parses the pad's binary buffers as v1 framing
+  and loops; here the socket is refused, the server answers HTTP within a second all along,
+  its memory stays put, and the game goes on for everyone.
+- Crafted frames on a v1 socket (a count of 2**60 offsets, text, a flood), crafted comm
+  messages (a ``comm_open`` the kernel refuses): the socket is closed, nothing loops, and no
+  traceback reaches the browser.
+- Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
+  ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
+- The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
+  warm kernel's socket: no browser opens them.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from browser import PROBE_PATH, draw_stroke, wait_for_ink, wait_for_paper
+from classroom_server import (
+    Browser,
+    answers_within,
+    classroom,
+    kernel_id_in,
+    kernel_socket,
+    v1_message,
+    v1_read,
+)
+from incognito_nb.store import open_store
+from table_driver import MIDDLE, SLOW, STEP
+
+pytestmark = pytest.mark.browser
+
+PAD = ".inc-pad canvas"
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    with classroom(tmp_path_factory.mktemp("attacks")) as running:
+        yield running
+
+
+class Probe:
+    """Asks the server for a page every 0.2 s from a thread; keeps the slowest answer."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.slowest, self.failures = url + PROBE_PATH, 0.0, []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.slowest = max(self.slowest, answers_within(self.url, 10))
+            except OSError as error:
+                self.failures.append(str(error))
+            self._stop.wait(0.2)
+
+    def __enter__(self) -> "Probe":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(15)
+
+
+def game(room, names=("Ana", "Ben", "Cleo")):
+    """A table created by a teacher's browser, ``names`` seated and the game started."""
+    teacher = Browser(room.url)
+    code, key = teacher.create_table()
+    with open_store(room.store) as store:
+        seats = {name: store.join(code, name) for name in names}
+        store.start(code, key)
+    return teacher, code, seats
+
+
+def seat_page(room, context, code, seat):
+    page = context.new_page()
+    page.goto(f"{room.render}/student.ipynb?code={code}&token={seat.token}", timeout=SLOW)
+    page.wait_for_selector(PAD, timeout=SLOW)
+    wait_for_paper(page, PAD, timeout=STEP)
+    return page
+
+
+def raw_seat_kernel(room, code, seat) -> str:
+    """Opens a seat's page as a script would (no browser) and returns its kernel id."""
+    status, _, html = Browser(room.url).get(f"/voila/render/student.ipynb?code={code}&token={seat.token}")
+    assert status == 200
+    return kernel_id_in(html)
+
+
+LEGACY_SOCKET = """async () => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const url = `ws://${location.host}/api/kernels/${config.kernelId}/channels?session_id=attack`;
+  return await new Promise(done => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => done('open');
+    socket.onerror = () => done('refused');
+    socket.onclose = () => done('refused');
+    setTimeout(() => done('no answer'), 20000);
+  });
+}"""
+
+
+def test_a_legacy_kernel_socket_is_refused_and_the_game_goes_on(room, browser):
+    teacher, code, seats = game(room)
+    contexts = [browser.new_context() for _ in range(3)]
+    try:
+        projector = contexts[0].new_page()
+        teacher.give_cookies_to(contexts[0])
+        projector.goto(f"{room.render}/teacher.ipynb?code={code}", timeout=SLOW)
+        projector.wait_for_selector(".inc-who-chip", timeout=SLOW)
+        ana, ben = (seat_page(room, context, code, seats[name]) for context, name in zip(contexts[1:], ("Ana", "Ben")))
+        before = room.server_rss_mb()
+        with Probe(room.url) as probe:
+            # One line in Ana's console: a kernel socket without a subprotocol.
+            assert ana.evaluate(LEGACY_SOCKET) == "refused"
+            with pytest.raises(InvalidStatus) as refused:  # the same from a script, answered 400
+                kernel_socket(room, ana.evaluate(
+                    "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"),
+                    protocols=())
+            assert refused.value.response.status_code == 400
+            # The trigger on plain Voilà: a stroke, whose board update carries binary buffers.
+            draw_stroke(ana, PAD, [(0.2, 0.4), (0.5, 0.6), (0.7, 0.5)], steps=4)
+            wait_for_ink(ana, PAD, region=MIDDLE, timeout=STEP)
+            # The game goes on for everyone: Ben draws and is done, the projector shows it.
+            draw_stroke(ben, PAD, [(0.3, 0.4), (0.6, 0.5)], steps=4)
+            wait_for_ink(ben, PAD, region=MIDDLE, timeout=STEP)
+            ben.click(".inc-done")
+            projector.wait_for_function(
+                "() => [...document.querySelectorAll('.inc-who-chip')].some(c => c.textContent.includes('Ben') "
+                "&& c.textContent.includes('done'))", timeout=STEP)
+            time.sleep(2)
+        assert not probe.failures and probe.slowest < 1.0, (probe.slowest, probe.failures)
+        assert room.server_rss_mb() - before < 50
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_crafted_frames_close_the_socket_and_nothing_loops(room):
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Cleo"])
+    before = room.server_rss_mb()
+    crafted = {
+        "a count of 2**60 offsets": (2**60).to_bytes(8, "little") + b"\x00" * 64,
+        "a text frame": '{"header": {"msg_type": "comm_msg"}, "channel": "shell"}',
+        "offsets beyond the frame": (6).to_bytes(8, "little") + (56).to_bytes(8, "little") + (10**9).to_bytes(8, "little") * 5,
+    }
+    with Probe(room.url) as probe:
+        for what, frame in crafted.items():
+            with kernel_socket(room, kernel) as socket:
+                socket.send(frame)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        socket.recv(timeout=20)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008, what
+        with kernel_socket(room, kernel) as socket:  # a flood: closed once past the rate
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(5000):
+                    socket.send(v1_message("comm_info_request", {}))
+                while True:
+                    socket.recv(timeout=20)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert not probe.failures and probe.slowest < 1.0, (probe.slowest, probe.failures)
+    assert room.server_rss_mb() - before < 50
+
+
+def test_a_refused_comm_open_sends_no_traceback_to_the_browser(room):
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Ana"])
+    seen = []
+    with kernel_socket(room, kernel) as socket:
+        socket.send(v1_message("comm_open", {"comm_id": "a1", "target_name": "no.such.target", "data": {}}))
+        socket.send(v1_message("comm_open", {"comm_id": "a2", "target_name": "jupyter.widget",
+                                             "data": {"state": {"_model_name": "Nothing"}}}))
+        socket.send(v1_message("comm_msg", {"comm_id": "no-such-comm", "data": {"method": "update"}}))
+        socket.send(v1_message("execute_request", {"code": "import os; os.getcwd()", "silent": False}))
+        socket.send(v1_message("comm_info_request", {}))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                frame = socket.recv(timeout=deadline - time.monotonic())
+            except TimeoutError:
+                break
+            seen.append(v1_read(frame))
+            if seen[-1][1]["msg_type"] == "comm_info_reply":
+                time.sleep(1)  # what the kernel says about the earlier messages has come by now
+                deadline = min(deadline, time.monotonic() + 2)
+    kinds = [header["msg_type"] for _, header, _ in seen]
+    assert "comm_info_reply" in kinds  # the socket still works
+    assert "comm_close" in kinds  # the refusals did happen
+    assert "execute_reply" not in kinds and "execute_result" not in kinds  # code is still refused
+    text = repr(seen)
+    assert "Traceback" not in text and "site-packages" not in text and "stream" not in kinds and "error" not in kinds
+
+
+def test_loops_of_anonymous_requests_hold_no_kernel_and_no_memory(room):
+    _, code, _ = game(room)
+    room.wait_for(lambda s: not s["warming"].get("student.ipynb"), "the new table's kernels warm", timeout=120)
+    time.sleep(2)
+    pages, kernels, before = room.status()["pages"], len(room.kernel_ids()), room.server_rss_mb()
+    anonymous = ["/voila/render/student.ipynb", f"/voila/render/student.ipynb?code={code}",
+                 f"/voila/render/student.ipynb?code={code}&token=guess", f"/voila/render/teacher.ipynb?code={code}",
+                 "/voila/render/teacher.ipynb?code=ZZZZZ&key=guess", "/"]
+    started = time.monotonic()
+    for number in range(100):
+        status, _, _ = Browser(room.url).get(anonymous[number % len(anonymous)])
+        assert status in (200, 302, 403), status
+    took = time.monotonic() - started
+    status = room.status()
+    assert status["pages"] == pages
+    assert len(room.kernel_ids()) <= kernels + 1  # (the new-table form warms one teacher kernel)
+    assert room.server_rss_mb() - before < 30
+    print(f"100 anonymous requests in {took:.1f} s; kernels {kernels} → {len(room.kernel_ids())}")
+
+
+def test_a_closed_tab_ends_its_kernel_within_a_minute(room, browser):
+    _, code, seats = game(room)
+    context = browser.new_context()
+    page = seat_page(room, context, code, seats["Ana"])
+    kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert kernel in room.kernel_ids()
+    context.close()  # the tab is gone without a word (no beforeunload): a phone put away, a crash
+    closed = time.monotonic()
+    while kernel in room.kernel_ids():
+        assert time.monotonic() - closed < 60, "the closed tab's kernel is still running after 60 s"
+        time.sleep(0.5)
+    print(f"a closed tab's kernel ended {time.monotonic() - closed:.1f} s after the tab")
+
+
+def test_no_browser_opens_the_query_socket_or_a_warm_kernels_socket(room):
+    from websockets.sync.client import connect
+
+    before = room.kernel_ids()
+    Browser(room.url).create_table()
+    room.wait_for(lambda s: s["warm"].get("student.ipynb", 0) >= 1, "a warm student kernel")
+    warm = sorted(room.kernel_ids() - before)[0]
+    for headers in ({"Origin": room.url}, {}, {"Authorization": "Bearer guess"}):
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"{room.ws}/voila/query/{warm}", additional_headers=headers, open_timeout=30)
+        assert refused.value.response.status_code == 404
+    secret = _server_secret(room)
+    with pytest.raises(InvalidStatus):  # even with the secret, a browser (which sends Origin) is refused
+        connect(f"{room.ws}/voila/query/{warm}", additional_headers={"Authorization": f"Bearer {secret}",
+                                                                    "Origin": room.url}, open_timeout=30)
+    with pytest.raises(InvalidStatus) as refused:
+        kernel_socket(room, warm)
+    assert refused.value.response.status_code == 404
+
+
+def _server_secret(room) -> str:
+    """Reads the server's secret where its kernels have it: in their environment."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == room.server_pid:
+            for item in (entry / "environ").read_bytes().split(b"\0"):
+                if item.startswith(b"INCOGNITO_NB_SERVER_SECRET="):
+                    return item.split(b"=", 1)[1].decode()
+    raise AssertionError("no kernel of the server holds its secret")
+
+
+def test_pages_beyond_a_devices_share_or_the_servers_are_refused_and_said(tmp_path):
+    options = ("--ClassroomServer.trust_this_machine=False", "--ClassroomServer.max_pages_per_device=2",
+               "--ClassroomServer.max_kernels=4")
+    with classroom(tmp_path, *options) as small:
+        _, code, seats = game(small, ("Ana", "Ben", "Cleo", "Dev"))
+        device = Browser(small.url)
+        for name in ("Ana", "Ben"):
+            status, _, html = device.get(f"/voila/render/student.ipynb?code={code}&token={seats[name].token}")
+            assert status == 200 and "kernelId" in html
+        status, _, html = device.get(f"/voila/render/student.ipynb?code={code}&token={seats['Cleo'].token}")
+        assert status == 503 and "This device already has 2 Incognito pages open" in html
+        # Reopening one's own seat is fine: its old page makes room.
+        status, _, html = device.get(f"/voila/render/student.ipynb?code={code}&token={seats['Ana'].token}")
+        assert status == 200 and "kernelId" in html
+        # Reloading in a loop is slowed down, and said.
+        answers = [device.get(f"/voila/render/student.ipynb?code={code}&token={seats['Ana'].token}")[0]
+                   for _ in range(8)]
+        assert 429 in answers
+        assert len(small.kernel_ids()) <= 4
+
+
+def test_a_loop_of_seat_reloads_keeps_one_kernel_per_seat(room):
+    _, code, seats = game(room)
+    pages = room.status()["pages"].get("student.ipynb", 0)
+    kernels = [raw_seat_kernel(room, code, seats["Ben"]) for _ in range(6)]
+    alive = room.kernel_ids()
+    assert kernels[-1] in alive and not set(kernels[:-1]) & alive
+    assert room.status()["pages"].get("student.ipynb", 0) == pages + 1

@@ -1,0 +1,175 @@
+"""The classroom server, started as the README says: which pages get a kernel, warm kernels
+for a class about to arrive, and the teacher's way back to their table.
+
+Pages are opened in Chromium where what the browser does matters (cookies, the address
+bar, a page's own query); the forms and refusals are plain pages, read over HTTP.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from browser import wait_for_paper
+from classroom_server import Browser, classroom
+from incognito_nb.app import classroom_cli
+from incognito_nb.app.doors import TIMER_CHOICES
+from incognito_nb.store import open_store
+from incognito_nb.ui.pages.classroom import TIMER_CHOICES as PAGE_TIMER_CHOICES
+from table_driver import SLOW, STEP
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    with classroom(tmp_path_factory.mktemp("classroom")) as running:
+        yield running
+
+
+def seats(room, code: str, key: str, names, *, start: bool = True):
+    with open_store(room.store) as store:
+        taken = {name: store.join(code, name) for name in names}
+        if start:
+            store.start(code, key)
+        return taken
+
+
+def seat_link(room, code: str, seat) -> str:
+    return f"{room.render}/student.ipynb?code={code}&token={seat.token}"
+
+
+def test_the_join_form_and_the_new_table_form_need_no_kernel(room):
+    before, pages = room.kernel_ids(), room.status()["pages"]
+    student = Browser(room.url)
+    status, _, html = student.get("/voila/render/student.ipynb?code=k7qxm")
+    assert status == 200 and 'class="inc-join-code-field"' in html and 'value="k7qxm"' in html
+    assert 'class="inc-join-name"' in html and 'class="inc-join"' in html
+    assert room.kernel_ids() == before
+    status, _, html = student.get("/voila/render/teacher.ipynb")
+    assert status == 200 and 'class="inc-create"' in html and 'class="inc-rounds"' in html
+    assert room.status()["pages"] == pages  # (a teacher kernel is warmed for the page to come)
+
+
+def test_the_join_form_takes_a_seat_and_opens_the_seat_link(room):
+    code, key = Browser(room.url).create_table()
+    student = Browser(room.url)
+    status, headers, _ = student.post("/classroom/join", f"/voila/render/student.ipynb?code={code}",
+                                      {"code": code.lower(), "name": "Ana"})
+    assert status == 303 and f"student.ipynb?code={code}&token=" in headers["Location"]
+    status, _, html = student.post("/classroom/join", "/voila/render/student.ipynb", {"code": code, "name": "ana"})
+    assert status == 409 and "already joined" in html and 'value="ana"' in html  # said on the form, kept
+    status, _, html = student.post("/classroom/join", "/voila/render/student.ipynb",
+                                   {"code": code, "name": "<img src=x onerror=f()> and more"})
+    assert status == 409 and "<img" not in html and "&lt;img src=x onerror=f()&gt;" in html
+    status, _, html = student.post("/classroom/join", "/voila/render/student.ipynb", {"code": "", "name": "Ben"})
+    assert status == 400 and "Type the code shown on the projector" in html
+    assert " is not a table code" not in html
+
+
+def test_a_bad_seat_link_gets_the_join_form_and_no_kernel(room):
+    code, _ = Browser(room.url).create_table()
+    before = room.status()["pages"].get("student.ipynb", 0)
+    for query, says in ((f"code={code}&token=forged", "not valid"), ("token=abc", "has no table code"),
+                        ("code=ZZZZZ&token=abc", "There is no table ZZZZZ")):
+        status, _, html = Browser(room.url).get(f"/voila/render/student.ipynb?{query}")
+        assert status == 200 and says in html and 'class="inc-join"' in html, query
+    assert room.status()["pages"].get("student.ipynb", 0) == before
+
+
+def test_each_page_built_in_a_warm_kernel_gets_its_own_request(room, browser):
+    teacher = Browser(room.url)
+    code, key = teacher.create_table()
+    taken = seats(room, code, key, ("Ana", "Ben", "Cleo"))
+    room.wait_for(lambda s: s["warm"].get("student.ipynb", 0) >= 3, "three student kernels warm")
+    with open_store(room.store) as store:
+        game = store.read(code).game
+    contexts = [browser.new_context() for _ in taken]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page, (name, seat) in zip(pages, taken.items()):  # all three asked for before any is built
+            page.goto(seat_link(room, code, seat), wait_until="commit", timeout=SLOW)
+        for page, name in zip(pages, taken):
+            page.wait_for_selector(".inc-pad canvas", timeout=SLOW)
+            assert f"you are {name}" in page.inner_text(".inc-header")
+            assert page.inner_text(".inc-secret b").strip() == game.secret_object(name)
+            wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+        status = room.status()
+        assert status["pages"].get("student.ipynb", 0) >= 3
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_warm_kernels_follow_the_class_expected(room):
+    teacher = Browser(room.url)
+    code, key = teacher.create_table()
+    room.wait_for(lambda s: s["targets"]["student.ipynb"] >= 6, "six student kernels wanted for a new table")
+    wanted = room.status()["targets"]["student.ipynb"]
+    seats(room, code, key, ("Ana", "Ben", "Cleo"))  # the game starts with three: three fewer expected
+    room.wait_for(lambda s: s["targets"]["student.ipynb"] <= wanted - 3, "the target down by three", timeout=30)
+    room.wait_for(lambda s: sum(s["warm"].values()) + sum(s["warming"].values()) <= s["targets"]["student.ipynb"]
+                  + s["targets"]["teacher.ipynb"], "warm kernels down to the target", timeout=30)
+
+
+def test_the_teacher_gets_back_to_their_table_and_another_device_cannot(room, browser):
+    laptop = browser.new_context()
+    phone = browser.new_context()
+    try:
+        page = laptop.new_page()
+        page.goto(f"{room.render}/teacher.ipynb", timeout=SLOW)
+        page.locator(".inc-timer select").select_option("90")
+        page.click(".inc-create")
+        page.wait_for_selector(".inc-start", timeout=SLOW)
+        code = page.inner_text(".inc-join-code").strip()
+        key = next(c["value"] for c in laptop.cookies() if c["name"] == f"incognito_teacher_{code}")
+        cookie = next(c for c in laptop.cookies() if c["name"] == f"incognito_teacher_{code}")
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+        assert page.url.endswith(f"teacher.ipynb?code={code}&timer=90")
+        assert key not in page.content() and key not in page.url
+        # The browser crashed, or the teacher reloaded: the same address is the teacher's page.
+        page.reload(timeout=SLOW)
+        page.wait_for_selector(".inc-start", timeout=SLOW)
+        # Or the teacher opens the teacher page afresh: one click on the table's name.
+        page.goto(f"{room.render}/teacher.ipynb", timeout=SLOW)
+        page.click(f".inc-open-table:has-text('{code}')")
+        page.wait_for_selector(".inc-start", timeout=SLOW)
+        assert key not in page.content() and key not in page.url
+        # A student's device has no cookie: no teacher page, whatever it sends.
+        spy = phone.new_page()
+        spy.goto(f"{room.render}/teacher.ipynb?code={code}", timeout=SLOW)
+        assert "opens only in the browser that created the table" in spy.inner_text("body")
+        assert spy.locator(".inc-start").count() == 0
+        spy.set_extra_http_headers({"X-Incognito-Teacher-Key": key})
+        spy.goto(f"{room.render}/teacher.ipynb?code={code}", timeout=SLOW)
+        assert spy.locator(".inc-start").count() == 0
+    finally:
+        laptop.close()
+        phone.close()
+
+
+def test_an_old_link_with_the_key_moves_the_key_into_a_cookie(room, browser):
+    code, key = Browser(room.url).create_table()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{room.render}/teacher.ipynb?code={code}&key={key}", timeout=SLOW)
+        page.wait_for_selector(".inc-start", timeout=SLOW)
+        assert page.url.endswith(f"teacher.ipynb?code={code}") and key not in page.content()
+        assert any(c["name"] == f"incognito_teacher_{code}" and c["value"] == key for c in context.cookies())
+        page.goto(f"{room.render}/teacher.ipynb?code={code}&key=guess", timeout=SLOW)
+        assert page.locator(".inc-start").count() == 0 and "not valid" in page.inner_text("body")
+    finally:
+        context.close()
+
+
+def test_the_new_table_forms_offer_the_same_timers():
+    assert TIMER_CHOICES == PAGE_TIMER_CHOICES
+
+
+def test_a_memory_store_is_refused_and_no_file_is_made(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert classroom_cli.main(["--store", ":memory:", "--no-browser"]) == 2
+    assert "not memory" in capsys.readouterr().err
+    assert not (tmp_path / ":memory:").exists() and os.listdir(tmp_path) == []

@@ -1,0 +1,229 @@
+"""The static site (``incognito-nb lite build``) played in Chromium, with no server but a
+static one and no network: every request to a host other than 127.0.0.1 is aborted.
+
+The site is built once per session from this checkout, the way the README says, and
+served with ``python -m http.server``.  The game is played through the stable CSS hooks
+only, with the same driver as the Voilà dashboard's tests (``table_driver.Table``): the
+kernel now runs in the browser (Pyodide), the saves live in the browser's storage.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from browser import free_port, need_chromium, server, wait_for_ink
+from table_driver import FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch
+
+pytestmark = pytest.mark.browser
+
+#: A cold start of the in-browser kernel on a loaded 2-core machine (Pyodide and its wheels).
+COLD = 180_000
+ANA_BEN_CLEO = ["Ana", "Ben", "Cleo"]
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory) -> Path:
+    """Builds the static site once for the session, as the README says, and returns its folder."""
+    out = tmp_path_factory.mktemp("lite") / "site"
+    done = subprocess.run([sys.executable, "-m", "incognito_nb.app.launcher", "lite", "build", str(out)],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert (out / "index.html").is_file() and (out / "static/pyodide/pyodide-lock.json").is_file()
+    return out
+
+
+@pytest.fixture(scope="module")
+def site_url(lite_site):
+    """Serves the site with ``python -m http.server`` and yields its address."""
+    port = free_port()
+    with server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(lite_site)],
+                f"http://127.0.0.1:{port}/", name="http.server") as url:
+        yield url
+
+
+class Offline:
+    """Aborts every request of a browser context to a host other than 127.0.0.1, and keeps them."""
+
+    def __init__(self, context) -> None:
+        self.outside: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route) -> None:
+        if route.request.url.startswith("http://127.0.0.1:"):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+
+class LiteTable(Table):
+    """The dashboard of the static site: the same moves, a longer wait for the first screen."""
+
+    def open(self) -> None:
+        self.page.goto(self.url, timeout=COLD)
+        self.page.wait_for_selector(".inc-setup", timeout=COLD)
+        self.page.wait_for_selector("#loading", state="hidden", timeout=COLD)
+
+
+@pytest.fixture
+def offline_context(browser):
+    """Yields a fresh browser context (its own storage) in which only 127.0.0.1 answers."""
+    need_chromium()
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True)
+    context.offline_guard = Offline(context)
+    yield context
+    context.close()
+
+
+def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_url, tmp_path):
+    """Three rounds from setup to podium and the downloads, with every outside request aborted."""
+    page = offline_context.new_page()
+    table = LiteTable(page, site_url)
+    table.open()
+    assert page.url.startswith(site_url + "voici/render/play.html"), page.url  # index.html opens the dashboard
+    table.start(ANA_BEN_CLEO)
+    plans: list[Plan] = [
+        {"Ana": {"Ben": WRONG, "Cleo": NONE}, "Ben": {"Ana": FIND, "Cleo": WRONG}, "Cleo": {"Ana": FIND, "Ben": WRONG}},
+        {"Ana": {"Ben": WRONG, "Cleo": FIND}, "Ben": {"Ana": NONE, "Cleo": FIND}, "Cleo": {"Ana": WRONG, "Ben": FIND}},
+        {"Ana": {}, "Ben": {}, "Cleo": {}},
+    ]
+    totals = dict.fromkeys(ANA_BEN_CLEO, 0)
+    for number, plan in enumerate(plans, start=1):
+        page.locator(".inc-header", has_text=f"Round {number} of 3").wait_for(timeout=STEP)
+        table.hide_round(snap="lite_" if number == 1 else "")
+        points = table.play_find_and_score(plan, snap="lite_" if number == 1 else "")
+        totals = {player: totals[player] + points[player] for player in ANA_BEN_CLEO}
+        assert table.scores() == totals, f"after round {number}"
+        table.press(".inc-next")
+        if number < 3:
+            table.press(".inc-next")
+            table.wait_for_curtain("Ana")
+    assert totals == {"Ana": 1, "Ben": 4, "Cleo": 2}
+    winners = page.locator(".inc-winners")
+    winners.wait_for(timeout=STEP)
+    assert winners.inner_text().strip() == "Ben wins!"
+    table.snap("lite_8_podium")
+    take_the_game_home(table, tmp_path)
+    # The same interface as under Voila: projector mode, and another language for the next game.
+    page.click(".inc-projector-toggle")
+    page.wait_for_selector(".inc-app.inc-projector", timeout=STEP)
+    page.click(".inc-projector-toggle")
+    page.wait_for_selector(".inc-app:not(.inc-projector)", timeout=STEP)
+    table.press(".inc-new-game")
+    page.select_option(".inc-language select", label="Español")
+    page.get_by_role("button", name="Empezar la partida").wait_for(timeout=STEP)
+    table.watch.check()
+    assert offline_context.offline_guard.outside == []  # the site asked no other host for anything
+
+
+def take_the_game_home(table: Table, folder: Path) -> None:
+    """Downloads every file the static site's game-over screen offers, and opens each one."""
+    page = table.page
+    page.click(".inc-prepare-downloads", timeout=STEP)  # the files are made while the page waits
+    page.wait_for_function(
+        """() => document.querySelector('.inc-downloads .inc-download') ||
+                 (document.querySelector('.inc-takeaways-status')?.innerText || '').includes('Could not')""",
+        timeout=STEP * 3)
+    assert page.locator(".inc-download").count(), page.inner_text(".inc-takeaways")
+    table.snap("lite_9_takeaways")
+    received = {}
+    for link in page.locator(".inc-download").all():
+        with page.expect_download(timeout=STEP) as arrival:
+            link.click()
+        download = arrival.value
+        received[download.suggested_filename] = path = folder / download.suggested_filename
+        download.save_as(path)
+    assert set(received) == {"poster.pdf", "results.csv", "vocabulary.csv", "drawings.zip"}
+    poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
+                            check=True).stdout
+    assert all(player in poster for player in ANA_BEN_CLEO) and "Ben wins!" in poster
+    with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 9 and {row["artist"] for row in rows} == set(ANA_BEN_CLEO)
+    for row in rows:  # the last round's objects are the secrets its players read behind the curtain
+        if row["round"] == "3":
+            assert row["object"] == table.secrets[row["artist"]]
+    with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
+        assert len(list(csv.DictReader(file))) == 9
+    from PIL import Image
+
+    with zipfile.ZipFile(received["drawings.zip"]) as archive:
+        drawings = sorted(name for name in archive.namelist() if name.endswith(".png"))
+        assert len(drawings) == 9
+        for name in drawings:
+            picture = Image.open(io.BytesIO(archive.read(name))).convert("RGB")
+            assert picture.size == (800, 600)
+            # Each player drew a stroke across the middle band: the PNG shows ink there.
+            band = picture.crop((MIDDLE[0], MIDDLE[1], MIDDLE[0] + MIDDLE[2], MIDDLE[1] + MIDDLE[3]))
+            assert band.convert("L").getextrema()[0] < 128, name
+
+
+def test_a_page_opened_again_offers_the_game_back_from_the_browser_storage(offline_context, site_url):
+    """The tab closed mid-round (the kernel with it) and the site opened again: the game
+    kept in the browser is offered, and goes on where it stood."""
+    page = offline_context.new_page()
+    table = LiteTable(page, site_url)
+    table.open()
+    table.start(ANA_BEN_CLEO)
+    table.open_pad("Ana")
+    # Keyboard play as under Voila: the focus guard frees the Tab key from every canvas.
+    page.wait_for_function("""() => { const c = [...document.querySelectorAll('.inc-app canvas')];
+                                      return c.length > 0 && c.every(e => e.getAttribute('tabindex') === '-1'); }""",
+                           timeout=STEP)
+    table.draw(STROKES[0])
+    table.done()
+    ben_secret = table.open_pad("Ben")
+    table.draw(STROKES[1])  # ... and the tab is closed before Ben presses Done
+    page.wait_for_function(
+        """() => { const e = localStorage.getItem('incognito-nb:save:autosave');
+                   return e && JSON.parse(JSON.parse(e).game).table.drawings.Ben.length === 1; }""",
+        timeout=STEP)
+    table.watch.check()
+
+    page.close()  # the kernel, in the page, goes with it; the browser's storage stays
+    page = offline_context.new_page()
+    table.page, table.watch = page, Watch(page)
+    table.open()
+    offer = page.locator(".inc-resume")
+    offer.wait_for(state="visible", timeout=STEP)
+    assert all(name in offer.inner_text() for name in ANA_BEN_CLEO), offer.inner_text()
+    table.press(".inc-resume-game")
+    table.wait_for_curtain("Ben")  # Ana is done; Ben is still drawing
+    assert table.open_pad("Ben") == ben_secret
+    wait_for_ink(page, ".inc-pad canvas", region=MIDDLE, timeout=STEP, min_pixels=table.whole_drawing("Ben"))
+    table.snap("lite_resume_pad")
+    table.done()
+    table.open_pad("Cleo")
+    table.draw(STROKES[2])
+    table.done()
+    assert set(table.secrets.values()) <= set(table.lineup())
+    table.watch.check()
+    assert offline_context.offline_guard.outside == []
+
+
+def test_the_built_site_holds_every_wheel_its_lock_names_compiled_for_the_browser(lite_site):
+    """What the browser will load is all in the folder: the lock's wheels, as Python 3.12
+    bytecode where the kernel imports them at start, and no page links to another host."""
+    import json
+    import re
+
+    folder = lite_site / "static/pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.12")
+    for name, entry in lock["packages"].items():
+        assert (folder / entry["file_name"]).is_file(), name
+    with zipfile.ZipFile(folder / lock["packages"]["ipython"]["file_name"]) as wheel:
+        members = wheel.namelist()
+        assert "IPython/__init__.pyc" in members and "IPython/__init__.py" not in members
+        assert wheel.read("IPython/__init__.pyc")[:4] == (3531).to_bytes(2, "little") + b"\r\n"  # 3.12's magic
+    with zipfile.ZipFile(folder / lock["packages"]["ssl"]["file_name"]) as wheel:
+        assert all(".dist-info/" in name for name in wheel.namelist())  # an empty package
+    for page in lite_site.rglob("*.html"):
+        assert not re.search(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""", page.read_text(encoding="utf-8")), page
