@@ -1,5 +1,5 @@
-"""Projector mode in Chromium: every phase screenshotted at 1280x720 and 1920x1080, and the
-find phase (six drawings and the line-up) shown whole, without scrolling, at both sizes.
+"""Projector mode in Chromium: every phase of a six-player game screenshotted at 1280x720 and
+1920x1080, each shown whole, without scrolling, at both sizes.
 
 The dashboard is started as a teacher starts it for a projector: ``incognito-nb --theme dark``
 (dark theme, projector mode on).
@@ -46,6 +46,11 @@ def confirm_end_phase(page) -> None:
     page.click(".inc-confirm-yes", timeout=STEP)
 
 
+def fits(measured: dict[str, dict], phase: str) -> None:
+    for size, past in measured.items():
+        assert past["right"] <= 0 and past["bottom"] <= 0, f"{phase} scrolls at {size}: {past}"
+
+
 def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
     with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark")) as url:
         table = Table(page, url)
@@ -53,33 +58,32 @@ def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
         table.open()
         page.wait_for_selector(".inc-app.inc-projector", timeout=SLOW)
         table.type_names(SIX)
-        shoot(page, "1_setup")
+        fits(shoot(page, "1_setup"), "setup")
         table.begin()
-        shoot(page, "2_curtain")
+        fits(shoot(page, "2_curtain"), "the curtain")
         for seat, player in enumerate(SIX):
             table.open_pad(player)
             table.draw(STROKES[seat])
             if seat == 0:
-                shoot(page, "3_pad")
+                fits(shoot(page, "3_pad"), "the pad")
             table.done()
         page.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
         table.gallery_shows_every_drawing()
-        for size, past in shoot(page, "4_find").items():
-            assert past["right"] <= 0 and past["bottom"] <= 0, f"the find phase scrolls at {size}: {past}"
+        fits(shoot(page, "4_find"), "the find phase")
         table.open_card("Ana")
         page.wait_for_selector(".inc-votes", timeout=STEP)
-        votes_overflow = shoot(page, "5_votes")
+        fits(shoot(page, "5_votes"), "the cards of six players")
         confirm_end_phase(page)  # the teacher ends the find phase: cards lie as placed
         page.wait_for_selector(".inc-reveal", timeout=STEP)
-        for size, past in shoot(page, "6_reveal").items():
-            assert past["right"] <= 0, f"the reveal is too wide at {size}: {past}"
+        fits(shoot(page, "6_reveal"), "the reveal")
         for _ in SIX:
             table.press(".inc-next")
         page.wait_for_selector(".inc-scoreboard", timeout=STEP)
-        shoot(page, "7_scoreboard")
+        fits(shoot(page, "7_scoreboard"), "the scoreboard")
         for _ in range(2):  # rounds 2 and 3, ended by the teacher
             table.press(".inc-next")  # score → prepare, prepare → hide
             if page.locator(".inc-prepare").count():
+                fits(shoot(page, "7b_prepare"), "the next round's preparation")
                 table.press(".inc-next")
             page.wait_for_selector(".inc-curtain", timeout=STEP)
             confirm_end_phase(page)
@@ -89,9 +93,8 @@ def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
             confirm_end_phase(page)  # skip the reveal: the scores are recorded
             page.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
         page.wait_for_selector(".inc-winners", timeout=STEP)
-        shoot(page, "8_podium")
+        fits(shoot(page, "8_podium"), "the podium")
         table.watch.check()
-    print("vote panel overflow (not required to fit):", votes_overflow)
 
 
 def test_a_spanish_class_sees_the_curtain_and_the_find_phase_in_spanish(page, tmp_path):
@@ -134,3 +137,48 @@ def test_a_spanish_class_sees_the_curtain_and_the_find_phase_in_spanish(page, tm
         assert "Encuentra los objetos escondidos" in page.inner_text(".inc-header")
         page.screenshot(path=str(ARTIFACTS / "projector_es_4_find.png"))
         table.watch.check()
+
+
+def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(page, tmp_path):
+    """The teacher page of ``incognito-nb classroom`` is what a class watches: projector mode
+    is on by default, and each phase fits 1280x720 and 1920x1080 with six students."""
+    from incognito_nb.engine import Action, Deck, Rules, Stroke
+    from test_classroom_browser import run_classroom
+
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
+        keys = store.create_table(Deck.builtin(), Rules(rounds=2), seed=4)
+        seats = {name: store.join(keys.code, name) for name in SIX}
+        page.set_viewport_size(SIZES["720p"])
+        page.goto(f"{base}/teacher.ipynb?code={keys.code}&key={keys.teacher_key}", timeout=SLOW)
+        page.wait_for_selector(".inc-app.inc-projector .inc-start", timeout=SLOW)
+        fits(shoot(page, "classroom_1_lobby"), "the lobby")
+        page.click(".inc-start")
+        page.wait_for_selector(".inc-who-chip", timeout=STEP)
+        for round_number in (1, 2):
+            for seat, name in enumerate(SIX):
+                points = [(120 + 40 * seat, 160), (420, 380 + 20 * seat), (680, 220)]
+                store.act(keys.code, Action.edit_drawing(name, [Stroke(points, width=10)]), seat_token=seats[name].token)
+            page.get_by_text("Fay ✎ drawing · 1 stroke").wait_for(timeout=STEP)
+            fits(shoot(page, f"classroom_2_hide_{round_number}"), "the hide phase")
+            for name in SIX:
+                store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+            page.wait_for_selector(".inc-find .inc-gallery .inc-drawing", timeout=STEP)
+            fits(shoot(page, f"classroom_3_find_{round_number}"), "the find phase")
+            for name in SIX:
+                store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
+            page.wait_for_selector(".inc-reveal", timeout=STEP)
+            fits(shoot(page, f"classroom_4_reveal_{round_number}"), "the reveal")
+            for _ in SIX:
+                button = page.locator(".inc-next").element_handle(timeout=STEP)
+                button.click()
+                button.wait_for_element_state("hidden", timeout=STEP)
+            page.wait_for_selector(".inc-scoreboard", timeout=STEP)
+            fits(shoot(page, f"classroom_5_scores_{round_number}"), "the scoreboard")
+            page.click(".inc-next")
+            if round_number == 1:
+                page.wait_for_selector(".inc-scoreboard ~ .inc-next, .inc-next", timeout=STEP)
+                fits(shoot(page, "classroom_6_prepare"), "the next round's preparation")
+                page.click(".inc-next")
+                page.get_by_text("Round 2 of 2").wait_for(timeout=STEP)
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        fits(shoot(page, "classroom_7_podium"), "the podium")

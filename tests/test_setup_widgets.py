@@ -79,7 +79,8 @@ def test_every_part_of_the_form_carries_its_class(form):
 
 
 def test_the_form_has_a_title_and_a_how_to(form):
-    text = " ".join(child.value for child in form.children if isinstance(child, ipywidgets.HTML))
+    text = " ".join(child.value for column in form.children for child in column.children
+                    if isinstance(child, ipywidgets.HTML))
     assert "New game of Incognito" in text
     assert "press Start" in text
 
@@ -335,7 +336,7 @@ def test_a_saved_game_is_offered_with_its_description(folder, started):
     assert form.save_notice.startswith("A saved game is waiting: Ana, Ben, Cleo — round 2, find phase (saved ")
     assert "inc-resume-game" in form.resume_button._dom_classes
     assert "inc-discard-save" in form.discard_button._dom_classes
-    assert form.resume_box is form.children[2]  # at the top, under the title
+    assert form.resume_box is form.children[0].children[2]  # at the top, under the title
 
 
 def test_resume_hands_over_the_saved_game(folder, started):

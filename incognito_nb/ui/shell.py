@@ -82,12 +82,43 @@ PROJECTOR_CSS = """
 .inc-projector .inc-gallery .inc-drawing { border: 2px solid #000000; padding: 4px; }
 .inc-projector .inc-gallery .inc-drawing-view { max-width: calc((100vh - 320px) / 2 * 4 / 3); margin: 0 auto; }
 .inc-projector .inc-votes { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 30px; gap: 2px; }
+.inc-projector .inc-vote-row { flex-wrap: nowrap; }
+.inc-projector .inc-vote-row > .inc-vote-label { flex: 1 1 auto; min-width: 6em; margin-top: 0;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.inc-projector .inc-vote-row .inc-vote { flex-wrap: nowrap; flex: 0 0 auto; gap: 3px; }
+.inc-projector .inc-vote .inc-card { min-width: 34px; padding: 0 4px; }
+.inc-projector .inc-reveal .inc-lineup { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 6px; }
+.inc-projector .inc-reveal .inc-token { min-width: 0; padding: 2px; }
+.inc-projector .inc-reveal .inc-token .inc-token-number { font-size: 1.4em; }
+.inc-projector .inc-reveal .inc-token .inc-token-word { font-size: 0.95em; }
+.inc-projector .inc-find-side .inc-lineup { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; }
+.inc-projector .inc-find-side .inc-token { min-width: 0; padding: 2px; }
+.inc-projector .inc-find-side .inc-token .inc-token-number { font-size: 1.5em; }
+.inc-projector .inc-confirm-votes { width: auto; align-self: flex-start; }
 .inc-projector .inc-secret, .inc-projector .inc-location { font-size: 1.6em; }
 .inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 340px) * 4 / 3)) !important;
   --jp-widgets-font-size: 14px; --jp-widgets-inline-height: 30px; }
-.inc-projector .inc-reveal-board { max-width: calc((100vh - 300px) * 4 / 3); }
+.inc-projector .inc-reveal-board { max-width: calc((100vh - 340px) * 4 / 3); }
 .inc-projector .inc-reveal-artist { font-size: 1.3em; }
 .inc-projector .inc-scoreboard, .inc-projector .inc-podium { max-width: 1000px; --jp-widgets-font-size: 26px; }
+/* The classroom's teacher page, projected: its bar on one small row, the join code and
+   QR code as large as the screen allows, the players' progress large. */
+.inc-teacher-row { flex-wrap: wrap; align-items: flex-start; gap: 6px; }
+.inc-teacher-row .p-Accordion, .inc-teacher-row .lm-Accordion, .inc-teacher-row .widget-accordion { width: auto; }
+.inc-projector .inc-teacher-row { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; font-size: 13px; }
+.inc-projector.inc-classroom .inc-progress { font-size: 1.1em; }
+.inc-projector .inc-join-panel { justify-content: space-around; flex-wrap: nowrap; gap: 3vw; }
+.inc-projector .inc-join-code { font-size: min(17vh, 11vw); }
+.inc-projector .inc-join-url { font-size: min(3.2vh, 1.6vw); }
+.inc-projector .inc-qr img, .inc-projector .inc-qr svg { width: min(52vh, 34vw); height: min(52vh, 34vw); }
+.inc-projector .inc-lobby { font-size: 1.3em; }
+.inc-projector .inc-waiting { font-size: 1.5em; }
+.inc-projector .inc-start, .inc-projector .inc-next { width: auto; min-width: 14em; align-self: flex-start; }
+.inc-projector .inc-over { flex-wrap: nowrap; }
+.inc-projector .inc-over .inc-scoreboard { --jp-widgets-font-size: min(26px, 3.2vh); }
+.inc-projector .inc-over .inc-podium { --jp-widgets-font-size: min(22px, 2.8vh); }
+.inc-projector .inc-over .inc-podium .inc-winners { font-size: 1.3em; }
+.inc-projector .inc-over .inc-podium .inc-podium-row { font-size: 1.05em; }
 """
 
 

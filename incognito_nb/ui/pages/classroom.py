@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 import logging
 from typing import Any, Sequence
 
@@ -25,11 +26,10 @@ from incognito_nb.engine import Action, Deck, Drawing, IllegalAction, Phase, Rul
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import StoreUnavailable, TableStore
 from incognito_nb.ui.i18n import Language
-from incognito_nb.ui.widgets.gallery import Gallery
-from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
-from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
+from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, qr_code, with_query
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
@@ -61,7 +61,7 @@ class TeacherPage(TablePage):
     def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
                  student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
                  decks: Sequence[Deck] = (), timer_seconds: int = 0, key_in_browser: bool = False,
-                 language: str | None = None, default_language: str | None = None) -> None:
+                 language: str | None = None, default_language: str | None = None, projector: bool = True) -> None:
         super().__init__(store, language=language, default_language=default_language)
         self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
         self.teacher_key = teacher_key
@@ -94,13 +94,22 @@ class TeacherPage(TablePage):
         self.seats_fold = widgets.Accordion([self.seats_box], selected_index=None)
         self.seats_fold.layout.display = "none"
         self._reissue_for: tuple | None = None
-        self.teacher_bar = widgets.VBox([widgets.HBox([self.end_phase_button, self.pause_button]),
+        # The projected page is read by a whole class: large type, strong contrast, every
+        # phase on one screen (the dashboard's projector mode). On by default; off for a laptop.
+        self.projector_button = widgets.ToggleButton(value=projector, icon="television",
+                                                     layout=widgets.Layout(width="auto"))
+        self.projector_button.add_class("inc-projector-toggle")
+        self.projector_button.observe(lambda change: self.set_projector(bool(change["new"])), "value")
+        # One row: the page shows as much of the game as the screen holds.
+        self.teacher_bar = widgets.HBox([self.end_phase_button, self.pause_button, self.projector_button,
                                          self.seats_fold, self.link_fold])
         self.teacher_bar.add_class("inc-teacher")
+        self.teacher_bar.add_class("inc-teacher-row")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
         self.add_bars(self.teacher_bar, self.progress)
         self._label_bar()
+        self.set_projector(projector)
         if code is None:
             self.show_create_form()
         else:
@@ -128,11 +137,22 @@ class TeacherPage(TablePage):
             self.show_create_form()
             self.deck_choice.value, self.rounds_choice.value, self.timer_choice.value = chosen
 
+    def set_projector(self, on: bool) -> None:
+        """Turns projector mode on or off: large type and every phase sized to the window."""
+        (self.add_class if on else self.remove_class)("inc-projector")
+        self.projector_button.value = on
+
+    @property
+    def projector(self) -> bool:
+        """Checks if projector mode is on."""
+        return "inc-projector" in self._dom_classes
+
     # ---------------------------------------------------------------- creating
     def _label_bar(self) -> None:
         """Writes the teacher's bar in the page's language."""
         lang = self.lang
         self.end_phase_button.description = lang._("End phase now")
+        self.projector_button.description = lang._("Projector mode")
         self.pause_button.description = (lang._("Resume timer") if self.countdown is not None and self.countdown.paused
                                          else lang._("Pause timer"))
         self.link_fold.set_title(0, lang._("The teacher's link to come back (do not project it)"))
@@ -251,15 +271,13 @@ class TeacherPage(TablePage):
                 self.pause_button.icon = "play" if paused else "pause"
                 screen.append(self.countdown)
         elif phase is Phase.FIND:
-            find = widgets.HBox([Gallery(game, lang=lang), LineupView(game.lineup, lang=lang)])
-            find.add_class("inc-find")
-            screen = [find]
+            screen = [FindLayout(game, lang=lang)]
         elif phase is Phase.SCORE:
             screen = self._score_screen()
         elif phase is Phase.PREPARE:
             screen = [Scoreboard(game, lang=lang), self._next_button(start_round_label(game.round + 1, lang), self.next)]
         else:
-            screen = [Podium(game, lang=lang), Scoreboard(game, lang=lang)]
+            screen = [GameOver(game, lang=lang)]
         self.set_stage(screen)
 
     def _render_lobby(self, view: dict[str, Any]) -> None:
@@ -511,7 +529,7 @@ class StudentPage(TablePage):
         if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
             self.render()
             return
-        self.progress.value = who_is_done(game.progress(), self.lang)
+        self.progress.value = who_is_done(game.progress(), self.lang, strokes=False)
         for version, action in changes:
             if action.player == self.name and version not in self.mine:
                 board = game.drawing(self.name)
@@ -532,7 +550,7 @@ class StudentPage(TablePage):
         game = view["game"]
         phase = Phase(game["phase"])
         self.header.value = safe(lang._("{title} · you are {name}", title=title_line(game, lang), name=self.name))
-        self.progress.value = who_is_done(game, lang)
+        self.progress.value = who_is_done(game, lang, strokes=False)
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
             self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
@@ -585,18 +603,16 @@ class StudentPage(TablePage):
 
     def _find_screen(self) -> list[widgets.Widget]:
         game, lang = self.snapshot.game, self.lang
+        find = FindLayout(game, lang=lang)
         self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render), lang=lang)
-        side = widgets.VBox([LineupView(game.lineup, lang=lang), self.votes])
-        side.add_class("inc-find-side")
-        find = widgets.HBox([Gallery(game, lang=lang), side])
-        find.add_class("inc-find")
+        find.show_turn(self.votes)
         return [find]
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         full, lang = self.snapshot.game, self.lang
         screen: list[widgets.Widget] = []
         if Phase(game["phase"]) is Phase.OVER:
-            screen.append(Podium(full, lang=lang))
+            return [GameOver(full, lang=lang)]
         else:
             record = full.history[-1]
             mine = record.points.get(self.name, 0)
@@ -697,7 +713,10 @@ class StudentPage(TablePage):
         else:
             text = lang._("⏳ Not saved yet: your board waits for the game store, which cannot be reached right now. "
                           "It is sent as soon as it answers: keep this page open.")
-        self._status(f'<span class="inc-waiting-to-save" role="status">{safe(text)}</span>')
+        # One line, cut with "…" where the screen is narrow (the whole sentence in its title):
+        # the pad under it must not move while the student draws.
+        self._status(f'<span class="inc-waiting-to-save" role="status" title="{html.escape(text, quote=True)}">'
+                     f'{safe(text)}</span>')
 
     def _retry_later(self) -> None:
         if self._retry is not None and not self._retry.done():

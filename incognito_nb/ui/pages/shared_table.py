@@ -38,7 +38,6 @@ from incognito_nb.ui.widgets.text import player_badge, safe
 log = logging.getLogger(__name__)
 
 CLASSROOM_CSS = """
-.inc-classroom { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
 .inc-join-code, .inc-join-code .widget-html-content { height: auto; line-height: 1.15; }
 .inc-join-code { font-size: 5em; font-weight: 700; letter-spacing: 0.15em; font-family: monospace; }
 .inc-join-url, .inc-join-url .widget-html-content, .inc-secret .widget-html-content,
@@ -50,6 +49,8 @@ CLASSROOM_CSS = """
 .inc-lobby { font-size: 1.3em; }
 .inc-secret, .inc-location { font-size: 1.4em; }
 .inc-waiting { font-size: 1.2em; }
+.inc-save-status .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.inc-classroom .inc-hide-card .inc-progress, .inc-student .inc-progress { min-height: 1.6em; }
 """
 
 
@@ -69,7 +70,9 @@ def qr_code(url: str, lang: Language) -> str:
         import segno
     except ImportError:
         return ""
-    svg = segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+    # Dark modules on a white quiet zone whatever the page's theme: a phone across a dark
+    # classroom reads nothing from black modules on a dark background.
+    svg = segno.make(url, error="m").svg_data_uri(scale=6, border=4, dark="#000000", light="#ffffff")
     alt = html.escape(lang._("QR code of the join link"), quote=True)
     return f'<img alt="{alt}" src="{html.escape(svg, quote=True)}">'
 

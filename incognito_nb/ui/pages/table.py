@@ -21,16 +21,14 @@ from incognito_nb.store import GameFolder
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
-from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
-from incognito_nb.ui.widgets.gallery import Gallery
+from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.keyboard import FocusGuard
-from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.reveal import Reveal
-from incognito_nb.ui.widgets.scoreboard import Podium, Scoreboard
+from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.setup_form import SetupForm
 from incognito_nb.ui.widgets.takeaways import Takeaways
 from incognito_nb.ui.widgets.teacher_bar import TeacherBar
@@ -51,27 +49,6 @@ def end_phase_warning(phase: Phase, lang: Language) -> str:
     if phase is Phase.PREPARE:
         return lang._("Deal the next round now?")
     return ""
-
-
-class FindLayout(widgets.HBox):
-    """The find screen's frame: the gallery on the left; the line-up and the turn on the right."""
-
-    def __init__(self, game: Game, lang: Language) -> None:
-        self.round, self.lang = game.round, lang
-        self.gallery = Gallery(game, lang=lang)
-        self.lineup = LineupView(game.lineup, lang=lang)
-        self.side = widgets.VBox([self.lineup])
-        self.side.add_class("inc-find-side")
-        super().__init__([self.gallery, self.side])
-        self.add_class("inc-find")
-
-    def show_turn(self, turn: widgets.Widget) -> None:
-        """Puts ``turn`` (a curtain or a vote panel) under the line-up, closing the one before."""
-        old = self.side.children[1:]
-        self.side.children = [self.lineup, turn]
-        for widget in old:
-            close_parts(widget)
-            widget.close()
 
 
 class TableApp(PageShell):
@@ -255,7 +232,7 @@ class TableApp(PageShell):
         """
         game = self.game
         if self._find_layout is None or self._find_layout.round != game.round:
-            self._find_layout = FindLayout(game, self.lang)
+            self._find_layout = FindLayout(game, lang=self.lang)
         if self.open_for is None:
             player = self._waiting()
             turn = Curtain(player, game.seat(player),
@@ -320,10 +297,8 @@ class TableApp(PageShell):
         again = widgets.Button(description=self.lang._("New game"), button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
         again.on_click(self.guarded(lambda _=None: self.show_setup()))
-        screen = [Podium(self.game, lang=self.lang), Scoreboard(self.game, lang=self.lang)]
-        if self.takeaway_files is not None:
-            screen.append(Takeaways(self.game, self.takeaway_files, lang=self.lang))
-        return screen + [again]
+        extras = [Takeaways(self.game, self.takeaway_files, lang=self.lang)] if self.takeaway_files is not None else []
+        return [GameOver(self.game, extras + [again], lang=self.lang)]
 
     # ---------------------------------------------------------------- teacher
     def end_phase(self) -> None:

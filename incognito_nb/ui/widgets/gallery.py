@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Drawing, Game
 
 from incognito_nb.ui.widgets.board import DrawingView, close_parts
+from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
@@ -74,3 +75,25 @@ class Gallery(widgets.GridBox):
         """Closes the gallery and every tile in it."""
         close_parts(self)
         super().close()
+
+
+class FindLayout(widgets.HBox):
+    """The find screen's frame, on every page: the gallery on the left; the line-up, and
+    below it whatever the page shows there (a curtain, the cards to place), on the right."""
+
+    def __init__(self, game: Game, *, lang: Language | None = None) -> None:
+        self.round = game.round
+        self.gallery = Gallery(game, lang=lang)
+        self.lineup = LineupView(game.lineup, lang=lang)
+        self.side = widgets.VBox([self.lineup])
+        self.side.add_class("inc-find-side")
+        super().__init__([self.gallery, self.side])
+        self.add_class("inc-find")
+
+    def show_turn(self, turn: widgets.Widget) -> None:
+        """Puts ``turn`` (a curtain or a vote panel) under the line-up, closing the one before."""
+        old = self.side.children[1:]
+        self.side.children = [self.lineup, turn]
+        for widget in old:
+            close_parts(widget)
+            widget.close()

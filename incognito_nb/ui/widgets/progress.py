@@ -56,12 +56,14 @@ def title_line(view: dict[str, Any], lang: Language) -> str:
                   phase=phase_title(phase, lang))
 
 
-def who_is_done(view: dict[str, Any], lang: Language) -> str:
-    """Returns one chip per player (HTML): done, or still drawing (and how many strokes
-    so far) in the hide phase, or still placing cards in the find phase; '' otherwise."""
+def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> str:
+    """Returns one chip per player (HTML): done, or still drawing (and, with ``strokes``,
+    how many strokes so far) in the hide phase, or still placing cards in the find phase;
+    '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
+    page that draws (a student's) never moves under the pen as classmates draw."""
     phase = view["phase"]
     if phase == "hide":
-        finished, strokes = set(view["done"]), view.get("strokes", {})
+        finished, strokes = set(view["done"]), view.get("strokes", {}) if strokes else {}
         busy = {p: lang._("✎ drawing") + (" · " + lang.ngettext("{n} stroke", "{n} strokes", strokes[p])
                                             if strokes.get(p) else "")
                 for p in view["players"]}

@@ -25,6 +25,9 @@ CSS = """
 .inc-podium > .widget-html > .widget-html-content { line-height: 1.5; }
 .inc-podium .inc-winners { font-size: 1.6em; font-weight: bold; margin: 8px 0; }
 .inc-podium .inc-podium-row { font-size: 1.2em; }
+.inc-over { gap: 2em; flex-wrap: wrap; align-items: flex-start; }
+.inc-over > .inc-podium { flex: 1 1 18em; min-width: 0; }
+.inc-over > .inc-over-side { flex: 2 1 24em; min-width: 0; gap: 0.8em; }
 """
 
 NOT_YET = "–"
@@ -108,5 +111,22 @@ class Podium(widgets.VBox):
 
     def close(self) -> None:
         """Closes the podium and all its lines."""
+        close_parts(self)
+        super().close()
+
+
+class GameOver(widgets.HBox):
+    """The last screen of a game, on every page: the podium beside the scoreboard, with what
+    the page adds (downloads, a new game) under the scoreboard, so that it fits one screen."""
+
+    def __init__(self, game: Game, extras: list[widgets.Widget] = (), *, lang: Language | None = None) -> None:
+        self.podium, self.scoreboard = Podium(game, lang=lang), Scoreboard(game, lang=lang)
+        side = widgets.VBox([self.scoreboard, *extras])
+        side.add_class("inc-over-side")
+        super().__init__([self.podium, side])
+        self.add_class("inc-over")
+
+    def close(self) -> None:
+        """Closes the podium, the scoreboard and the extras."""
         close_parts(self)
         super().close()

@@ -54,11 +54,14 @@ MAX_LISTED_DECK_ERRORS = 50
 MAX_FILE_NAME = 80
 
 CSS = """
-.inc-setup { max-width: 52rem; gap: 0.4rem; }
+.inc-setup { flex-wrap: wrap; gap: 0.4rem 2.5rem; align-items: flex-start; }
+.inc-setup > .inc-setup-settings { flex: 1 1 30rem; max-width: 40rem; gap: 0.4rem; }
+.inc-setup > .inc-setup-players { flex: 1 1 26rem; max-width: 36rem; gap: 0.4rem; }
 .inc-setup .inc-deck-upload { flex-shrink: 0; }
 .inc-setup h2 { margin: 0.2rem 0; }
 .inc-setup .inc-howto { opacity: 0.85; }
 .inc-setup .inc-section { font-weight: bold; margin-top: 0.6rem; }
+.inc-setup .inc-setup-players > .inc-section:first-child { margin-top: 0.3rem; }
 .inc-setup .inc-player-row { align-items: center; gap: 0.4rem; }
 .inc-setup .inc-swatch {
   display: inline-block; min-width: 1.8em; height: 1.8em; line-height: 1.8em;
@@ -201,7 +204,7 @@ class PlayerRow(widgets.HBox):
         self.remove_button.tooltip = lang._("Remove player {seat}", seat=seat)
 
 
-class SetupForm(widgets.VBox):
+class SetupForm(widgets.HBox):
     """The new-game form: pick a deck, name the players, choose a timer, start or resume.
 
     The form speaks ``lang``.  ``on_language(code)`` is told when the interface language
@@ -271,29 +274,33 @@ class SetupForm(widgets.VBox):
                                            button_style="primary")
         self.start_button.add_class("inc-start")
 
+        # Two columns that wrap: the game's settings, then the players and Start. Side by
+        # side they keep six players and Start on one projected screen.
         heading = lang._("New game of Incognito")
-        super().__init__(
-            [
-                markup(f"<h2>{safe(heading)}</h2>", "inc-title"),
-                markup(safe(lang._("Choose a word deck and a timer, type each player's name in seating order, "
-                                   "then press Start.")), "inc-howto"),
-                self.resume_box,
-                self.save_problem,
-                self.language_choice,
-                widgets.HBox([self.deck_choice, self.deck_upload]),
-                self._deck_status,
-                self.deck_error,
-                self.timer_choice,
-                markup(safe(lang._("Players, in seating order ({low} to {high}; names of at most {length} "
-                                   "characters)", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
-                       "inc-section"),
-                self._player_list,
-                self.add_player_button,
-                self.form_error,
-                self.start_button,
-            ],
-            **kwargs,
-        )
+        settings = widgets.VBox([
+            markup(f"<h2>{safe(heading)}</h2>", "inc-title"),
+            markup(safe(lang._("Choose a word deck and a timer, type each player's name in seating order, "
+                               "then press Start.")), "inc-howto"),
+            self.resume_box,
+            self.save_problem,
+            self.language_choice,
+            widgets.HBox([self.deck_choice, self.deck_upload], layout=widgets.Layout(flex_flow="row wrap")),
+            self._deck_status,
+            self.deck_error,
+            self.timer_choice,
+        ])
+        settings.add_class("inc-setup-settings")
+        players = widgets.VBox([
+            markup(safe(lang._("Players, in seating order ({low} to {high}; names of at most {length} "
+                               "characters)", low=MIN_PLAYERS, high=MAX_PLAYERS, length=MAX_NAME_LENGTH)),
+                   "inc-section"),
+            self._player_list,
+            self.add_player_button,
+            self.form_error,
+            self.start_button,
+        ])
+        players.add_class("inc-setup-players")
+        super().__init__([settings, players], **kwargs)
         self.add_class("inc-setup")
 
         self._list_decks(deck)

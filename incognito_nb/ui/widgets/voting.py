@@ -21,6 +21,8 @@ from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
 .inc-votes { gap: 6px; }
+.inc-vote-row { flex-wrap: wrap; align-items: center; gap: 0 8px; }
+.inc-vote-row > .inc-vote-label { flex: 1 0 100%; }
 .inc-votes .inc-vote-label { margin-top: 6px; }
 .inc-votes > .widget-html > .widget-html-content { line-height: 1.4; }
 .inc-vote { flex-wrap: wrap; gap: 4px; }
@@ -75,7 +77,11 @@ class VotePanel(widgets.VBox):
             control.add_class(f"inc-vote-for-{seat}")
             self._buttons[artist] = buttons
             self._labels[artist] = markup("", "inc-vote-label")
-            rows += [self._labels[artist], control]
+            # The drawing's label, then its cards: one line each on a laptop, one line for
+            # both on a projector, so that five drawings' cards fit under the line-up.
+            row = widgets.HBox([self._labels[artist], control])
+            row.add_class("inc-vote-row")
+            rows.append(row)
         self._summary = markup("", "inc-vote-summary")
         self._reminder = markup(safe(lang._("A drawing without a card counts as not found.")), "inc-vote-reminder")
         self._error = markup("", "inc-vote-error")
