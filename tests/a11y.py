@@ -59,3 +59,93 @@ def check_page(page, where: str) -> list[dict]:
                     for n in f['nodes'][:3]) + ")"
         for f in failing)
     return findings
+
+
+# -- the page's modes, switched on one page ------------------------------------------------
+
+#: The modes every screen is checked in: Voilà's light and dark themes, and projector mode
+#: (the dark theme with the page's ``inc-projector`` class, as ``incognito-nb --theme dark`` starts it).
+MODES = ("light", "dark", "projector")
+
+
+def set_theme(page, theme: str) -> None:
+    """Switches the Voilà page to its ``light`` or ``dark`` theme, as ``?theme=`` would have
+    served it: the same stylesheet (``theme-dark.css``) and the same ``data-jp-theme-*``
+    attributes on the body; waits until the theme's stylesheet is applied."""
+    page.evaluate("""async (theme) => {
+        const link = [...document.querySelectorAll('link[rel=stylesheet]')]
+            .find(l => /\\/theme-(light|dark)\\.css/.test(l.href));
+        if (!link) throw new Error('no Voila theme stylesheet on the page');
+        document.body.dataset.jpThemeLight = theme === 'light' ? 'true' : 'false';
+        document.body.dataset.jpThemeName = theme === 'light' ? 'JupyterLab Light' : 'JupyterLab Dark';
+        const href = link.href.replace(/theme-(light|dark)\\.css/, `theme-${theme}.css`);
+        if (href === link.href) return;
+        await new Promise((loaded, failed) => {
+            link.addEventListener('load', loaded, {once: true});
+            link.addEventListener('error', () => failed(new Error('theme stylesheet failed: ' + href)), {once: true});
+            link.href = href;
+        });
+    }""", theme)
+    # The themes differ in the page's background colour: wait for it to follow.
+    page.wait_for_function("""(dark) => {
+        const rgb = getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim();
+        const probe = document.createElement('div'); probe.style.color = rgb; document.body.appendChild(probe);
+        const [r, g, b] = getComputedStyle(probe).color.match(/\\d+/g).map(Number); probe.remove();
+        return dark ? r + g + b < 200 : r + g + b > 600;
+    }""", arg=theme != "light", timeout=20_000)
+
+
+def set_mode(page, mode: str) -> None:
+    """Shows the page in ``mode`` (one of :data:`MODES`): its theme, and the page shell's
+    projector class put on or taken off in the browser (what the page's projector switch
+    does, without a round trip to the kernel)."""
+    set_theme(page, "light" if mode == "light" else "dark")
+    page.evaluate("""(on) => document.querySelectorAll('.inc-app').forEach(
+        app => app.classList.toggle('inc-projector', on))""", mode == "projector")
+
+
+def check_modes(page, where: str, modes=MODES) -> None:
+    """Runs :func:`check_page` in every one of ``modes`` and fails on content outside
+    landmarks (axe's ``region`` rule) too; leaves the page as it found it."""
+    theme_was = page.evaluate("() => document.body.dataset.jpThemeLight === 'false' ? 'dark' : 'light'")
+    projector_was = page.evaluate("() => !!document.querySelector('.inc-app.inc-projector')")
+    try:
+        for mode in modes:
+            set_mode(page, mode)
+            findings = check_page(page, f"{where} ({mode})")
+            outside = [f for f in findings if f["id"] == "region"]
+            assert not outside, f"content outside landmarks at {where} ({mode}): " + "; ".join(
+                n["target"] for f in outside for n in f["nodes"][:5])
+    finally:
+        set_theme(page, theme_was)
+        page.evaluate("""(on) => document.querySelectorAll('.inc-app').forEach(
+            app => app.classList.toggle('inc-projector', on))""", projector_was)
+
+
+def announcement(page) -> str:
+    """Returns what the page's live region (``role=status``, ``aria-live=polite``) says now."""
+    return page.locator(".inc-announcement").inner_text().strip()
+
+
+def wait_for_announcement(page, text: str, timeout: float = 20_000) -> None:
+    """Waits until the page's live region says ``text`` (a part of what it says)."""
+    page.wait_for_function("""(text) => {
+        const live = document.querySelector('.inc-announcement');
+        return live && live.getAttribute('aria-live') === 'polite' && live.getAttribute('role') === 'status'
+            && live.textContent.includes(text);
+    }""", arg=text, timeout=timeout)
+
+
+def wait_for_heading_focus(page, timeout: float = 20_000) -> None:
+    """Waits until the focus is on the page's level-1 heading (the title line)."""
+    page.wait_for_function("""() => {
+        const h = document.activeElement;
+        return h && h.classList.contains('inc-header') && h.getAttribute('role') === 'heading'
+            && h.getAttribute('aria-level') === '1';
+    }""", timeout=timeout)
+
+
+def drawing_names(page, selector: str = "[role=img]") -> list[str]:
+    """Returns the accessible names of the drawings (``role=img``) at ``selector``."""
+    return page.locator(selector).evaluate_all(
+        "els => els.filter(e => e.getAttribute('role') === 'img').map(e => e.getAttribute('aria-label'))")

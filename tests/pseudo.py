@@ -26,7 +26,7 @@ from incognito_nb.ui.i18n import LANGUAGES, language
 
 #: Synced traits whose text a person sees (read and checked).
 SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
-        "waiting_texts", "value"}
+        "waiting_texts", "value", "announcement", "label"}
 #: Synced traits a person does not read as text (skipped), by trait name.
 UNSEEN = {
     "_model_name", "_model_module", "_model_module_version", "_view_name", "_view_module", "_view_module_version",
@@ -35,7 +35,7 @@ UNSEEN = {
     "height", "error", "data", "box_style", "selected_index", "index", "continuous_update", "disabled",
     "ensure_option", "options", "rows", "description_allow_html", "_property_lock", "sync_image_data",
     "_send_client_ready_event", "image_data", "_canvas_manager", "_canvases", "erase", "mode", "children",
-    "grid_area", "grid_template_areas", "grid_template_columns", "_titles",
+    "grid_area", "grid_template_areas", "grid_template_columns", "_titles", "box", "target",
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,

@@ -18,9 +18,11 @@ import ipywidgets as widgets
 from incognito_nb.ui.guard import Guard, unexpected_failure
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import (
+    aria,
     connection,
     curtain,
     gallery,
+    keyboard,
     language_menu,
     lineup,
     progress,
@@ -33,11 +35,13 @@ from incognito_nb.ui.widgets import (
     voting,
 )
 from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.widgets.aria import PageAria
 from incognito_nb.ui.widgets.page_title import PageTitle
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import markup, plain_text, safe
 
 APP_CSS = """
 .inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
+.inc-top, .inc-bottom { gap: 0.6em; }
 .inc-header { font-size: 1.6em; font-weight: 600; }
 .inc-title-line { justify-content: space-between; align-items: flex-start; flex-wrap: wrap; gap: 0.5em; }
 .inc-title-line > .inc-header { flex: 1 1 20em; }
@@ -60,6 +64,24 @@ APP_CSS = """
 .inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible,
 .inc-app textarea:focus-visible, .inc-app a:focus-visible {
   outline: 3px solid #0072b2 !important; outline-offset: 2px; }
+/* Buttons readable by everyone: white text at 4.5:1 at least (WCAG AA) on every button
+   style, in the light and dark themes.  ipywidgets' own success green (#388e3c) gives
+   4.11:1, its info teal 3.5:1, its warning orange 2.9:1 (measured with axe-core). */
+.inc-app .jupyter-button.mod-success, .inc-app .jupyter-button.mod-success.mod-active {
+  background-color: #2e7d32; color: #ffffff; }
+.inc-app .jupyter-button.mod-info, .inc-app .jupyter-button.mod-info.mod-active {
+  background-color: #00695c; color: #ffffff; }
+.inc-app .jupyter-button.mod-warning, .inc-app .jupyter-button.mod-warning.mod-active {
+  background-color: #b34700; color: #ffffff; }
+.inc-app .jupyter-button.mod-danger, .inc-app .jupyter-button.mod-danger.mod-active {
+  background-color: #c62828; color: #ffffff; }
+.inc-app .jupyter-button.mod-primary, .inc-app .jupyter-button.mod-primary.mod-active {
+  background-color: #1565c0; color: #ffffff; }
+.inc-app .jupyter-button.mod-success:hover:enabled { background-color: #1b5e20; }
+.inc-app .jupyter-button.mod-info:hover:enabled { background-color: #004d40; }
+.inc-app .jupyter-button.mod-warning:hover:enabled { background-color: #8f3900; }
+.inc-app .jupyter-button.mod-danger:hover:enabled { background-color: #b71c1c; }
+.inc-app .jupyter-button.mod-primary:hover:enabled { background-color: #0d47a1; }
 """
 
 
@@ -126,13 +148,19 @@ def stylesheet(extra: str = "") -> str:
     """Returns every page's CSS (a ``<style>`` element): the frame's, projector mode's,
     every widget module's, then the page's own ``extra``."""
     parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
-        connection, curtain, gallery, language_menu, lineup, progress, reveal, scoreboard, setup_form, takeaways,
+        aria, connection, curtain, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form, takeaways,
         teacher_bar, timer, voting)] + [extra]
     return "<style>" + "\n".join(parts) + "</style>"
 
 
 class PageShell(widgets.VBox):
     """A page's frame: ``header``, the page's bars, ``message``, ``stage``, then its footer.
+
+    Three landmarks for assistive technology (set in the browser by :attr:`aria`, a
+    :class:`~incognito_nb.ui.widgets.aria.PageAria`): the top (title line, bars,
+    message; ``banner``), the stage (``main``) and the footer (``contentinfo``, when the
+    page has one).  The title line is the page's level-1 heading; every new screen
+    (:meth:`set_stage`) moves the focus to it and says it in the page's live region.
 
     Subclasses add their bars (:meth:`add_bars`) and footer, build their screens and put
     them on the stage with :meth:`set_stage`; every callback they hand a widget goes
@@ -152,7 +180,13 @@ class PageShell(widgets.VBox):
         self.guard = Guard(self.report, lang=lang or language(), clear=lambda: self.report(""),
                            unexpected=unexpected, enter=enter)
         self.page_title = PageTitle(title=self.lang._("Incognito"))
-        super().__init__([markup(stylesheet(css)), self.page_title, self.header, self.message, self.stage])
+        self.aria = PageAria()
+        self.top = widgets.VBox([self.aria, self.header, self.message])
+        self.top.add_class("inc-top")
+        self.bottom = widgets.VBox()
+        self.bottom.add_class("inc-bottom")
+        self.bottom.layout.display = "none"
+        super().__init__([markup(stylesheet(css)), self.page_title, self.top, self.stage, self.bottom])
         self.add_class("inc-app")
 
     @property
@@ -167,20 +201,21 @@ class PageShell(widgets.VBox):
 
     def add_bars(self, *bars: widgets.Widget) -> None:
         """Puts ``bars`` under the title line, above the message line (in this order)."""
-        at = self.children.index(self.message)
-        self.children = (*self.children[:at], *bars, *self.children[at:])
+        at = self.top.children.index(self.message)
+        self.top.children = (*self.top.children[:at], *bars, *self.top.children[at:])
 
     def add_to_title_line(self, *parts: widgets.Widget) -> None:
         """Puts ``parts`` on the title line, at its end (a language menu): on a wide screen
         they take no line of their own, on a narrow one they wrap under the title."""
-        at = self.children.index(self.header)
+        at = self.top.children.index(self.header)
         line = widgets.HBox([self.header, *parts])
         line.add_class("inc-title-line")
-        self.children = (*self.children[:at], line, *self.children[at + 1:])
+        self.top.children = (*self.top.children[:at], line, *self.top.children[at + 1:])
 
     def add_footer(self, *parts: widgets.Widget) -> None:
-        """Puts ``parts`` under the stage."""
-        self.children = (*self.children, *parts)
+        """Puts ``parts`` under the stage, in the page's footer."""
+        self.bottom.children = (*self.bottom.children, *parts)
+        self.bottom.layout.display = ""
 
     def guarded(self, action: Callable[..., Any], *, keeps_message: bool = False) -> Callable[..., Any]:
         """Returns ``action`` wrapped so that a refusal or a failure is said on the page (see
@@ -192,14 +227,23 @@ class PageShell(widgets.VBox):
         """Shows ``text`` as a problem at the top of the page ('' clears it)."""
         self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
 
-    def set_stage(self, children: list[widgets.Widget]) -> None:
-        """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
+    def set_stage(self, children: list[widgets.Widget], *, said: str = "") -> None:
+        """Shows ``children``, closing every widget that leaves the screen (and its secrets).
+
+        The focus moves to the page's heading, and the live region says the heading as it
+        stands (set it first), then ``said`` (plain text: whose turn it is).
+        """
         keep = set(map(id, children))
         for old in self.stage.children:
             if id(old) not in keep:
                 close_parts(old)
                 old.close()
         self.stage.children = children
+        self.aria.new_screen(" ".join(filter(None, [plain_text(self.header.value), said])))
+
+    def say(self, text: str) -> None:
+        """Has the page's live region say ``text`` (plain text), in the page's language."""
+        self.aria.say(text)
 
     def close(self) -> None:
         """Closes every widget of the page."""

@@ -76,6 +76,7 @@ class TableApp(PageShell):
         self.countdown: DrawingTimer | None = None
         self.timer_paused = False
         self._find_layout: FindLayout | None = None
+        self._said = ""
 
         super().__init__(lang=lang)
         self.progress = markup("", "inc-progress")
@@ -104,8 +105,8 @@ class TableApp(PageShell):
         form = SetupForm(on_start=self.guarded(self.start), folder=self.folder,
                          on_resume=self.guarded(self.resume), deck=self.deck,
                          on_language=self.guarded(self.choose_language), lang=self.lang)
-        self.set_stage([form])
         self.header.value = self.lang._("Incognito")
+        self.set_stage([form])
         self.progress.value = ""
         self.teacher.enable_end_phase(False)
         self.teacher.timer_running = False
@@ -150,6 +151,7 @@ class TableApp(PageShell):
         self.progress.value = who_is_done(self.game.progress(), self.lang)
         self._stop_timer()
         self.pad = None
+        self._said = ""  # whose turn it is, said after the title (a curtain sets it)
         screens: dict[Phase, Callable[[], list[widgets.Widget]]] = {
             Phase.HIDE: self._hide_screen,
             Phase.FIND: self._find_screen,
@@ -157,7 +159,7 @@ class TableApp(PageShell):
             Phase.PREPARE: self._prepare_screen,
             Phase.OVER: self._over_screen,
         }
-        self.set_stage(screens[phase]())
+        self.set_stage(screens[phase](), said=self._said)
 
     def _waiting(self) -> str | None:
         """Returns the next player, in seating order, still to draw or vote."""
@@ -170,11 +172,13 @@ class TableApp(PageShell):
         game = self.game
         if self.open_for is None:
             player = self._waiting()
-            return [Curtain(player, game.seat(player),
-                            task=self.lang._("Draw your secret object hidden in your location, so that some — "
-                                             "but not all — of the others can find it."),
-                            button=self.lang._("I am {player}: show my card", player=player),
-                            on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)]
+            curtain = Curtain(player, game.seat(player),
+                              task=self.lang._("Draw your secret object hidden in your location, so that some — "
+                                               "but not all — of the others can find it."),
+                              button=self.lang._("I am {player}: show my card", player=player),
+                              on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)
+            self._said = curtain.said
+            return [curtain]
         player = self.open_for
         self.pad = DrawingPad(game.drawing(player), location=game.location(player),
                               on_change=self._guarded_change(player), lang=self.lang)
@@ -240,6 +244,7 @@ class TableApp(PageShell):
                                             "you think is hidden in it."),
                            button=self.lang._("I am {player}: show my cards", player=player),
                            on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)
+            self._said = turn.said
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
                              on_confirm=self.guarded(self.finish_voting), lang=self.lang)
@@ -358,11 +363,11 @@ class TableApp(PageShell):
             self.countdown = None
         self.teacher.timer_running = False
 
-    def set_stage(self, children: list[widgets.Widget]) -> None:
+    def set_stage(self, children: list[widgets.Widget], *, said: str = "") -> None:
         """Shows ``children``, closing every widget that leaves the screen (and its secrets)."""
         if self._find_layout is not None and id(self._find_layout) not in set(map(id, children)):
             self._find_layout = None  # closed with the rest of the old screen
-        super().set_stage(children)
+        super().set_stage(children, said=said)
 
     def _save(self) -> None:
         if self.game is None:

@@ -22,6 +22,7 @@ from ipywidgets import Widget
 
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 
+from incognito_nb.ui.widgets.aria import BoardName
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 
 
@@ -106,10 +107,11 @@ class DrawingView(widgets.VBox):
 
     ``show`` puts a drawing up at once, ``replay`` draws it stroke by stroke.  Nothing is
     sent to the browser until the canvas is ready; until then the view only remembers
-    what to show.
+    what to show.  ``label`` is the drawing's accessible name (a screen reader reads the
+    view as an image of that name): who drew it and where, never a secret.
     """
 
-    def __init__(self, drawing: Drawing = Drawing(), caption: str = "", **kwargs) -> None:
+    def __init__(self, drawing: Drawing = Drawing(), caption: str = "", *, label: str = "", **kwargs) -> None:
         self._drawing = drawing
         self._visible = len(drawing.strokes)  # how many strokes are up on the board
         self._client_ready = False
@@ -117,7 +119,8 @@ class DrawingView(widgets.VBox):
         self._canvas = new_board_canvas(2)
         self._caption = widgets.HTML()
         self._caption.add_class("inc-drawing-caption")
-        super().__init__([self._canvas, self._caption], **kwargs)
+        self._name = BoardName(label=label)
+        super().__init__([self._name, self._canvas, self._caption], **kwargs)
         self.add_class("inc-drawing-view")
         self.layout.width = "100%"
         self.caption = caption
@@ -127,6 +130,15 @@ class DrawingView(widgets.VBox):
     def drawing(self) -> Drawing:
         """Returns the drawing this view shows (or is replaying)."""
         return self._drawing
+
+    @property
+    def label(self) -> str:
+        """Returns the drawing's accessible name."""
+        return self._name.label
+
+    @label.setter
+    def label(self, text: str) -> None:
+        self._name.label = str(text)
 
     @property
     def caption(self) -> str:

@@ -13,7 +13,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from incognito_nb.ui.i18n import Language, language
-from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets.text import markup, plain_text, player_badge, safe
 
 CSS = """
 .inc-curtain { align-items: center; padding: 2.5em 1em; border-radius: 12px;
@@ -43,6 +43,8 @@ class Curtain(widgets.VBox):
             lang._("Pass the screen to {player} — everyone else look away.", player=player_badge(player, seat)),
             "inc-curtain-call",
         )
+        #: What the page's live region says when the curtain comes up (plain text).
+        self.said = plain_text(call.value)
         hint = markup(safe(task), "inc-curtain-hint")
         # Sized to its label, which holds a name of up to 24 characters: a fixed width would cut it.
         self.show_button = widgets.Button(

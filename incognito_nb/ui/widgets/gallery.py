@@ -35,6 +35,14 @@ def tile_label(name: str, seat: int, location: str | None, lang: Language) -> st
     return f'{player_badge(name, seat)} <span class="inc-drawing-location">{where}</span>'
 
 
+def drawing_name(name: str, location: str | None, lang: Language) -> str:
+    """Returns a drawing's accessible name: "Ana's drawing, hidden in: treehouse" (plain
+    text; the location only, never the object: the gallery shows before the reveal)."""
+    if not location:
+        return lang._("{artist}'s drawing", artist=name)
+    return lang._("{artist}'s drawing, hidden in: {location}", artist=name, location=location)
+
+
 class Gallery(widgets.GridBox):
     """One tile per player, in seating order: the drawing, the artist and the location."""
 
@@ -69,7 +77,9 @@ class Gallery(widgets.GridBox):
             board = self._views[seat - 1]
             if board.drawing != drawing:
                 board.show(drawing)
-            self._labels[seat - 1].value = tile_label(player, seat, view["locations"].get(player), self.lang)
+            location = view["locations"].get(player)
+            self._labels[seat - 1].value = tile_label(player, seat, location, self.lang)
+            board.label = drawing_name(player, location, self.lang)
 
     def close(self) -> None:
         """Closes the gallery and every tile in it."""

@@ -1,5 +1,7 @@
 """Keeping the dashboard usable with the keyboard alone.
 
+:class:`SkipLink` lets a keyboard user jump over the drawing pad's many tools (to Done).
+
 ipycanvas gives every canvas ``tabindex="0"`` and cancels every key pressed on it
 (``preventDefault`` in its ``keydown`` handler, read in ipycanvas 0.14.3's front end), so
 Tab lands on a board and can never leave it: a keyboard trap.  No board here takes keys,
@@ -10,6 +12,7 @@ out of the Tab order as soon as they appear.  Drawing still works with mouse, pe
 from __future__ import annotations
 
 import anywidget
+import traitlets
 
 _ESM = """
 function release(root) {
@@ -34,3 +37,45 @@ class FocusGuard(anywidget.AnyWidget):
     """An invisible widget that keeps the dashboard's canvases out of the Tab order."""
 
     _esm = _ESM
+
+
+_SKIP_ESM = """
+export default {
+  render({ model, el }) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "inc-skip";
+    const label = () => { button.textContent = model.get("label"); };
+    label();
+    model.on("change:label", label);
+    button.addEventListener("click", () => {
+      const page = el.closest(".inc-app") || document;
+      const target = page.querySelector(model.get("target"));
+      if (target) target.focus();
+    });
+    el.appendChild(button);
+  },
+};
+"""
+
+#: The skip button shows only while it has the focus, above what follows it.
+CSS = """
+.inc-skip-link { position: relative; height: 0; overflow: visible; }
+.inc-skip-link .inc-skip { position: absolute; left: 0; top: 0; z-index: 10; padding: 0.4em 0.8em;
+  font-size: 1em; border-radius: 4px; border: 2px solid #0072b2; background: #ffffff; color: #003e62;
+  transform: translateY(-200%); opacity: 0; pointer-events: none; }
+.inc-skip-link .inc-skip:focus { transform: none; opacity: 1; pointer-events: auto; }
+"""
+
+
+class SkipLink(anywidget.AnyWidget):
+    """A button seen only while it has the keyboard's focus: pressed, it moves the focus
+    to the page's first element at ``target`` (a CSS selector), skipping what lies between."""
+
+    _esm = _SKIP_ESM
+    label = traitlets.Unicode("", help="What the button says.").tag(sync=True)
+    target = traitlets.Unicode(".inc-done", help="The CSS selector of where the focus goes.").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("inc-skip-link")

@@ -18,6 +18,9 @@ from incognito_nb.ui.widgets.text import markup, safe
 
 CSS = """
 .inc-lineup { display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; }
+/* A box of ipywidgets scrolls (overflow: auto) when a token is a pixel too wide for it: a
+   scrolled region no keyboard can reach (axe-core, serious). The line-up never scrolls. */
+.inc-lineup.widget-box { overflow: visible; }
 .inc-token {
   min-width: 84px; padding: 6px 10px; border: 2px solid #c8c8c8; border-radius: 10px;
   background: #ffffff; color: #000000; text-align: center;

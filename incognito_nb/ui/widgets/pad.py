@@ -33,9 +33,11 @@ from incognito_nb.engine.drawing import (
     Stroke,
 )
 
+from incognito_nb.ui.widgets.aria import BoardName
 from incognito_nb.ui.widgets.board import close_parts, draw_paper, draw_strokes, new_board_canvas
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.ink import InkLayer
+from incognito_nb.ui.widgets.keyboard import SkipLink
 from incognito_nb.ui.widgets.palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLORS, color_name, size_name, text_color_on
 
 #: How many steps Undo can go back; older steps are forgotten.
@@ -66,6 +68,9 @@ class DrawingPad(widgets.VBox):
     click made after it.  With a ``recovery_key`` (one seat in one round), strokes the
     browser drew for an earlier page of that seat and never saw saved come back to this
     one (see :mod:`incognito_nb.ui.widgets.ink`), those the board already holds left out.
+    The board is an image named "Your drawing, hidden in: …" for a screen reader, and a
+    skip button (seen only when focused) before the tools moves the focus to ``skip_to``
+    (a CSS selector: the page's Done button).
     """
 
     def __init__(
@@ -76,6 +81,7 @@ class DrawingPad(widgets.VBox):
         on_change: Optional[Callable[[Drawing], Any]] = None,
         recovery_key: str = "",
         lang: Optional[Language] = None,
+        skip_to: str = ".inc-done",
         **kwargs: Any,
     ) -> None:
         self.lang = lang = lang or language()
@@ -110,11 +116,15 @@ class DrawingPad(widgets.VBox):
         board = widgets.GridBox([self._canvas, self._ink], layout=widgets.Layout(
             grid_template_areas='"pad"', grid_template_columns="100%", width="100%"))
         board.add_class("inc-pad-board")
+        self._name = BoardName(box=".inc-pad-board")
+        board.children = (self._name, *board.children)
+        # The tools are a dozen stops for the Tab key: a keyboard user may jump to Done.
+        self.skip = SkipLink(label=lang._("Skip the drawing pad"), target=skip_to)
 
         self._message = widgets.Label()
         self._message.add_class("inc-pad-message")
         self._message.layout.display = "none"
-        super().__init__([self._build_tools(), board, self._message], **kwargs)
+        super().__init__([self.skip, self._build_tools(), board, self._message], **kwargs)
         self.add_class("inc-pad")
         self.layout.width = "100%"
         self.layout.max_width = "860px"
@@ -192,6 +202,8 @@ class DrawingPad(widgets.VBox):
     def location(self, text: str) -> None:
         """Writes ``text`` on the board as the place to hide the object (plain text)."""
         self._location = " ".join(str(text).split())[:MAX_LOCATION_LENGTH]
+        self._name.label = (self.lang._("Your drawing, hidden in: {location}", location=self._location)
+                            if self._location else self.lang._("Your drawing"))
         if self._client_ready:
             with hold_canvas():
                 self._draw_paper()

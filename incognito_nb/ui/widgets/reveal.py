@@ -76,7 +76,11 @@ class Reveal(widgets.VBox):
         self.lang = lang = lang or language()
         token = record.token_of(artist)
         location = record.locations.get(artist)
-        self.board = DrawingView()
+        # Named with its object: the reveal is where the object stops being a secret.
+        self.board = DrawingView(label=(
+            lang._("{artist}'s drawing of {object}, hidden in: {location}", artist=artist,
+                   object=record.objects[artist], location=location) if location else
+            lang._("{artist}'s drawing of {object}", artist=artist, object=record.objects[artist])))
         self.lineup = LineupView(record.lineup, lang=lang)
         self.lineup.highlight(token)
         others = [p for p in record.players if p != artist]

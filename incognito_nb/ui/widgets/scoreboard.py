@@ -15,6 +15,8 @@ from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 CSS = """
+/* Never a scrolled region no keyboard can reach (axe-core: scrollable-region-focusable). */
+.inc-scoreboard.widget-box { overflow: visible; }
 .inc-scoreboard, .inc-podium { gap: 2px; max-width: 720px; }
 .inc-score-cells { display: grid; gap: 4px; align-items: center; padding: 3px 6px; }
 .inc-score-header { font-weight: bold; border-bottom: 2px solid var(--jp-ui-font-color0, #000000); }

@@ -10,6 +10,7 @@ exactly as typed.
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 
@@ -48,3 +49,9 @@ def player_badge(name: str, seat: int) -> str:
         f'<span class="inc-badge" style="background:{color};color:{text_color_on(color)}">'
         f"{safe(name)}</span>"
     )
+
+
+def plain_text(markup_text: str) -> str:
+    """Returns the text a person reads in ``markup_text`` (HTML): tags dropped, entities
+    decoded, spaces folded; for what is said rather than shown (a live region)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", markup_text)).split())

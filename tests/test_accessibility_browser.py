@@ -1,0 +1,120 @@
+"""Accessibility of every screen, in Chromium, checked with axe-core (``tests/a11y.py``).
+
+One whole game in each mode — the table dashboard, and a class (teacher page and three
+students' pages, with the kernel-free doors) — played through the CSS hooks.  At every
+phase axe-core runs in the light theme, the dark theme and projector mode, switched on
+the same page: no serious or critical finding, and nothing outside landmarks.  Along the
+way: the drawings' accessible names (artist and location, the object only at the
+reveal), the live region's words after a phase change and at the curtain, the focus on
+the new screen's heading, and the pad's skip button.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from a11y import (announcement, check_modes, drawing_names, wait_for_announcement,
+                  wait_for_heading_focus)
+from browser import draw_stroke, launcher_server, wait_for_paper
+from table_driver import STEP, STROKES, Table
+from test_classroom_browser import (NAMES, check_consoles, class_in_browsers, create_table, join_students, press,
+                                    run_classroom)
+from test_projector_browser import confirm_end_phase
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ana", "Ben", "Cleo"]
+
+
+def no_secret_named(page, secrets) -> None:
+    """Asserts no accessible name on the page holds a secret object."""
+    names = page.locator("[aria-label]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    for word in secrets:
+        assert not any(word in name for name in names), (word, names)
+
+
+def skip_link_reaches_done(page) -> None:
+    """Tabs onto the pad's skip button, presses it, and checks the focus lands on Done."""
+    skip = page.locator(".inc-pad .inc-skip")
+    skip.focus()
+    assert skip.is_visible()  # seen while focused
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('inc-done')",
+                           timeout=STEP)
+
+
+def test_the_table_dashboard_is_accessible_in_every_phase(page, tmp_path):
+    started = time.monotonic()
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        check_modes(page, "setup")
+        table.start(PLAYERS)
+
+        # Hide: the curtain says whose turn it is, the focus is on the new screen's heading.
+        wait_for_announcement(page, "Round 1 of 3 · Hide the object")
+        assert "Pass the screen to Ana — everyone else look away." in announcement(page)
+        wait_for_heading_focus(page)
+        check_modes(page, "hide, the curtain")
+        for seat, player in enumerate(PLAYERS):
+            table.open_pad(player)
+            wait_for_heading_focus(page)
+            assert drawing_names(page, ".inc-pad-board") == [f"Your drawing, hidden in: {table.locations[player]}"]
+            no_secret_named(page, table.secrets.values())
+            table.draw(STROKES[seat])
+            if seat == 0:
+                skip_link_reaches_done(page)
+                check_modes(page, "hide, the pad")
+            table.done()
+            if seat < len(PLAYERS) - 1:
+                wait_for_announcement(page, f"Pass the screen to {PLAYERS[seat + 1]}")
+
+        # Find: every drawing named by artist and location, never by its object.
+        page.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        wait_for_announcement(page, "Round 1 of 3 · Find the hidden objects Pass the screen to Ana")
+        table.gallery_shows_every_drawing()
+        assert drawing_names(page, ".inc-gallery [role=img]") == [
+            f"{player}'s drawing, hidden in: {table.locations[player]}" for player in PLAYERS]
+        no_secret_named(page, table.secrets.values())
+        check_modes(page, "find, the curtain")
+        table.open_card("Ana")
+        page.wait_for_selector(".inc-votes .inc-confirm-votes", timeout=STEP)
+        wait_for_heading_focus(page)
+        check_modes(page, "find, the cards")
+        table.press(".inc-confirm-votes")
+        for voter in PLAYERS[1:]:
+            table.vote(voter, {})
+
+        # Score: the reveal names the drawing with its object, now public.
+        page.wait_for_selector(".inc-reveal", timeout=STEP)
+        wait_for_announcement(page, "Round 1 of 3 · Score points")
+        assert drawing_names(page, ".inc-reveal [role=img]") == [
+            f"Ana's drawing of {table.secrets['Ana']}, hidden in: {table.locations['Ana']}"]
+        check_modes(page, "score, the reveal")
+        for _ in PLAYERS:
+            table.press(".inc-next")
+        page.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        check_modes(page, "score, the scoreboard")
+        table.press(".inc-next")
+        page.wait_for_selector(".inc-prepare", timeout=STEP)
+        wait_for_announcement(page, "Round 1 of 3 · Prepare for the next round")
+        check_modes(page, "prepare")
+
+        # Rounds 2 and 3, ended by the teacher, to the game's end.
+        for _ in (2, 3):
+            table.press(".inc-next")  # deal the round
+            page.wait_for_selector(".inc-curtain", timeout=STEP)
+            confirm_end_phase(page)
+            page.wait_for_selector(".inc-find", timeout=STEP)
+            confirm_end_phase(page)
+            page.wait_for_selector(".inc-reveal", timeout=STEP)
+            confirm_end_phase(page)  # skip the reveal: the scores are recorded
+            page.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        wait_for_announcement(page, "Game over")
+        wait_for_heading_focus(page)
+        check_modes(page, "game over")
+        table.watch.check()
+    print(f"table dashboard, every phase in 3 modes: {time.monotonic() - started:.1f} s")
