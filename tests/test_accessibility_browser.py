@@ -118,3 +118,89 @@ def test_the_table_dashboard_is_accessible_in_every_phase(page, tmp_path):
         check_modes(page, "game over")
         table.watch.check()
     print(f"table dashboard, every phase in 3 modes: {time.monotonic() - started:.1f} s")
+
+
+def test_a_class_is_accessible_on_every_page_and_door(browser, tmp_path):
+    """The kernel-free doors (create, join, a notice), the teacher page (projected) and a
+    student's page through a one-round game: axe-core at every phase; the student's pad
+    named, skippable, and the live region following the phases."""
+    started = time.monotonic()
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store), \
+            class_in_browsers(browser) as (teacher, students, watches, _):
+        cleo = students["Cleo"]
+        teacher.goto(f"{base}/teacher.ipynb", timeout=60_000)
+        teacher.wait_for_selector(".inc-create", timeout=60_000)
+        check_modes(teacher, "the create door", modes=("light",))
+        code = create_table(teacher, base, 1)
+        check_modes(teacher, "the teacher's lobby, empty")
+        cleo.goto(f"{base}/student.ipynb", timeout=60_000)
+        cleo.wait_for_selector(".inc-join", timeout=60_000)
+        check_modes(cleo, "the join door", modes=("light",))
+        cleo.goto(f"{base}/teacher.ipynb?code={code}", timeout=60_000)  # not her page: a notice
+        cleo.wait_for_selector(".inc-problem", timeout=60_000)
+        check_modes(cleo, "a notice door", modes=("light",))
+        watches[1 + NAMES.index("Cleo")].forget()  # the notice is a 403 page, as it should be
+        join_students(teacher, students, base, code)
+        check_modes(teacher, "the teacher's lobby")
+        cleo.wait_for_selector(".inc-lobby .inc-badge", timeout=STEP)
+        check_modes(cleo, "the student's lobby", modes=("light", "dark"))
+
+        teacher.click(".inc-start")
+        wait_for_announcement(teacher, "Round 1 of 1 · Hide the object")
+        check_modes(teacher, "the teacher's hide")
+        game = None
+        for seat, (name, page) in enumerate(students.items()):
+            page.wait_for_selector(".inc-pad canvas", timeout=STEP)
+            wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+            game = store.read(code).game
+            assert drawing_names(page, ".inc-pad-board") == [f"Your drawing, hidden in: {game.location(name)}"]
+            no_secret_named(page, [game.secret_object(p) for p in game.players])
+            draw_stroke(page, ".inc-pad canvas", [(0.2 + 0.1 * seat, 0.4), (0.5, 0.6)], steps=4)
+            page.wait_for_selector(".inc-saved", timeout=STEP)
+            if name == "Cleo":
+                wait_for_announcement(page, "Round 1 of 1 · Hide the object")
+                wait_for_heading_focus(page)
+                skip_link_reaches_done(page)
+                check_modes(page, "the student's pad", modes=("light", "dark"))
+            page.click(".inc-done")
+            page.wait_for_selector(".inc-done", state="detached", timeout=STEP)
+
+        teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+        wait_for_announcement(teacher, "Round 1 of 1 · Find the hidden objects")
+        secrets = [game.secret_object(p) for p in game.players]
+        for page in (teacher, cleo):
+            page.wait_for_function("n => document.querySelectorAll('.inc-gallery [role=img]').length === n",
+                                   arg=len(NAMES), timeout=STEP)
+            assert drawing_names(page, ".inc-gallery [role=img]") == [
+                f"{p}'s drawing, hidden in: {game.location(p)}" for p in game.players]
+            no_secret_named(page, secrets)
+        check_modes(teacher, "the teacher's find")
+        cleo.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
+        wait_for_announcement(cleo, "Round 1 of 1 · Find the hidden objects")
+        check_modes(cleo, "the student's find", modes=("light", "dark"))
+        for name, page in students.items():
+            page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
+            for artist in game.players:
+                if artist != name:
+                    page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
+            page.click(".inc-confirm-votes")
+            page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+
+        teacher.wait_for_selector(".inc-reveal", timeout=STEP)
+        wait_for_announcement(teacher, "Round 1 of 1 · Score points")
+        check_modes(teacher, "the teacher's reveal")
+        cleo.wait_for_selector(".inc-my-points", timeout=STEP)
+        wait_for_announcement(cleo, "Round 1 of 1 · Score points")
+        check_modes(cleo, "the student's results", modes=("light", "dark"))
+        for _ in NAMES:
+            press(teacher, ".inc-next")
+        teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        check_modes(teacher, "the teacher's scoreboard")
+        press(teacher, ".inc-next")
+        for page in (teacher, cleo):
+            page.wait_for_selector(".inc-winners", timeout=STEP)
+            wait_for_announcement(page, "Game over")
+        check_modes(teacher, "the teacher's game over")
+        check_modes(cleo, "the student's game over", modes=("light", "dark"))
+        check_consoles(watches)
+    print(f"a class, every page and door in its modes: {time.monotonic() - started:.1f} s")

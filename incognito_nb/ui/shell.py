@@ -77,6 +77,9 @@ APP_CSS = """
   background-color: #c62828; color: #ffffff; }
 .inc-app .jupyter-button.mod-primary, .inc-app .jupyter-button.mod-primary.mod-active {
   background-color: #1565c0; color: #ffffff; }
+/* A folded section's title: ipywidgets greys it (#6d6d6d on #eeeeee, 4.45:1). */
+.inc-app .jupyter-widget-Collapse-header, .inc-app .jupyter-widget-Collapse-header span {
+  color: var(--jp-ui-font-color1, #000000); }
 .inc-app .jupyter-button.mod-success:hover:enabled { background-color: #1b5e20; }
 .inc-app .jupyter-button.mod-info:hover:enabled { background-color: #004d40; }
 .inc-app .jupyter-button.mod-warning:hover:enabled { background-color: #8f3900; }
