@@ -36,6 +36,7 @@ from incognito_nb.ui.widgets import (
 )
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.widgets.aria import PageAria
+from incognito_nb.ui.widgets.keyboard import FocusGuard
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.text import markup, plain_text, safe
 
@@ -93,6 +94,7 @@ APP_CSS = """
 PROJECTOR_CSS = """
 .inc-projector { max-width: none; font-size: 20px; gap: 0.4em;
   --jp-widgets-font-size: 18px; --jp-widgets-inline-height: 34px; }
+.inc-projector .inc-top { gap: 0.4em; }
 .inc-projector .inc-header { font-size: 1.4em; }
 .inc-projector .inc-teacher { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; }
 .inc-projector .inc-progress { font-size: 0.85em; }
@@ -151,8 +153,8 @@ def stylesheet(extra: str = "") -> str:
     """Returns every page's CSS (a ``<style>`` element): the frame's, projector mode's,
     every widget module's, then the page's own ``extra``."""
     parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
-        aria, connection, curtain, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form, takeaways,
-        teacher_bar, timer, voting)] + [extra]
+        aria, connection, curtain, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form,
+        takeaways, teacher_bar, timer, voting)] + [extra]
     return "<style>" + "\n".join(parts) + "</style>"
 
 
@@ -184,7 +186,8 @@ class PageShell(widgets.VBox):
                            unexpected=unexpected, enter=enter)
         self.page_title = PageTitle(title=self.lang._("Incognito"))
         self.aria = PageAria()
-        self.top = widgets.VBox([self.aria, self.header, self.message])
+        # Every page: boards out of the Tab order (ipycanvas would trap the keyboard in them).
+        self.top = widgets.VBox([self.aria, FocusGuard(), self.header, self.message])
         self.top.add_class("inc-top")
         self.bottom = widgets.VBox()
         self.bottom.add_class("inc-bottom")
@@ -243,10 +246,6 @@ class PageShell(widgets.VBox):
                 old.close()
         self.stage.children = children
         self.aria.new_screen(" ".join(filter(None, [plain_text(self.header.value), said])))
-
-    def say(self, text: str) -> None:
-        """Has the page's live region say ``text`` (plain text), in the page's language."""
-        self.aria.say(text)
 
     def close(self) -> None:
         """Closes every widget of the page."""

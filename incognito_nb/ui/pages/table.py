@@ -23,7 +23,6 @@ from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
 from incognito_nb.ui.widgets.gallery import FindLayout
-from incognito_nb.ui.widgets.keyboard import FocusGuard
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
@@ -88,7 +87,7 @@ class TableApp(PageShell):
             on_pause_toggle=self.toggle_pause,
             on_projector=self.set_projector,
         )
-        self.add_bars(FocusGuard(), self.teacher, self.progress)
+        self.add_bars(self.teacher, self.progress)
         # A store in the browser's storage talks to the page through a widget of its own.
         store_widget = getattr(self.folder, "widget", None)
         if isinstance(store_widget, widgets.Widget):

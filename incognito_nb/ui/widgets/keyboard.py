@@ -1,11 +1,11 @@
-"""Keeping the dashboard usable with the keyboard alone.
+"""Keeping every page usable with the keyboard alone.
 
 :class:`SkipLink` lets a keyboard user jump over the drawing pad's many tools (to Done).
 
 ipycanvas gives every canvas ``tabindex="0"`` and cancels every key pressed on it
 (``preventDefault`` in its ``keydown`` handler, read in ipycanvas 0.14.3's front end), so
 Tab lands on a board and can never leave it: a keyboard trap.  No board here takes keys,
-so :class:`FocusGuard`, a few lines running in the browser, takes the dashboard's canvases
+so :class:`FocusGuard`, a few lines running in the browser, takes the page's canvases
 out of the Tab order as soon as they appear.  Drawing still works with mouse, pen and touch.
 """
 
@@ -34,7 +34,7 @@ export default {
 
 
 class FocusGuard(anywidget.AnyWidget):
-    """An invisible widget that keeps the dashboard's canvases out of the Tab order."""
+    """An invisible widget that keeps the page's canvases out of the Tab order (the page shell holds one)."""
 
     _esm = _ESM
 

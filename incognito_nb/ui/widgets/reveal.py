@@ -27,8 +27,9 @@ CSS = """
 .inc-reveal-body { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
 .inc-reveal-board { flex: 3 1 360px; max-width: min(820px, calc((100vh - 260px) * 4 / 3)); }
 .inc-reveal-facts { flex: 2 1 320px; gap: 8px; }
-/* Never a scrolled region no keyboard can reach (axe-core: scrollable-region-focusable). */
-.inc-reveal-facts.widget-box { overflow: visible; }
+/* Never a scrolled region no keyboard can reach (axe-core: scrollable-region-focusable):
+   ipywidgets' boxes scroll when a child is a pixel too large for them. */
+.inc-reveal.widget-box, .inc-reveal .widget-box { overflow: visible; }
 .inc-reveal > .widget-html > .widget-html-content { line-height: 1.5; }
 .inc-reveal .inc-reveal-answer { font-size: 1.3em; }
 .inc-reveal .inc-reveal-cards { display: flex; flex-wrap: wrap; gap: 6px; }
