@@ -192,7 +192,7 @@ class PageShell(widgets.VBox):
         self.bottom = widgets.VBox()
         self.bottom.add_class("inc-bottom")
         self.bottom.layout.display = "none"
-        super().__init__([markup(stylesheet(css)), self.page_title, self.top, self.stage, self.bottom])
+        super().__init__([markup(stylesheet(css), "inc-invisible"), self.page_title, self.top, self.stage, self.bottom])
         self.add_class("inc-app")
 
     @property

@@ -22,6 +22,9 @@ import anywidget
 import traitlets
 
 CSS = """
+/* Widgets that only run a script (names, the focus guard, the tab's title): no box at all,
+   so that they take no gap in a page's column. */
+.inc-invisible { display: none !important; }
 .inc-aria { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
   overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
 .inc-header:focus { outline: none; }
@@ -134,3 +137,7 @@ class BoardName(anywidget.AnyWidget):
     _esm = _BOARD_ESM
     label = traitlets.Unicode("", help="The drawing's accessible name (plain text).").tag(sync=True)
     box = traitlets.Unicode(".inc-drawing-view", help="The CSS selector of the drawing's box.").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("inc-invisible")

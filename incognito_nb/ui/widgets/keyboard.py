@@ -38,6 +38,10 @@ class FocusGuard(anywidget.AnyWidget):
 
     _esm = _ESM
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("inc-invisible")  # no box in the page (the stylesheet's .inc-invisible)
+
 
 _SKIP_ESM = """
 export default {

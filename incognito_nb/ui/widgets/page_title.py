@@ -27,3 +27,7 @@ class PageTitle(anywidget.AnyWidget):
 
     _esm = _ESM
     title = traitlets.Unicode("", help="The browser tab's title.").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("inc-invisible")  # no box in the page (the stylesheet's .inc-invisible)
