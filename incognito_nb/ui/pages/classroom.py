@@ -152,7 +152,8 @@ class TeacherPage(TablePage):
         """Writes the teacher's bar in the page's language."""
         lang = self.lang
         self.end_phase_button.description = lang._("End phase now")
-        self.projector_button.description = lang._("Projector mode")
+        # A toggle with no tooltip is titled "null" by ipywidgets (docs/platform-notes.md).
+        self.projector_button.description = self.projector_button.tooltip = lang._("Projector mode")
         self.pause_button.description = (lang._("Resume timer") if self.countdown is not None and self.countdown.paused
                                          else lang._("Pause timer"))
         self.link_fold.set_title(0, lang._("The teacher's link to come back (do not project it)"))
