@@ -178,12 +178,12 @@ def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
 
 
 @contextlib.contextmanager
-def classroom_server(folder: Path) -> Iterator[tuple[str, int]]:
-    """Runs ``incognito-nb classroom`` (its defaults, a store in ``folder``); yields its URL
-    and the launcher's pid."""
+def classroom_server(folder: Path, store: str | None = None) -> Iterator[tuple[str, int]]:
+    """Runs ``incognito-nb classroom`` (its defaults, the store ``store`` or a SQLite file in
+    ``folder``); yields its URL and the launcher's pid."""
     port = free_port()
     command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
-               "--port", str(port), "--store", str(folder / "class.sqlite")]
+               "--port", str(port), "--store", store or str(folder / "class.sqlite")]
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile("w+") as log:
         process = subprocess.Popen(command, cwd=str(folder), stdout=log, stderr=subprocess.STDOUT,

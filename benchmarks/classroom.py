@@ -1,9 +1,9 @@
 """Classroom network play in real browsers: ``python -m benchmarks.classroom [--quick] [--out DIR]``.
 
-Serves the classroom's teacher and student notebooks with Voilà (as ``incognito-nb
-classroom`` does) over SQLite, and over Redis when Debian's ``redis-server`` and the
-``redis`` package are there; one headless Chromium holds every page, each in its own
-context (so its own kernel).  Tables and seats are made through the store, and the pages
+Serves the classroom's teacher and student pages with ``incognito-nb classroom`` (the
+classroom server, as the README starts it) over SQLite, and over Redis when Debian's
+``redis-server`` and the ``redis`` package are there; one headless Chromium holds every
+page, each in its own context (so its own kernel).  Tables and seats are made through the store, and the pages
 opened with their links (``?code=…&key=…`` for the teacher, ``?code=…&token=…`` for a
 student), so that only the pages' own behaviour is measured.
 
@@ -27,6 +27,9 @@ student), so that only the pages' own behaviour is measured.
   quick mode) each drawing a stroke a second for 3 minutes (30 s in quick mode), one
   student page and the teacher page of each table in Chromium; the propagation of a
   stroke to the teacher page, every kernel's CPU, then Done, cards and the reveal.
+- **A class arriving at once** (``benchmarks.arrival``): 30 seat links (6 in smoke mode, 12
+  in quick mode) opened at the same moment, against as many one-button Voilà pages opened
+  the same way in the same run (the floor); the kernels' memory against the floor's.
 
 Writes ``classroom.json`` and ``classroom.md`` to ``benchmarks/results`` (or ``--out``)
 and prints the table.  No thresholds are enforced: the targets (median ≤ 300 ms, ≤ 1 % of
@@ -47,12 +50,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from incognito_nb.app.classroom import classroom_folder
 from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
-from . import class_load, measure
-from .harness import HERE, launch_chromium, rss_mb, voila
+from . import arrival, class_load, measure
+from .harness import HERE, kernel_pids, launch_chromium, rss_mb
 from .store import _redis, stroke_costs
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
@@ -192,6 +194,29 @@ def summary(delays: list[float]) -> dict[str, Any]:
             "min_ms": round(ordered[0], 1), "max_ms": round(ordered[-1], 1)}
 
 
+class ClassroomServer:
+    """``incognito-nb classroom`` as the README starts it, over ``store_url``: its URL, its
+    Voilà process (the launcher's child) and that process's kernels."""
+
+    def __init__(self, folder: Path, store_url: str) -> None:
+        self._running = arrival.classroom_server(folder, store_url)
+
+    def __enter__(self) -> "ClassroomServer":
+        self.url, self.launcher = self._running.__enter__()
+        return self
+
+    def __exit__(self, *failure) -> None:
+        self._running.__exit__(*failure)
+
+    @property
+    def pid(self) -> int:
+        servers = arrival._children(self.launcher)
+        return max(servers) if servers else self.launcher
+
+    def kernels(self) -> set[int]:
+        return kernel_pids(self.pid)
+
+
 def memory(room: Classroom, tables: int) -> dict[str, Any]:
     """Opens ``tables`` − 1 more tables (the first is already open); returns the kernels' memory."""
     for number in range(2, tables + 1):
@@ -212,9 +237,9 @@ def memory(room: Classroom, tables: int) -> dict[str, Any]:
     return result
 
 
-def measure_backend(browser, label: str, store_url: str, settings: dict, with_memory: bool) -> dict[str, Any]:
-    env = dict(os.environ, INCOGNITO_NB_STORE=store_url)
-    with voila(classroom_folder(), env=env, timeout=120) as server:
+def measure_backend(browser, label: str, store_url: str, settings: dict, with_memory: bool,
+                    folder: Path) -> dict[str, Any]:
+    with ClassroomServer(folder, store_url) as server:
         room = Classroom(browser, server, store_url)
         try:
             _log(f"{label}: opening a teacher page and six student pages")
@@ -288,13 +313,14 @@ def markdown(results: dict[str, Any]) -> str:
                   + (f"≈ {mem['projected_5x6_mb'] / 1024:.1f} GB projected ({mem['projection']})"
                      if "projected_5x6_mb" in mem else
                      f"{(mem['kernel_rss_sum_mb'] + mem['voila_rss_mb']) / 1024:.1f} GB measured") + " |"]
+    if results.get("arrival"):
+        lines += ["", arrival.markdown(results["arrival"]).rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 
-def load_backend(label: str, store_url: str, settings: dict) -> dict[str, Any]:
-    """Plays a class drawing at once against a Voilà of its own over ``store_url``."""
-    env = dict(os.environ, INCOGNITO_NB_STORE=store_url)
-    with voila(classroom_folder(), env=env, timeout=120) as server:
+def load_backend(label: str, store_url: str, settings: dict, folder: Path) -> dict[str, Any]:
+    """Plays a class drawing at once against a classroom server of its own over ``store_url``."""
+    with ClassroomServer(folder, store_url) as server:
         _log(f"{label}: a class of {settings['load_tables']} × 6 drawing for {settings['load_s']:.0f} s")
         row = class_load.run(f"{server.url}/voila/render", store_url, server.kernels, server.pid,
                              tables=settings["load_tables"], seconds=settings["load_s"])
@@ -332,16 +358,19 @@ def run(mode: str, out: Path) -> dict[str, Any]:
             store_url = url if "://" in url else str(Path(folder) / "strokes.sqlite")
             results["strokes"].append(dict(stroke_costs(store_url, strokes=settings["strokes"]), store=label))
         results["class_load"] = [load_backend(label, url if "://" in url else str(Path(folder) / "load.sqlite"),
-                                              settings) for label, url in backends[:1 if mode != "full" else 2]]
+                                              settings, Path(folder)) for label, url in backends[:1 if mode != "full" else 2]]
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             results["machine"]["chromium"] = measure.chromium_version(browser)
             for index, (label, url) in enumerate(backends):
-                row = measure_backend(browser, label, url, settings, with_memory=index == 0)
+                row = measure_backend(browser, label, url, settings, with_memory=index == 0, folder=Path(folder))
                 if "memory" in row:
                     results["memory"] = dict(row.pop("memory"), store=label)
                 results["backends"].append(row)
             browser.close()
+    _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * len(PLAYERS)} seat links and as many "
+         "one-button pages")
+    results["arrival"] = arrival.measure(mode)
     results["seconds"] = round(time.monotonic() - started, 1)
     out.mkdir(parents=True, exist_ok=True)
     (out / "classroom.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

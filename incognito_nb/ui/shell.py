@@ -247,6 +247,20 @@ class PageShell(widgets.VBox):
         self.stage.children = children
         self.aria.new_screen(" ".join(filter(None, [plain_text(self.header.value), said])))
 
+    def set_projector(self, on: bool) -> None:
+        """Switches projector mode: large type, high contrast, each phase sized to the window
+        (``PROJECTOR_CSS``); :meth:`show_projector` tells the page's own toggle."""
+        (self.add_class if on else self.remove_class)("inc-projector")
+        self.show_projector(on)
+
+    def show_projector(self, on: bool) -> None:
+        """Shows on the page's own controls whether projector mode is on (nothing here)."""
+
+    @property
+    def projector(self) -> bool:
+        """Whether projector mode is on."""
+        return "inc-projector" in self._dom_classes
+
     def close(self) -> None:
         """Closes every widget of the page."""
         close_parts(self)

@@ -137,15 +137,9 @@ class TeacherPage(TablePage):
             self.show_create_form()
             self.deck_choice.value, self.rounds_choice.value, self.timer_choice.value = chosen
 
-    def set_projector(self, on: bool) -> None:
-        """Turns projector mode on or off: large type and every phase sized to the window."""
-        (self.add_class if on else self.remove_class)("inc-projector")
+    def show_projector(self, on: bool) -> None:
+        """Shows projector mode on the teacher's toggle."""
         self.projector_button.value = on
-
-    @property
-    def projector(self) -> bool:
-        """Checks if projector mode is on."""
-        return "inc-projector" in self._dom_classes
 
     # ---------------------------------------------------------------- creating
     def _label_bar(self) -> None:

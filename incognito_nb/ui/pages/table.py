@@ -332,15 +332,9 @@ class TableApp(PageShell):
         self._save()
         self.show_setup()
 
-    def set_projector(self, on: bool) -> None:
-        """Switches projector mode: large type, high contrast, each phase on one screen."""
-        (self.add_class if on else self.remove_class)("inc-projector")
+    def show_projector(self, on: bool) -> None:
+        """Shows projector mode on the teacher's bar's toggle."""
         self.teacher.projector = on
-
-    @property
-    def projector(self) -> bool:
-        """Whether projector mode is on."""
-        return "inc-projector" in self._dom_classes
 
     def toggle_pause(self) -> bool:
         """Pauses or resumes the drawing timer; returns whether it is now paused."""
