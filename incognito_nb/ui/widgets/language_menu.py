@@ -34,6 +34,8 @@ class LanguageMenu(widgets.Dropdown):
         self._on_choose = on_choose
         self._quiet = False
         # A tooltip of its own: without one, ipywidgets titles the label "null" (docs/platform-notes.md).
+        # The label as wide as its words ("Sprache", "Idioma"), not cut to ipywidgets' default width.
+        kwargs.setdefault("style", {"description_width": "initial"})
         super().__init__(options=language_options(lang), value=lang.code, description=self._label(lang),
                          tooltip=self._label(lang), **kwargs)
         self.add_class(css_class)
