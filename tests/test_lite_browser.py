@@ -230,3 +230,31 @@ def test_the_built_site_holds_every_wheel_its_lock_names_compiled_for_the_browse
         assert all(".dist-info/" in name for name in wheel.namelist())  # an empty package
     for page in lite_site.rglob("*.html"):
         assert not re.search(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""", page.read_text(encoding="utf-8")), page
+
+
+#: The widgets' front end opening its control comm and asking for every widget's state, as
+#: ipywidgets 8's ``_loadFromKernel`` does on every page load, sent to the replayed kernel.
+ASK_FOR_THE_WIDGETS = """
+import json, pyodide_kernel
+sent = []
+pyodide_kernel.ipython_shell.send_comm = lambda msg_type, content, *rest: sent.append((msg_type, content))
+manager = pyodide_kernel.kernel_instance.comm_manager
+manager.comm_open(None, None, {"content": {"comm_id": "control", "target_name": "jupyter.widget.control",
+                                           "data": {}}, "metadata": {"version": "1.0.0"}})
+manager.comm_msg(None, None, {"content": {"comm_id": "control", "data": {"method": "request_states"}}})
+json.dumps([[msg_type, content.get("data", {}).get("method")] for msg_type, content in sent])
+"""
+
+
+def test_the_kernel_answers_the_widgets_control_comm_as_soon_as_it_has_started(lite_site):
+    """The site's kernel, its start replayed in Node.js from the built folder, answers the
+    page's ``jupyter.widget.control`` comm with the widgets' states before any cell ran
+    (without the IPython configuration the site carries, it closed that comm: nothing had
+    imported ipywidgets yet)."""
+    import json
+
+    replay = Path(__file__).with_name("lite_kernel_start.mjs")
+    done = subprocess.run(["node", str(replay), str(lite_site), ASK_FOR_THE_WIDGETS],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [["comm_msg", "update_states"]]

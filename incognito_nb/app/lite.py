@@ -61,6 +61,17 @@ DROPPED_LINKS = {
     "https://cdn.jsdelivr.net/npm/@fortawesome/": "the widgets' own bundle carries Font Awesome",
     "https://cdn.jsdelivr.net/npm/font-awesome@": "icons of Voici's file list, which the site does not use",
 }
+#: IPython's configuration for the in-browser kernel, shipped as a data file of the site's own
+#: wheel (``<dist>.data/data/etc/ipython/``): Pyodide 0.27.6 installs a wheel's data files under
+#: ``sys.prefix`` ("/"), and IPython reads ``/etc/ipython/ipython_config.py`` when
+#: jupyterlite-pyodide-kernel 0.6.1 starts its shell.  Loading ipywidgets as an IPython extension
+#: there (after the shell and its comm manager exist) registers the widgets' comm targets before
+#: the kernel handles its first message, so it answers the page's ``jupyter.widget.control`` comm
+#: with the widgets' states: without it, the kernel closed that comm and the page fell back to
+#: asking for each model (see docs/platform-notes.md).
+KERNEL_CONFIG = ("etc/ipython/ipython_config.py",
+                 "# Written by incognito-nb lite build: the widgets' comm targets exist as the kernel starts.\n"
+                 "c.InteractiveShellApp.extensions = [\"ipywidgets\"]\n")
 #: ``src``/``href`` values that leave the site.
 _REMOTE = re.compile(r"""\b(?:src|href)\s*=\s*["'](?:https?:)?//""", re.I)
 
@@ -70,7 +81,8 @@ def own_wheel(folder: Path) -> Path:
     and returns it.
 
     The kernel gets the very code the build runs with, from a checkout or from PyPI alike.
-    The wheel declares no requirements: the site's lock lists what the kernel loads.
+    The wheel declares no requirements: the site's lock lists what the kernel loads.  It also
+    carries the kernel's IPython configuration (:data:`KERNEL_CONFIG`) as a data file.
     """
     version = metadata.version("incognito-nb")
     package = Path(str(resources.files("incognito_nb")))
@@ -84,14 +96,15 @@ def own_wheel(folder: Path) -> Path:
             member = "incognito_nb/" + file.relative_to(package).as_posix()
             archive.write(file, member)
             records.append(member)
-        meta = {
+        files = {
             f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: incognito-nb\nVersion: {version}\n"
                                 "Summary: Incognito, the drawing party game (the static site's copy)\n",
             f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: incognito-nb lite\nRoot-Is-Purelib: true\n"
                              "Tag: py3-none-any\n",
             f"{dist}/top_level.txt": "incognito_nb\n",
+            f"incognito_nb-{version}.data/data/{KERNEL_CONFIG[0]}": KERNEL_CONFIG[1],
         }
-        for member, text in meta.items():
+        for member, text in files.items():
             archive.writestr(member, text)
             records.append(member)
         archive.writestr(f"{dist}/RECORD", "".join(f"{m},,\n" for m in records + [f"{dist}/RECORD"]))

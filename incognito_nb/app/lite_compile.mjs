@@ -32,7 +32,7 @@ for name in sorted(os.listdir("/in")):
         for info in source.infolist():
             data = source.read(info)
             code = None
-            if info.filename.endswith(".py") and not info.filename.split("/")[0].endswith(".dist-info"):
+            if info.filename.endswith(".py") and not info.filename.split("/")[0].endswith((".dist-info", ".data")):
                 try:
                     code = compile(data, SITE + info.filename, "exec", dont_inherit=True)
                 except SyntaxError:
