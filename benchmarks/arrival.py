@@ -52,7 +52,7 @@ from typing import Any, Iterator
 from incognito_nb.store import open_store
 
 from .measure import chromium_version
-from .harness import HERE, PROBE_PATH, _answers, free_port, launch_chromium, rss_mb, voila
+from .harness import HERE, PROBE_PATH, _answers, child_pids, cpu_seconds, free_port, launch_chromium, rss_mb, voila
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {
@@ -147,29 +147,12 @@ def floor(browser, count: int) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ the class
-def _children(parent: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent:
-                    found.add(int(entry.name))
-    return found
-
-
-def _cpu_seconds(pid: int) -> float:
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return 0.0
-
-
 def server_cpu(launcher_pid: int) -> dict[int, float]:
     """Returns the CPU seconds used so far by the classroom server and each of its kernels
     (the launcher's child Voilà, and Voilà's children)."""
-    servers = _children(launcher_pid)
-    pids = servers | {kernel for server in servers for kernel in _children(server)}
-    return {pid: _cpu_seconds(pid) for pid in pids}
+    servers = child_pids(launcher_pid)
+    pids = servers | {kernel for server in servers for kernel in child_pids(server)}
+    return {pid: cpu_seconds(pid) or 0.0 for pid in pids}
 
 
 def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:

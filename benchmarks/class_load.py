@@ -35,6 +35,8 @@ from typing import Any
 from incognito_nb.engine import Action, Deck, Rules, Stroke
 from incognito_nb.store import open_store
 
+from .harness import cpu_seconds
+
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 IN_CHROMIUM = "Ana"  # the student of each table whose page runs in Chromium
 SLOW = 180_000  # ms: pages of a whole class loading at once on two cores
@@ -69,13 +71,6 @@ STUDENT_WATCH = """() => {
 def _deck() -> Deck:
     return Deck(tuple(f"object {i}" for i in range(24)), tuple(f"location {i}" for i in range(24)), name="bench")
 
-
-def _cpu_seconds(pid: int) -> float | None:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / 100
 
 
 def class_stroke(rng: random.Random) -> Stroke:
@@ -236,7 +231,7 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
         process.start()
     pids = sorted(kernels())
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    cpu_before = {pid: _cpu_seconds(pid) for pid in [*pids, server_pid]}
+    cpu_before = {pid: cpu_seconds(pid) for pid in [*pids, server_pid]}
     clock = time.monotonic()
     drawn = await asyncio.gather(*(_draw_every_second(page, seconds, start_at, seed)
                                    for seed, page in enumerate(students)))
@@ -245,7 +240,7 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
         code, sent = await asyncio.get_running_loop().run_in_executor(None, results.get, True, 120)
         simulated[code] = sent
     elapsed = time.monotonic() - clock
-    cpu_after = {pid: _cpu_seconds(pid) for pid in cpu_before}
+    cpu_after = {pid: cpu_seconds(pid) for pid in cpu_before}
     for process in processes:
         process.join(30)
     cpu = {pid: 100 * (cpu_after[pid] - cpu_before[pid]) / elapsed for pid in cpu_before
@@ -282,8 +277,8 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
     def cpu_now() -> dict[str, float]:
         """CPU seconds so far of the server, its kernels, and everything else on the machine."""
         kernel_pids = kernels()
-        server = _cpu_seconds(server_pid) or 0.0
-        in_kernels = sum(_cpu_seconds(pid) or 0.0 for pid in kernel_pids)
+        server = cpu_seconds(server_pid) or 0.0
+        in_kernels = sum(cpu_seconds(pid) or 0.0 for pid in kernel_pids)
         fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
         busy = (sum(int(f) for f in fields) - int(fields[3]) - int(fields[4])) / 100
         return {"server": server, "kernels": in_kernels, "machine": busy}

@@ -54,7 +54,7 @@ from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
 from . import arrival, class_load, measure
-from .harness import HERE, kernel_pids, launch_chromium, rss_mb
+from .harness import HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
 from .store import _redis, stroke_costs
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
@@ -83,13 +83,6 @@ def _log(text: str) -> None:
 def _deck() -> Deck:
     return Deck(tuple(f"object {i}" for i in range(24)), tuple(f"location {i}" for i in range(24)), name="bench")
 
-
-def _cpu_seconds(pid: int) -> float | None:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # JavaScript run in the teacher page: from now on, on every animation frame, look for the
@@ -151,9 +144,9 @@ class Classroom:
 def idle_cpu(server, seconds: float) -> dict[str, Any]:
     """Samples the CPU time of every kernel of ``server`` over ``seconds``."""
     pids = sorted(server.kernels())
-    before = {pid: _cpu_seconds(pid) for pid in pids}
+    before = {pid: cpu_seconds(pid) for pid in pids}
     time.sleep(seconds)
-    after = {pid: _cpu_seconds(pid) for pid in pids}
+    after = {pid: cpu_seconds(pid) for pid in pids}
     percents = [100 * (after[p] - before[p]) / seconds for p in pids if before[p] is not None and after[p] is not None]
     return {"kernels": len(percents), "seconds": seconds, "per_kernel_pct": [round(p, 3) for p in percents],
             "mean_pct": round(statistics.mean(percents), 3) if percents else None,
@@ -210,7 +203,7 @@ class ClassroomServer:
 
     @property
     def pid(self) -> int:
-        servers = arrival._children(self.launcher)
+        servers = child_pids(self.launcher)
         return max(servers) if servers else self.launcher
 
     def kernels(self) -> set[int]:

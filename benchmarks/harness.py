@@ -145,20 +145,36 @@ def _stop(process: subprocess.Popen, timeout: float = 15.0) -> None:
         process.wait()
 
 
-def kernel_pids(parent: int) -> set[int]:
-    """Returns the pids of the ipykernel processes whose parent is ``parent`` (Voilà)."""
+def child_pids(parent: int, command: bytes = b"") -> set[int]:
+    """Returns the pids of the processes whose parent is ``parent`` and whose command line
+    holds ``command`` (any command by default)."""
     found = set()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            cmdline = (entry / "cmdline").read_bytes()
+            cmdline = (entry / "cmdline").read_bytes() if command else b""
         except (OSError, ValueError, IndexError):
             continue
-        if ppid == parent and b"ipykernel" in cmdline:
+        if ppid == parent and command in cmdline:
             found.add(int(entry.name))
     return found
+
+
+def kernel_pids(parent: int) -> set[int]:
+    """Returns the pids of the ipykernel processes whose parent is ``parent`` (Voilà)."""
+    return child_pids(parent, b"ipykernel")
+
+
+def cpu_seconds(pid: int) -> Optional[float]:
+    """Returns the CPU time process ``pid`` has used so far (user + system, in seconds), or
+    None if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> Optional[float]:
