@@ -1,4 +1,5 @@
-"""Fixtures for the real-browser tests (``@pytest.mark.browser``): Chromium via Playwright."""
+"""Fixtures for the real-browser tests (``@pytest.mark.browser``): Chromium via Playwright; and
+``close_new_widgets`` for the tests that search every live widget."""
 
 from __future__ import annotations
 
@@ -52,3 +53,15 @@ def callback_errors_fail_the_test(monkeypatch):
         return value
 
     monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", call_all)
+
+
+@pytest.fixture
+def close_new_widgets():
+    """Closes every widget a test made: in one process, a page's secret-deck words (or
+    its sentences) would otherwise stay in the live widgets that later tests search.
+    Modules that search them use it for every test (``pytest.mark.usefixtures``)."""
+    before = set(ipywidgets.Widget.widgets)
+    yield
+    for model_id, widget in list(ipywidgets.Widget.widgets.items()):
+        if model_id not in before:
+            widget.close()

@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+import csv
+import subprocess
+import zipfile
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -324,3 +327,37 @@ class Table:
                 self.gallery_shows_every_drawing()  # still up for the next voter
         self.reveal_round(tokens, snap=snap)
         return expected_points(self.players, tokens, cards)
+
+
+def download_takeaways(page, folder: Path) -> dict[str, Path]:
+    """Downloads every file the game-over screen's links offer into ``folder``; returns
+    them by file name."""
+    received = {}
+    for link in page.locator(".inc-download").all():
+        with page.expect_download(timeout=STEP) as arrival:
+            link.click()
+        download = arrival.value
+        received[download.suggested_filename] = path = folder / download.suggested_filename
+        download.save_as(path)
+    return received
+
+
+def check_reports(received: dict[str, Path], table: "Table", players: Sequence[str]) -> list[str]:
+    """Opens the poster and the two reports of a three-round game of ``players`` and checks
+    them (Ben wins; the last round's objects are the secrets read behind the curtain);
+    returns the PNG names inside ``drawings.zip``, nine of them."""
+    poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
+                            check=True).stdout
+    assert all(player in poster for player in players) and "Ben wins!" in poster
+    with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 9 and {row["artist"] for row in rows} == set(players)
+    for row in rows:  # the last round's objects are the secrets its players read behind the curtain
+        if row["round"] == "3":
+            assert row["object"] == table.secrets[row["artist"]]
+    with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
+        assert len(list(csv.DictReader(file))) == 9
+    with zipfile.ZipFile(received["drawings.zip"]) as archive:
+        drawings = sorted(name for name in archive.namelist() if name.endswith(".png"))
+    assert len(drawings) == 9
+    return drawings

@@ -19,9 +19,9 @@ from a11y import (announcement, check_modes, drawing_names, wait_for_announcemen
                   wait_for_heading_focus)
 from browser import draw_stroke, launcher_server, wait_for_paper
 from table_driver import STEP, STROKES, Table
-from test_classroom_browser import (NAMES, check_consoles, class_in_browsers, create_table, join_students, press,
-                                    run_classroom)
-from test_projector_browser import confirm_end_phase
+from test_classroom_browser import (NAMES, check_consoles, class_in_browsers, create_table, join_students,
+                                    place_no_cards, press, run_classroom)
+from test_projector_browser import end_round_early
 
 pytestmark = pytest.mark.browser
 
@@ -105,13 +105,7 @@ def test_the_table_dashboard_is_accessible_in_every_phase(page, tmp_path):
         # Rounds 2 and 3, ended by the teacher, to the game's end.
         for _ in (2, 3):
             table.press(".inc-next")  # deal the round
-            page.wait_for_selector(".inc-curtain", timeout=STEP)
-            confirm_end_phase(page)
-            page.wait_for_selector(".inc-find", timeout=STEP)
-            confirm_end_phase(page)
-            page.wait_for_selector(".inc-reveal", timeout=STEP)
-            confirm_end_phase(page)  # skip the reveal: the scores are recorded
-            page.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
+            end_round_early(page)
         page.wait_for_selector(".inc-winners", timeout=STEP)
         wait_for_announcement(page, "Game over")
         wait_for_heading_focus(page)
@@ -178,13 +172,9 @@ def test_a_class_is_accessible_on_every_page_and_door(browser, tmp_path):
         cleo.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         wait_for_announcement(cleo, "Round 1 of 1 · Find the hidden objects")
         check_modes(cleo, "the student's find", modes=("light", "dark"))
-        for name, page in students.items():
+        for page in students.values():
             page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
-            for artist in game.players:
-                if artist != name:
-                    page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
-            page.click(".inc-confirm-votes")
-            page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+        place_no_cards(students, game)
 
         teacher.wait_for_selector(".inc-reveal", timeout=STEP)
         wait_for_announcement(teacher, "Round 1 of 1 · Score points")

@@ -172,6 +172,16 @@ def play_score(teacher, students, store, code, round_number: int, *, snaps: bool
     assert "You scored 1 point " in students["Cleo"].inner_text(".inc-my-points")
 
 
+def place_no_cards(students: dict, game) -> None:
+    """Each student places "none" in front of every other drawing and confirms."""
+    for name, page in students.items():
+        for artist in game.players:
+            if artist != name:
+                page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
+        page.click(".inc-confirm-votes")
+        page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+
+
 def check_consoles(watches) -> None:
     for watch in watches:
         # Leaving a page, Voilà's front end asks the server to shut its kernel down (a beacon
@@ -355,12 +365,7 @@ def test_a_class_plays_a_round_in_its_own_language_on_every_page(browser, tmp_pa
             page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         no_foreign_text(pages, code, "find", data)
         game = store.read(code_shown).game
-        for name, page in students.items():
-            for artist in game.players:
-                if artist != name:
-                    page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
-            page.click(".inc-confirm-votes")
-            page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+        place_no_cards(students, game)
         teacher.wait_for_selector(".inc-reveal", timeout=STEP)
         for page in students.values():
             page.wait_for_selector(".inc-my-points", timeout=STEP)

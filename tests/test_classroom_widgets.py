@@ -20,31 +20,19 @@ from incognito_nb.engine import Action, Phase, Rules
 from incognito_nb.store import StoreUnavailable, open_store
 from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
 
+from pseudo import live_widgets
 from test_table import find, one, plain, secret_deck
+
+pytestmark = pytest.mark.usefixtures("close_new_widgets")  # each test closes what it built
 
 NAMES = ["Ana", "Ben", "Cleo"]
 
 
 def page_states(root: widgets.Widget) -> list[str]:
-    """Returns the synced state of ``root`` and every widget it holds, as JSON text."""
-    states, seen, todo = [], set(), [root]
-    while todo:
-        widget = todo.pop()
-        if id(widget) in seen or not isinstance(widget, widgets.Widget):
-            continue
-        seen.add(id(widget))
-        if widget.comm is None:
-            continue  # closed: gone from the browser
-        state = widget.get_state()
-        states.append(json.dumps({k: v for k, v in state.items() if not isinstance(v, (bytes, memoryview))},
-                                 default=str))
-        for value in list(vars(widget).values()) + list(getattr(widget, "children", ())):
-            if isinstance(value, widgets.Widget):
-                todo.append(value)
-            elif isinstance(value, (list, tuple, dict)):
-                todo += [v for v in (value.values() if isinstance(value, dict) else value)
-                         if isinstance(v, widgets.Widget)]
-    return states
+    """Returns the synced state of ``root`` and every open widget it holds, as JSON text."""
+    return [json.dumps({k: v for k, v in widget.get_state().items() if not isinstance(v, (bytes, memoryview))},
+                       default=str)
+            for widget in live_widgets(root)]
 
 
 def check_secrets(teacher: TeacherPage, students: dict[str, StudentPage]) -> None:
@@ -81,16 +69,6 @@ def refresh_all(teacher, students) -> None:
         page.refresh()
     check_secrets(teacher, students)
 
-
-@pytest.fixture(autouse=True)
-def close_new_widgets():
-    """Closes every widget a test made: in one process, the pages' secret-deck words would
-    otherwise stay in the live widgets that later tests search for leaks."""
-    before = set(widgets.Widget.widgets)
-    yield
-    for model_id, widget in list(widgets.Widget.widgets.items()):
-        if model_id not in before:
-            widget.close()
 
 
 @pytest.fixture

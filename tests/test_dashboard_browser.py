@@ -10,9 +10,7 @@ Screenshots of every phase go to ``artifacts/dashboard_*.png``, to be looked at.
 
 from __future__ import annotations
 
-import csv
 import io
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -21,7 +19,8 @@ from PIL import Image
 import pytest
 
 from browser import launcher_server, wait_for_ink
-from table_driver import FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch
+from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
+                          download_takeaways)
 
 pytestmark = pytest.mark.browser
 
@@ -86,29 +85,11 @@ def take_the_game_home(table: Table, folder: Path) -> None:
     page.wait_for_selector(".inc-downloads .inc-download", timeout=STEP)
     page.wait_for_selector(".inc-takeaways img.inc-chart", timeout=STEP)
     table.snap("game_9_takeaways")
-    received = {}
-    for link in page.locator(".inc-download").all():
-        with page.expect_download(timeout=STEP) as arrival:
-            link.click()
-        download = arrival.value
-        received[download.suggested_filename] = path = folder / download.suggested_filename
-        download.save_as(path)
+    received = download_takeaways(page, folder)
     assert set(received) == {"poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip"}
-    poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
-                            check=True).stdout
-    assert all(player in poster for player in ANA_BEN_CLEO) and "Ben wins!" in poster
-    with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
-        rows = list(csv.DictReader(file))
-    assert len(rows) == 9 and {row["artist"] for row in rows} == set(ANA_BEN_CLEO)
-    for row in rows:  # the last round's objects are the secrets its players read behind the curtain
-        if row["round"] == "3":
-            assert row["object"] == table.secrets[row["artist"]]
-    with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
-        assert len(list(csv.DictReader(file))) == 9
+    drawings = check_reports(received, table, ANA_BEN_CLEO)
     assert Image.open(received["vocabulary.png"]).format == "PNG"
     with zipfile.ZipFile(received["drawings.zip"]) as archive:
-        drawings = [name for name in archive.namelist() if name.endswith(".png")]
-        assert len(drawings) == 9
         assert Image.open(io.BytesIO(archive.read(drawings[0]))).size[0] >= 800
 
 

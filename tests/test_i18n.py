@@ -34,18 +34,12 @@ from incognito_nb.ui.widgets.setup_form import SetupForm
 from pseudo import visible_texts
 from test_table import draw_turn, find, one, plain, vote_turn
 
+pytestmark = pytest.mark.usefixtures("close_new_widgets")  # each test closes what it built
+
 REPO = Path(__file__).resolve().parents[1]
 NAMES = ["Ana", "Ben", "Cleo"]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
-
-@pytest.fixture(autouse=True)
-def close_new_widgets():
-    before = set(widgets.Widget.widgets)
-    yield
-    for model_id, widget in list(widgets.Widget.widgets.items()):
-        if model_id not in before:
-            widget.close()
 
 
 def catalogue(code: str):

@@ -9,7 +9,6 @@ kernel now runs in the browser (Pyodide), the saves live in the browser's storag
 
 from __future__ import annotations
 
-import csv
 import io
 import subprocess
 import sys
@@ -19,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from browser import free_port, need_chromium, server, wait_for_ink
-from table_driver import FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch
+from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
+                          download_takeaways)
 
 pytestmark = pytest.mark.browser
 
@@ -136,31 +136,12 @@ def take_the_game_home(table: Table, folder: Path) -> None:
         timeout=STEP * 3)
     assert page.locator(".inc-download").count(), page.inner_text(".inc-takeaways")
     table.snap("lite_9_takeaways")
-    received = {}
-    for link in page.locator(".inc-download").all():
-        with page.expect_download(timeout=STEP) as arrival:
-            link.click()
-        download = arrival.value
-        received[download.suggested_filename] = path = folder / download.suggested_filename
-        download.save_as(path)
+    received = download_takeaways(page, folder)
     assert set(received) == {"poster.pdf", "results.csv", "vocabulary.csv", "drawings.zip"}
-    poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
-                            check=True).stdout
-    assert all(player in poster for player in ANA_BEN_CLEO) and "Ben wins!" in poster
-    with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
-        rows = list(csv.DictReader(file))
-    assert len(rows) == 9 and {row["artist"] for row in rows} == set(ANA_BEN_CLEO)
-    for row in rows:  # the last round's objects are the secrets its players read behind the curtain
-        if row["round"] == "3":
-            assert row["object"] == table.secrets[row["artist"]]
-    with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
-        assert len(list(csv.DictReader(file))) == 9
     from PIL import Image
 
     with zipfile.ZipFile(received["drawings.zip"]) as archive:
-        drawings = sorted(name for name in archive.namelist() if name.endswith(".png"))
-        assert len(drawings) == 9
-        for name in drawings:
+        for name in check_reports(received, table, ANA_BEN_CLEO):
             picture = Image.open(io.BytesIO(archive.read(name))).convert("RGB")
             assert picture.size == (800, 600)
             # Each player drew a stroke across the middle band: the PNG shows ink there.

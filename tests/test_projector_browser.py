@@ -46,6 +46,18 @@ def confirm_end_phase(page) -> None:
     page.click(".inc-confirm-yes", timeout=STEP)
 
 
+def end_round_early(page) -> None:
+    """From the curtain of a dealt round, the teacher ends each phase: hide, find, and the
+    reveal (the scores are recorded), to the next round's preparation or the podium."""
+    page.wait_for_selector(".inc-curtain", timeout=STEP)
+    confirm_end_phase(page)
+    page.wait_for_selector(".inc-find", timeout=STEP)
+    confirm_end_phase(page)
+    page.wait_for_selector(".inc-reveal", timeout=STEP)
+    confirm_end_phase(page)  # skip the reveal: the scores are recorded
+    page.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
+
+
 def fits(measured: dict[str, dict], phase: str) -> None:
     for size, past in measured.items():
         assert past["right"] <= 0 and past["bottom"] <= 0, f"{phase} scrolls at {size}: {past}"
@@ -85,13 +97,7 @@ def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
             if page.locator(".inc-prepare").count():
                 fits(shoot(page, "7b_prepare"), "the next round's preparation")
                 table.press(".inc-next")
-            page.wait_for_selector(".inc-curtain", timeout=STEP)
-            confirm_end_phase(page)
-            page.wait_for_selector(".inc-find", timeout=STEP)
-            confirm_end_phase(page)
-            page.wait_for_selector(".inc-reveal", timeout=STEP)
-            confirm_end_phase(page)  # skip the reveal: the scores are recorded
-            page.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
+            end_round_early(page)
         page.wait_for_selector(".inc-winners", timeout=STEP)
         fits(shoot(page, "8_podium"), "the podium")
         table.watch.check()

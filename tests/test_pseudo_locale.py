@@ -28,18 +28,11 @@ from incognito_nb.ui.widgets.connection import ConnectionWatch
 from pseudo import data_words, english_left
 from test_table import find, one, plain, secret_deck
 
+pytestmark = pytest.mark.usefixtures("close_new_widgets")  # each test closes what it built
+
 NAMES = ["Ana", "Ben", "Cleo"]
 DECK = secret_deck()
 
-
-@pytest.fixture(autouse=True)
-def close_new_widgets():
-    """Closes what a test built: other tests search the live widgets too."""
-    before = set(widgets.Widget.widgets)
-    yield
-    for model_id, widget in list(widgets.Widget.widgets.items()):
-        if model_id not in before:
-            widget.close()
 
 
 def all_in_catalogue(page: widgets.Widget, *extra: str, step: str = "") -> None:
