@@ -14,6 +14,7 @@ import time
 from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import ARTIFACTS, draw_stroke, free_port, server, wait_for_ink, wait_for_paper
 from incognito_nb.engine import Phase
@@ -91,6 +92,14 @@ def play_hide(students, store, code, round_number, frames, rejoin=None) -> dict[
     return secrets
 
 
+#: A page whose cards are confirmed: it says so (in English), or it has already moved on to
+#: the points.  The last student's confirmation ends the phase, the teacher page moves the
+#: table on at once, and on a busy machine that student's page may show the points before
+#: "Confirmed" is ever painted.  ``CARDS_IN`` says the same in any language.
+CONFIRMED = '.inc-vote-summary:has-text("Confirmed"), .inc-my-points'
+CARDS_IN = ".inc-confirm-votes:disabled, .inc-my-points"
+
+
 def play_find(students, store, code, secrets, frames, round_number) -> None:
     """Every student finds Ana's object, places no card on the others, and confirms."""
     students["Ana"].wait_for_selector(".inc-confirm-votes", timeout=STEP)
@@ -114,7 +123,11 @@ def play_find(students, store, code, secrets, frames, round_number) -> None:
                 snap(page, "3_student_cards")
             frames.phase = ("score", round_number)
         page.click(".inc-confirm-votes")
-        page.locator(".inc-vote-summary").get_by_text("Confirmed", exact=False).wait_for(timeout=STEP)
+        try:
+            page.wait_for_selector(CONFIRMED, timeout=STEP)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{name}'s cards were never confirmed; the page shows: "
+                                 f"{page.inner_text('body', timeout=STEP)!r}") from None
 
 
 def create_table(teacher, base: str, rounds: int) -> str:
@@ -179,7 +192,7 @@ def place_no_cards(students: dict, game) -> None:
             if artist != name:
                 page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
         page.click(".inc-confirm-votes")
-        page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+        page.wait_for_selector(CARDS_IN, timeout=STEP)
 
 
 def check_consoles(watches) -> None:
