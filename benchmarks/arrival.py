@@ -38,9 +38,7 @@ import json
 import os
 import platform
 import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -52,7 +50,7 @@ from typing import Any, Iterator
 from incognito_nb.store import open_store
 
 from .measure import chromium_version
-from .harness import HERE, PROBE_PATH, _answers, child_pids, cpu_seconds, free_port, launch_chromium, rss_mb, voila
+from .harness import HERE, child_pids, cpu_seconds, free_port, launch_chromium, rss_mb, serving, voila
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {
@@ -168,31 +166,8 @@ def classroom_server(folder: Path, store: str | None = None) -> Iterator[tuple[s
     command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
                "--port", str(port), "--store", store or str(folder / "class.sqlite")]
     url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(command, cwd=str(folder), stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-        try:
-            deadline = time.monotonic() + 120
-            while not _answers(url + PROBE_PATH):
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("incognito-nb classroom did not start")
-                time.sleep(0.2)
-            yield url, process.pid
-        except BaseException:
-            log.seek(0)
-            kept = Path(tempfile.gettempdir()) / "incognito-arrival-server.log"
-            kept.write_text(log.read(), encoding="utf-8")
-            print(f"--- the classroom server's log is in {kept}", file=sys.stderr)
-            raise
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+    with serving(command, url, cwd=folder, name="classroom server", timeout=120, stop_timeout=30) as process:
+        yield url, process.pid
 
 
 class Teacher:

@@ -106,31 +106,50 @@ class Voila:
 
 
 @contextlib.contextmanager
-def voila(root: Path = REPO, *, env: Optional[dict] = None, timeout: float = 60.0) -> Iterator[Voila]:
-    """Serves the folder ``root`` with Voilà and yields it."""
-    port = free_port()
+def serving(command: list[str], url: str, *, cwd: Path, name: str, env: Optional[dict] = None,
+            timeout: float = 60.0, stop_timeout: float = 15.0) -> Iterator[subprocess.Popen]:
+    """Runs ``command`` (a server that will answer at ``url``) in a process group of its own,
+    from a checkout too (this repository on ``PYTHONPATH`` when the package is not
+    installed); yields its process once it answers, and stops it on exit.
+
+    If it does not start, or the body of the ``with`` raises, the end of its log is printed
+    and the whole log kept in the temporary folder.
+
+    :raises RuntimeError: if the server exits or does not answer within ``timeout`` seconds.
+    """
     child_env = dict(os.environ if env is None else env)
     if not _package_is_installed():
         child_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), child_env.get("PYTHONPATH")]))
-    command = [sys.executable, "-m", "voila", str(root), "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
-    url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(command, cwd=str(root), env=child_env, stdout=log, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(command, cwd=str(cwd), env=child_env, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)
         try:
             deadline = time.monotonic() + timeout
             while not _answers(url + PROBE_PATH):
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not start ({process.returncode})")
+                    raise RuntimeError(f"{name} did not start ({process.returncode})")
                 time.sleep(0.2)
-            yield Voila(url, process.pid)
+            yield process
         except BaseException:
             log.seek(0)
-            print(f"--- Voilà log\n{log.read()[-5000:]}--- end of Voilà log", file=sys.stderr)
+            text = log.read()
+            kept = Path(tempfile.gettempdir()) / f"incognito-bench-{name.replace(' ', '-')}.log"
+            kept.write_text(text, encoding="utf-8")
+            print(f"--- {name} log (all of it in {kept})\n{text[-5000:]}--- end of {name} log", file=sys.stderr)
             raise
         finally:
-            _stop(process)
+            _stop(process, stop_timeout)
+
+
+@contextlib.contextmanager
+def voila(root: Path = REPO, *, env: Optional[dict] = None, timeout: float = 60.0) -> Iterator[Voila]:
+    """Serves the folder ``root`` with Voilà and yields it."""
+    port = free_port()
+    command = [sys.executable, "-m", "voila", str(root), "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    url = f"http://127.0.0.1:{port}"
+    with serving(command, url, cwd=root, name="voila", env=env, timeout=timeout) as process:
+        yield Voila(url, process.pid)
 
 
 def _stop(process: subprocess.Popen, timeout: float = 15.0) -> None:
@@ -175,6 +194,7 @@ def cpu_seconds(pid: int) -> Optional[float]:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
 
 
 def rss_mb(pid: int) -> Optional[float]:
