@@ -35,7 +35,7 @@ from typing import Any
 from incognito_nb.engine import Action, Deck, Rules, Stroke
 from incognito_nb.store import open_store
 
-from .harness import cpu_seconds
+from .harness import cpu_seconds, machine_busy_seconds
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 IN_CHROMIUM = "Ana"  # the student of each table whose page runs in Chromium
@@ -279,9 +279,7 @@ async def play_class(browser, base: str, store_url: str, kernels, server_pid: in
         kernel_pids = kernels()
         server = cpu_seconds(server_pid) or 0.0
         in_kernels = sum(cpu_seconds(pid) or 0.0 for pid in kernel_pids)
-        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-        busy = (sum(int(f) for f in fields) - int(fields[3]) - int(fields[4])) / 100
-        return {"server": server, "kernels": in_kernels, "machine": busy}
+        return {"server": server, "kernels": in_kernels, "machine": machine_busy_seconds()}
 
     before_done = cpu_now()
     done_started = time.time()

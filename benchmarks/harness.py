@@ -196,6 +196,12 @@ def cpu_seconds(pid: int) -> Optional[float]:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy_seconds() -> float:
+    """Returns the CPU time the whole machine has spent busy so far (every core; idle and
+    waiting on I/O left out), in seconds."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    return (sum(int(f) for f in fields) - int(fields[3]) - int(fields[4])) / os.sysconf("SC_CLK_TCK")
+
 
 def rss_mb(pid: int) -> Optional[float]:
     """Returns the resident memory of process ``pid`` in MB (VmRSS), or None if it is gone."""
