@@ -166,18 +166,22 @@ class TableApp(PageShell):
         finished = set(game.done if game.phase is Phase.HIDE else game.confirmed)
         return next((p for p in game.players if p not in finished), None)
 
+    def _curtain(self, player: str, task: str, button: str) -> Curtain:
+        """Returns the curtain that waits for ``player``'s turn, saying ``task`` above
+        ``button``; the page's live region says whose turn it is after the title."""
+        curtain = Curtain(player, self.game.seat(player), task=task, button=button,
+                          on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)
+        self._said = curtain.said
+        return curtain
+
     # ---------------------------------------------------------------- hide
     def _hide_screen(self) -> list[widgets.Widget]:
         game = self.game
         if self.open_for is None:
             player = self._waiting()
-            curtain = Curtain(player, game.seat(player),
-                              task=self.lang._("Draw your secret object hidden in your location, so that some — "
-                                               "but not all — of the others can find it."),
-                              button=self.lang._("I am {player}: show my card", player=player),
-                              on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)
-            self._said = curtain.said
-            return [curtain]
+            return [self._curtain(player, self.lang._("Draw your secret object hidden in your location, so that "
+                                                      "some — but not all — of the others can find it."),
+                                  self.lang._("I am {player}: show my card", player=player))]
         player = self.open_for
         self.pad = DrawingPad(game.drawing(player), location=game.location(player),
                               on_change=self._guarded_change(player), lang=self.lang)
@@ -238,12 +242,9 @@ class TableApp(PageShell):
             self._find_layout = FindLayout(game, lang=self.lang)
         if self.open_for is None:
             player = self._waiting()
-            turn = Curtain(player, game.seat(player),
-                           task=self.lang._("Place a card in front of every other drawing: the number of the object "
-                                            "you think is hidden in it."),
-                           button=self.lang._("I am {player}: show my cards", player=player),
-                           on_open=self.guarded(lambda: self.open_card(player)), lang=self.lang)
-            self._said = turn.said
+            turn = self._curtain(player, self.lang._("Place a card in front of every other drawing: the number of "
+                                                     "the object you think is hidden in it."),
+                                 self.lang._("I am {player}: show my cards", player=player))
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
                              on_confirm=self.guarded(self.finish_voting), lang=self.lang)
