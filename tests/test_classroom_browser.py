@@ -9,14 +9,14 @@ and searched for the other players' secrets.
 
 from __future__ import annotations
 
-import sys
 import time
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import ARTIFACTS, draw_stroke, free_port, server, wait_for_ink, wait_for_paper
+from browser import ARTIFACTS, draw_stroke, wait_for_ink, wait_for_paper
+from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Phase
 from incognito_nb.store import open_store
 from store_backends import redis_url  # noqa: F401 (fixture: a real redis-server)
@@ -211,12 +211,8 @@ def run_classroom(tmp_path, store: str):
     base URL and the store, opened by the test to know the truth."""
     deck = tmp_path / "secrets.csv"
     deck.write_text(DECK, encoding="utf-8")
-    port = free_port()
-    command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
-               "--port", str(port), "--store", store, "--deck", str(deck)]
-    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, name="incognito-nb classroom") as url:
-        with open_store(store) as opened:
-            yield url + "/voila/render", opened
+    with running_classroom(tmp_path, "--deck", str(deck), store=store) as room, open_store(store) as opened:
+        yield room.render, opened
 
 
 @contextmanager
@@ -330,19 +326,15 @@ def test_a_class_plays_a_round_in_its_own_language_on_every_page(browser, tmp_pa
     language, the students' join links open in it, and no page shows English in any phase."""
     deck = tmp_path / "secrets.csv"
     deck.write_text(DECK, encoding="utf-8")
-    port = free_port()
-    command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser", "--port", str(port),
-               "--store", str(tmp_path / "class.sqlite"), "--deck", str(deck)]
-    if how == "--language":
-        command += ["--language", code]
+    options = ["--deck", str(deck), *(["--language", code] if how == "--language" else [])]
     from incognito_nb import Deck
 
     builtin = [Deck.builtin(name) for name in Deck.builtin_names()]
     data = ([word for line in DECK.splitlines() for word in line.split(",")[1:]] + ["Secrets"]
             + ["English", "Español", "Français", "Deutsch"] + [deck.name for deck in builtin])
-    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, name="incognito-nb classroom") as url, \
-            open_store(tmp_path / "class.sqlite") as store, class_in_browsers(browser) as (teacher, students, watches, _):
-        base = url + "/voila/render"
+    with running_classroom(tmp_path, *options) as room, open_store(room.store) as store, \
+            class_in_browsers(browser) as (teacher, students, watches, _):
+        base = room.render
         teacher.goto(f"{base}/teacher.ipynb" + (f"?lang={code}" if how == "?lang=" else ""), timeout=SLOW)
         wait_ready(teacher, ".inc-create")
         no_foreign_text({"teacher": teacher}, code, "the create form", data)
