@@ -30,6 +30,20 @@ from browser import free_port, server
 V1 = "v1.kernel.websocket.jupyter.org"
 
 
+def children(parent: int) -> Iterator[tuple[int, bytes]]:
+    """Yields the pid and command line of every process whose parent is ``parent``."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) != parent:
+                continue
+            cmdline = (entry / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):  # a process that ended meanwhile
+            continue
+        yield int(entry.name), cmdline
+
+
 @dataclass
 class Classroom:
     """A running classroom server: its base URL, its store's location and its process
@@ -53,28 +67,18 @@ class Classroom:
         """The Voilà process (the launcher's child)."""
         if self.direct:
             return self.launcher_pid
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                if ppid == self.launcher_pid and b"incognito_nb.app.server" in (entry / "cmdline").read_bytes():
-                    return int(entry.name)
+        for pid, cmdline in children(self.launcher_pid):
+            if b"incognito_nb.app.server" in cmdline:
+                return pid
         raise RuntimeError("the classroom server process is gone")
 
     def kernel_ids(self) -> set[str]:
         """Returns the ids of the kernels the server runs now (from their connection files)."""
         found = set()
-        parent = self.server_pid
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) != parent:
-                    continue
-                match = re.search(rb"kernel-([0-9a-f-]{36})\.json", (entry / "cmdline").read_bytes())
-                if match:
-                    found.add(match.group(1).decode())
+        for _, cmdline in children(self.server_pid):
+            match = re.search(rb"kernel-([0-9a-f-]{36})\.json", cmdline)
+            if match:
+                found.add(match.group(1).decode())
         return found
 
     def server_rss_mb(self) -> float:
