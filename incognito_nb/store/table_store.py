@@ -128,7 +128,7 @@ IDLE_LIMIT = timedelta(hours=24)
 class TableStore(ABC):
     """Where shared tables live.  Both backends give the same answers to the same calls.
 
-    Build one with :func:`open_store`.  Every method may raise
+    Build one with :func:`~incognito_nb.store.backends.open_store`.  Every method may raise
     :class:`StoreUnavailable` when the store cannot be reached or read.
     ``compact_every`` is how many versions the log may grow past the last snapshot
     before an action writes a new one (see :mod:`incognito_nb.store.records`).
