@@ -122,6 +122,16 @@ class Write:
 Change = Callable[[TableState], Write]
 
 
+def lobby_json(lobby: tuple[tuple[str, str], ...]) -> str:
+    """Returns a lobby as stored: ``[[name, token digest], ...]`` in seat order."""
+    return json.dumps([list(entry) for entry in lobby], ensure_ascii=False)
+
+
+def lobby_from_json(text: str) -> tuple[tuple[str, str], ...]:
+    """Returns the lobby :func:`lobby_json` stored."""
+    return tuple((name, token) for name, token in json.loads(text))
+
+
 def entry_json(action: Action) -> str:
     """Returns an action as stored in the log."""
     return json.dumps(action.to_dict(), ensure_ascii=False, separators=(",", ":"))

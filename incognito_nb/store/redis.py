@@ -40,9 +40,11 @@ from datetime import timedelta
 from typing import Any, Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
-from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json
 from ..engine.errors import N_
-from .tables import IDLE_LIMIT, MAX_TRIES, StoreError, StoreUnavailable, TableStore
+from .errors import StoreError, StoreUnavailable, too_busy, unknown_table
+from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json, lobby_from_json, lobby_json
+from .table_store import IDLE_LIMIT, MAX_TRIES, TableStore
+from .tables import normalise_code
 
 PREFIX = "incognito:table:"
 INDEX = "incognito:tables"
@@ -222,7 +224,7 @@ class RedisTableStore(TableStore):
             record = TableRecord(
                 code=code, version=int(values["version"]), teacher=values["teacher"],
                 deck=json.loads(values["deck"]), rules=json.loads(values["rules"]), seed=values["seed"],
-                lobby=tuple((name, token) for name, token in json.loads(values["lobby"])),
+                lobby=lobby_from_json(values["lobby"]),
                 created_at=float(values["created"]), updated_at=float(values["updated"]),
                 snapshot_version=_count(values["snapshot_version"]), log_floor=_count(values["log_floor"]),
                 language=values.get("language") or "en",
@@ -240,14 +242,14 @@ class RedisTableStore(TableStore):
         for attempt in range(MAX_TRIES):
             state = self._read(code, after)
             if state is None:
-                raise self._unknown(code)
+                raise unknown_table(code)
             record = state.record
             try:
                 write = change(state)
             except LookupError:  # read before another thread's move, or Redis came back older: read it whole
                 after = None
                 continue
-            lobby = "" if write.lobby is None else json.dumps([list(e) for e in write.lobby], ensure_ascii=False)
+            lobby = "" if write.lobby is None else lobby_json(write.lobby)
             with self._guard():
                 version = self._swap_script(
                     keys=[*keys[:4], INDEX],
@@ -257,15 +259,14 @@ class RedisTableStore(TableStore):
                           write.language or ""],
                 )
             if version == -1:
-                raise self._unknown(code)
+                raise unknown_table(code)
             if version > 0:
                 return version, write.result
             # Another kernel changed the table first: compute the change again on its state.
             if after is not NO_GAME:
                 after = self._held_version(code)
             time.sleep(random.uniform(0, min(0.05, 0.001 * 2 ** min(attempt, 6))))
-        raise StoreUnavailable(N_("Table {code} is too busy: the change was tried {tries} times; try again."),
-                               code=code, tries=MAX_TRIES)
+        raise too_busy(code, MAX_TRIES)
 
     def _read_version(self, code: str) -> int | None:
         with self._guard():
@@ -326,8 +327,6 @@ class RedisTableStore(TableStore):
         loop, e.g. ``loop.call_soon_threadsafe``.  Pub/sub delivers at most once, so a
         message can be lost while the connection drops: poll :meth:`version` now and
         then as well (:func:`~incognito_nb.store.watch.watch_async` does)."""
-        from .tables import normalise_code
-
         code = normalise_code(code)
         with self._callbacks_lock:
             self._callbacks[code].append(callback)
@@ -340,8 +339,6 @@ class RedisTableStore(TableStore):
                                                       exception_handler=self._on_listener_error)
 
     def unwatch(self, code: str, callback: Callable[[int], None] | None = None) -> None:
-        from .tables import normalise_code
-
         code = normalise_code(code)
         with self._callbacks_lock:
             if callback is None:
@@ -384,7 +381,7 @@ def _fields(record: TableRecord) -> dict[str, str]:
     return {
         "version": str(record.version), "teacher": record.teacher, "deck": json.dumps(record.deck),
         "rules": json.dumps(record.rules), "seed": record.seed,
-        "lobby": json.dumps([list(e) for e in record.lobby], ensure_ascii=False),
+        "lobby": lobby_json(record.lobby),
         "created": repr(record.created_at), "updated": repr(record.updated_at), "language": record.language,
     }
 

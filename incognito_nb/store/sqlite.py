@@ -31,9 +31,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json
 from ..engine.errors import N_, Message
-from .tables import MAX_TRIES, StoreError, StoreUnavailable, TableStore
+from .errors import StoreError, StoreUnavailable, too_busy, unknown_table
+from .records import COMPACT_EVERY, NO_GAME, Change, TableRecord, TableState, entry_json, lobby_from_json, lobby_json
+from .table_store import MAX_TRIES, TableStore
 
 #: The layout of the file; a file with a higher number was written by a newer incognito_nb.
 SCHEMA_VERSION = 3
@@ -239,7 +240,7 @@ class SqliteTableStore(TableStore):
                     "INSERT INTO tables (code, version, teacher, deck, rules, seed, lobby, created_at, updated_at, "
                     "language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (record.code, record.version, record.teacher, json.dumps(record.deck),
-                     json.dumps(record.rules), record.seed, _lobby_json(record.lobby),
+                     json.dumps(record.rules), record.seed, lobby_json(record.lobby),
                      record.created_at, record.updated_at, record.language),
                 )
             except sqlite3.IntegrityError:
@@ -265,7 +266,7 @@ class SqliteTableStore(TableStore):
                 try:
                     state = _state(conn, code, after)
                     if state is None:
-                        raise self._unknown(code)
+                        raise unknown_table(code)
                     record = state.record
                     try:
                         write = change(state)
@@ -284,7 +285,7 @@ class SqliteTableStore(TableStore):
                         cursor = conn.execute(
                             "UPDATE tables SET version = ?, lobby = ?, language = ?, updated_at = ? "
                             "WHERE code = ? AND version = ?",
-                            (version, _lobby_json(lobby), language, now, code, record.version))
+                            (version, lobby_json(lobby), language, now, code, record.version))
                     if cursor.rowcount != 1:  # cannot happen under the write lock; kept as the guard
                         conn.execute("ROLLBACK")
                         time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
@@ -302,8 +303,7 @@ class SqliteTableStore(TableStore):
                     if conn.in_transaction:
                         conn.execute("ROLLBACK")
                     raise
-        raise StoreUnavailable(N_("Table {code} is too busy: the change was tried {tries} times; try again."),
-                               code=code, tries=MAX_TRIES)
+        raise too_busy(code, MAX_TRIES)
 
     def _read_version(self, code: str) -> int | None:
         with self._guard():
@@ -358,7 +358,7 @@ def _state(conn: sqlite3.Connection, code: str, after: Any) -> TableState | None
     code, version, teacher, deck, rules, seed, lobby, created_at, updated_at, snapshot_version, log_floor, language = row
     record = TableRecord(code=code, version=version, teacher=teacher, deck=json.loads(deck),
                          rules=json.loads(rules), seed=seed,
-                         lobby=tuple((name, token) for name, token in json.loads(lobby)),
+                         lobby=lobby_from_json(lobby),
                          created_at=created_at, updated_at=updated_at,
                          snapshot_version=snapshot_version, log_floor=log_floor, language=language)
     if after is NO_GAME or not record.started:
@@ -371,7 +371,3 @@ def _state(conn: sqlite3.Connection, code: str, after: Any) -> TableState | None
     entries = tuple(conn.execute("SELECT version, action FROM actions WHERE code = ? AND version > ? "
                                  "ORDER BY version", (code, since)))
     return TableState(record, after=after, snapshot=snapshot, entries=entries)
-
-
-def _lobby_json(lobby: tuple[tuple[str, str], ...]) -> str:
-    return json.dumps([list(entry) for entry in lobby], ensure_ascii=False)

@@ -4,7 +4,7 @@ A page shows a shared table, so it must redraw when another kernel changes it, w
 the 200 ms a player notices.  The Voilà kernel runs an asyncio loop on its main thread
 (widget callbacks run there too), so :func:`watch_async` runs there as a small task:
 
-- with SQLite it reads :meth:`~incognito_nb.store.tables.TableStore.version` every
+- with SQLite it reads :meth:`~incognito_nb.store.table_store.TableStore.version` every
   ``interval`` (100 ms): one primary-key read of a few microseconds, no thread;
 - with Redis it subscribes to the table's pub/sub channel, so a change wakes it at
   once, and still reads the version every second in case a message was lost while the
@@ -13,7 +13,7 @@ the 200 ms a player notices.  The Voilà kernel runs an asyncio loop on its main
 
 ``on_change(version)`` is always called on the loop, never from another thread, and
 only when the version differs from the last one seen: the page then reads the table
-(:meth:`~incognito_nb.store.tables.TableStore.read`) and renders its viewer's
+(:meth:`~incognito_nb.store.table_store.TableStore.read`) and renders its viewer's
 ``player_view``.  Pass ``since=`` the version the page last rendered, so a change made
 between that read and the start of the watch is not missed.
 """
@@ -24,7 +24,9 @@ import asyncio
 import logging
 from typing import Callable
 
-from .tables import StoreError, TableStore, UnknownTable, normalise_code
+from .errors import StoreError, UnknownTable
+from .table_store import TableStore
+from .tables import normalise_code
 
 #: How often a polling watch reads the version, in seconds: half of it is the average
 #: delay before a page hears of a change.
@@ -151,7 +153,7 @@ def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], 
 
     ``on_change(version)`` is called on the loop after every change seen; with
     ``since``, a table already past that version is reported at once.  ``on_error``
-    is called with a :class:`~incognito_nb.store.tables.StoreError` while the store
+    is called with a :class:`~incognito_nb.store.errors.StoreError` while the store
     cannot be read (the watch keeps trying every two seconds), and for a table that no
     longer exists (the watch then ends); ``on_recover()`` once the store answers again
     (the page can clear its message, send what waited, and check that the store did not

@@ -1,0 +1,67 @@
+"""Which store a URL names: a SQLite file for one machine, a Redis server for many.
+
+The classroom server, the teacher's page and every student's kernel are given one
+store URL (``--store``, ``$INCOGNITO_NB_STORE``), and :func:`open_store` opens the
+backend it names.  It stands beside the backends, like the standard library's
+``dbm.open``: :class:`~incognito_nb.store.table_store.TableStore` knows none of them,
+and each backend (with the ``redis`` client) is imported only when a store of its kind
+is opened.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import N_
+from .errors import StoreError
+from .folder import default_folder
+from .table_store import TableStore
+
+
+def default_store_url() -> str:
+    """Returns the store the classroom uses unless told otherwise: ``$INCOGNITO_NB_STORE``,
+    or ``classroom.sqlite`` in the saves folder."""
+    return os.environ.get("INCOGNITO_NB_STORE") or str(default_folder() / "classroom.sqlite")
+
+
+def open_store(url: str | os.PathLike | None = None, **options: Any) -> TableStore:
+    """Returns the table store at ``url``, chosen by its form:
+
+    - a file path, or ``sqlite:///relative/path`` or ``sqlite:////absolute/path``
+      (SQLAlchemy's spelling): a SQLite file, created with its folder if absent;
+    - ``redis://host:port/db`` (or ``rediss://`` for TLS): a Redis server;
+    - ``None``: :func:`default_store_url`.
+
+    ``options`` go to the backend (``compact_every=``, for one).
+
+    :raises StoreError: for any other URL; :class:`StoreUnavailable` if the store is
+        damaged or cannot be reached.
+    """
+    if url is None:
+        url = default_store_url()
+    if isinstance(url, os.PathLike):
+        url = os.fspath(url)
+    if not isinstance(url, str) or not url.strip():
+        raise StoreError(N_("A store is a file path, sqlite:///path or redis://host:port/db, not {url}."),
+                         url=repr(url))
+    if url.startswith(("redis://", "rediss://")):
+        from .redis import RedisTableStore
+
+        return RedisTableStore(url, **options)
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+    elif "://" in url:
+        raise StoreError(
+            N_("incognito_nb cannot keep tables at {scheme}://…: use a file path "
+               "(a SQLite file), sqlite:///path or redis://host:port/db."),
+            scheme=url.split("://")[0],
+        )
+    else:
+        path = url
+    if not path or path.strip() == ":memory:":
+        raise StoreError(N_("A SQLite store must be a file that every kernel can open, not memory."))
+    from .sqlite import SqliteTableStore
+
+    return SqliteTableStore(Path(path).expanduser(), **options)
