@@ -7,7 +7,8 @@ from .actions import Action, apply_action
 from .decks import Deck, load_deck, parse_deck
 from .drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 from .errors import DeckError, IllegalAction, SaveError
-from .game import Game, RoundRecord
+from .game import Game
+from .rounds import RoundRecord
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, Phase, Rules
 
 __all__ = [

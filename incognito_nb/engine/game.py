@@ -4,118 +4,38 @@ Every screen of the project binds to a :class:`Game`.  It changes only through i
 actions (:meth:`Game.submit_drawing`, :meth:`Game.cast_vote`, :meth:`Game.confirm_votes`,
 :meth:`Game.advance`); an action that breaks a rule raises :class:`IllegalAction` and
 changes nothing.  What a person may see is given by :meth:`Game.player_view` alone.
+
+A game owns its serialization, as python-chess's ``Board`` owns its FEN: only
+:meth:`Game.to_dict` and :meth:`Game.from_dict` read and write its private state, and
+:meth:`Game.from_dict` refuses any state the rules could not have reached.  The modules
+it builds on (the names at the table, the record of a scored round, the views, the save
+file's envelope in :mod:`.saves`) never import it back.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-import unicodedata
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
+from . import saves, views
 from .decks import Deck
 from .drawing import Drawing, Stroke
-from .errors import N_, IllegalAction, Message, detail
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PHASE_NAMES, Phase, Rules
-from .scoring import found_by, score_round
-
-#: The phases in which cards are on the table.
-CARDS_IN_PLAY = (Phase.HIDE, Phase.FIND, Phase.SCORE)
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """Everything that happened in one scored round; all of it is public from its scoring on."""
-
-    number: int
-    objects: Mapping[str, str]
-    locations: Mapping[str, str]
-    lineup: tuple[str, ...]
-    drawings: Mapping[str, Drawing]
-    votes: Mapping[str, Mapping[str, int]]
-    points: Mapping[str, int]
-    players: tuple[str, ...] = field(default=())
-
-    def token_of(self, artist: str) -> int:
-        """Returns the token (1-based) of the artist's object in this round's line-up."""
-        return self.lineup.index(self.objects[artist]) + 1
-
-    def found_by(self, artist: str) -> tuple[str, ...]:
-        """Returns the players who found the artist's object, in seating order."""
-        return found_by(artist, self.players, self.objects, self.lineup, self.votes)
-
-
-def _shown(name: str) -> str:
-    """Returns ``name`` as an error message may quote it: whole, or its start when long."""
-    return repr(name) if len(name) <= MAX_NAME_LENGTH else repr(name[:MAX_NAME_LENGTH]) + "…"
-
-
-def clean_name(name: Any) -> str:
-    """Returns a player's name trimmed, with inner runs of spaces made single, in Unicode's
-    composed form (NFC: an "é" typed as "e" and an accent is stored as the one "é").
-
-    :raises IllegalAction: if the name is blank, too long or holds control characters.
-    """
-    if not isinstance(name, str):
-        raise IllegalAction(N_("A player's name is text, not {kind}."), rule="player_names",
-                            kind=type(name).__name__)
-    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
-    if not cleaned:
-        raise IllegalAction(N_("Every player needs a name: a name cannot be blank."), rule="player_names")
-    if len(cleaned) > MAX_NAME_LENGTH:
-        raise IllegalAction(
-            N_("The name {name} is {length} characters long; use at most {limit}."),
-            rule="player_names", name=_shown(cleaned), length=len(cleaned), limit=MAX_NAME_LENGTH,
-        )
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in cleaned):
-        raise IllegalAction(
-            N_("The name {name} holds invisible control characters; type it again."),
-            rule="player_names", name=_shown(cleaned),
-        )
-    return cleaned
-
-
-def name_key(name: str) -> str:
-    """Returns the form in which two names count as the same: cleaned spacing, Unicode's
-    composed form and case folded ("ZOÉ" and "zoé" typed either way are one name)."""
-    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
-
-
-def check_players(players: Iterable[Any]) -> tuple[str, ...]:
-    """Returns the seating order of a new table, names cleaned.
-
-    :raises IllegalAction: for fewer than 3 or more than 6 players, or a blank,
-        overlong or duplicate name (duplicates ignore case and spacing).
-    """
-    if isinstance(players, str):
-        raise IllegalAction(N_("Give the players as a list of names."), rule="player_count")
-    names = tuple(clean_name(p) for p in players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(
-            N_("Incognito is played by {low} to {high} players; this table has {count}."),
-            rule="player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names),
-        )
-    seen: dict[str, str] = {}
-    for name in names:
-        key = name_key(name)
-        if key in seen:
-            raise IllegalAction(
-                N_("Two players are called {first} and {second}; give each player a different name."),
-                rule="player_names", first=repr(seen[key]), second=repr(name),
-            )
-        seen[key] = name
-    return names
-
+from .errors import N_, IllegalAction, Message, SaveError, detail
+from .players import check_players
+from .rounds import RoundRecord, check_cards
+from .rules import CARDS_IN_PLAY, PHASE_NAMES, Phase, Rules
+from .scoring import score_round
 
 class Game:
     """A game of Incognito, from the first deal to the podium.
 
-    Build one with :meth:`Game.new`, or read one back with :meth:`Game.from_json`.
+    Build one with :meth:`Game.new`, or read one back with :meth:`Game.from_json`
+    (or :meth:`Game.from_dict`).
     """
 
-    # The state below is private: the UI sees it through the methods, and the save
-    # format (saves.py) through to_dict/from_dict.
+    # The state below is private: the UI sees it through the methods, and a save
+    # through to_dict/from_dict; no other module reads it.
     def __init__(self) -> None:
         self._players: tuple[str, ...] = ()
         self._rules = Rules()
@@ -322,16 +242,12 @@ class Game:
 
         :raises IllegalAction: if the viewer is not at the table.
         """
-        from .views import player_view
-
-        return player_view(self, viewer)
+        return views.player_view(self, viewer)
 
     def progress(self) -> dict[str, Any]:
         """Returns how far everyone has got (round, phase, who is done, strokes per board
         in the hide phase), as anyone may know it; cheap whatever the ink."""
-        from .views import progress_view
-
-        return progress_view(self)
+        return views.progress_view(self)
 
     # ------------------------------------------------------------- actions
     def submit_drawing(self, player: str, drawing: Drawing) -> None:
@@ -539,12 +455,108 @@ class Game:
         twin._confirmed, twin._history = set(self._confirmed), list(self._history)
         return twin
 
-    # ------------------------------------------------------------- saves
+    # ------------------------------------------------------------- as data
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the whole game, secrets included, as JSON-safe data: what a save holds
+        (:mod:`.saves` makes the file around it).  :meth:`from_dict` reads it back."""
+        return {
+            "players": list(self._players),
+            "rules": {
+                "rounds": self._rules.rounds,
+                "lineup_size": self._rules.lineup_size,
+                "distinct_votes": self._rules.distinct_votes,
+            },
+            "seed": self._seed,
+            "deck": {"name": self._deck_name, "language": self._deck_language},
+            "piles": {"objects": list(self._object_pile), "locations": list(self._location_pile)},
+            "round": self._round,
+            "phase": self._phase.value,
+            "moves": self._moves,
+            "table": {
+                "objects": dict(self._objects),
+                "locations": dict(self._locations),
+                "lineup": list(self._lineup),
+                "drawings": {p: d.to_list() for p, d in self._drawings.items()},
+                "done": sorted(self._done),
+                "votes": {v: dict(c) for v, c in self._votes.items()},
+                "confirmed": sorted(self._confirmed),
+            },
+            "history": [record.to_dict() for record in self._history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Game":
+        """Returns the game whose :meth:`to_dict` gave ``data``: an equal game, that plays on
+        exactly as the one it came from.
+
+        :raises SaveError: for a missing, unknown or mistyped field, or a state the rules
+            cannot reach (cards that do not match the players, points that do not follow
+            from the cards, a game ended early, ...).
+        """
+        with saves.reading():
+            game = cls._read(data)
+        # Data that gives back other data holds fields this format does not know.
+        saves.check(game.to_dict() == data, N_("it holds fields or values a game cannot have"))
+        return game
+
+    @classmethod
+    def _read(cls, data: Any) -> "Game":
+        check, words = saves.check, saves.words
+        game = cls()
+        try:
+            game._players = check_players(data["players"])
+        except IllegalAction as error:
+            raise SaveError(saves.DAMAGED, problem=detail(error)) from None
+        check(list(game._players) == data["players"], N_("the player names are not written as the game writes them"))
+        players = game._players
+        game._rules = Rules(**data["rules"])
+        size = game._rules.lineup_size
+        check(isinstance(data["seed"], str), N_("the seed is not text"))
+        game._seed = data["seed"]
+        check(isinstance(data["deck"]["name"], str) and isinstance(data["deck"]["language"], str), N_("the deck is unnamed"))
+        game._deck_name, game._deck_language = data["deck"]["name"], data["deck"]["language"]
+        game._object_pile = words(data["piles"]["objects"], N_("the object pile"))
+        game._location_pile = words(data["piles"]["locations"], N_("the location pile"))
+        check(type(data["round"]) is int and 1 <= data["round"] <= game._rules.rounds, N_("the round is out of range"))
+        game._round = data["round"]
+        game._phase = Phase(data["phase"])
+        check(type(data["moves"]) is int and data["moves"] >= 0, N_("the move count is not a count"))
+        game._moves = data["moves"]
+
+        table = data["table"]
+        in_play = game._phase in CARDS_IN_PLAY
+        expected_keys = set(players) if in_play else set()
+        game._objects = dict(table["objects"])
+        game._locations = dict(table["locations"])
+        game._lineup = tuple(words(table["lineup"], N_("the line-up")))
+        check(set(game._objects) == expected_keys and set(game._locations) == expected_keys, N_("the cards dealt do not match the players"))
+        words(list(game._objects.values()) + list(game._locations.values()), N_("the cards dealt"))
+        if in_play:
+            check(len(game._lineup) == size and len(set(game._lineup)) == size, N_("the line-up does not hold one word per token"))
+            check(set(game._objects.values()) <= set(game._lineup), N_("a player's object is missing from the line-up"))
+        else:
+            check(not game._lineup, N_("a line-up lies on an empty table"))
+        game._drawings = {p: Drawing.from_list(d) for p, d in table["drawings"].items()}
+        check(set(game._drawings) == expected_keys, N_("the boards do not match the players"))
+        game._done = set(words(table["done"], N_("the list of finished drawings")))
+        game._confirmed = set(words(table["confirmed"], N_("the list of confirmed players")))
+        check(game._done <= expected_keys and game._confirmed <= expected_keys, N_("a stranger finished or confirmed"))
+        game._votes = {v: dict(c) for v, c in table["votes"].items()}
+        check(set(game._votes) == expected_keys, N_("the cards do not match the players"))
+        for voter, cards in game._votes.items():
+            check_cards(voter, cards, players, game._rules)
+
+        game._history = [RoundRecord.from_dict(raw, number=number, players=players, rules=game._rules)
+                         for number, raw in enumerate(data["history"], start=1)]
+        scored = game._round if game._phase in (Phase.SCORE, Phase.PREPARE, Phase.OVER) else game._round - 1
+        check(len(game._history) == scored, N_("the rounds played do not match the current round"))
+        check(game._phase is not Phase.OVER or game._round == game._rules.rounds, N_("the game ended early"))
+        check(game._phase is not Phase.PREPARE or game._round < game._rules.rounds, N_("there is no round to prepare"))
+        return game
+
     def to_json(self) -> str:
         """Returns the whole game as versioned JSON text; the same state gives the same text."""
-        from .saves import game_to_json
-
-        return game_to_json(self)
+        return saves.to_text(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "Game":
@@ -552,9 +564,7 @@ class Game:
 
         :raises SaveError: if the text is not a complete, consistent save.
         """
-        from .saves import game_from_json
-
-        return game_from_json(text)
+        return cls.from_dict(saves.from_text(text))
 
     def __repr__(self) -> str:
         return (

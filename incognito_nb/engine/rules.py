@@ -37,6 +37,9 @@ PHASE_NAMES = {
     Phase.OVER: N_("the end of the game"),
 }
 
+#: The phases in which cards are on the table.
+CARDS_IN_PLAY = (Phase.HIDE, Phase.FIND, Phase.SCORE)
+
 
 @dataclass(frozen=True)
 class Rules:

@@ -4,19 +4,48 @@ One pure function, after boardgame.io's ``playerView``: given a game and a viewe
 player, or ``None`` for the projector and spectators) it returns JSON-safe data with
 every secret that viewer may not know left out.  Before scoring that means: other
 players' objects, which line-up word belongs to whom, and other players' cards.
+
+A view reads a game through its public members only, never its private state, so this
+module does not import :class:`Game`: ``game.py`` imports it (for
+:meth:`Game.player_view` and :meth:`Game.progress`), and the game a view takes is typed
+by :class:`ViewedGame`, the members it reads.  Dependencies run one way.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .rules import Phase
+from .drawing import Drawing
+from .rounds import RoundRecord
+from .rules import CARDS_IN_PLAY, Phase, Rules
 
-if TYPE_CHECKING:
-    from .game import Game, RoundRecord
+
+class ViewedGame(Protocol):
+    """What a view reads of a game: public members of :class:`Game`, documented there
+    (the attributes are its read-only properties)."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    round: int
+    phase: Phase
+    deck_name: str
+    deck_language: str
+    moves: int
+    done: tuple[str, ...]
+    confirmed: tuple[str, ...]
+    lineup: tuple[str, ...]
+    history: tuple[RoundRecord, ...]
+    scores: dict[str, int]
+    winners: tuple[str, ...]
+
+    def seat(self, player: str) -> int: ...
+    def location(self, player: str) -> str | None: ...
+    def secret_object(self, player: str) -> str | None: ...
+    def drawing(self, player: str) -> Drawing: ...
+    def votes_of(self, voter: str) -> dict[str, int]: ...
 
 
-def _record(record: "RoundRecord") -> dict[str, Any]:
+def _record(record: RoundRecord) -> dict[str, Any]:
     return {
         "round": record.number,
         "objects": dict(record.objects),
@@ -28,7 +57,7 @@ def _record(record: "RoundRecord") -> dict[str, Any]:
     }
 
 
-def progress_view(game: "Game") -> dict[str, Any]:
+def progress_view(game: ViewedGame) -> dict[str, Any]:
     """Returns how far everyone at the table has got, as anyone may know it: the round
     and phase, who is done or has confirmed, and in the hide phase how many strokes each
     board holds (not what they show).
@@ -47,7 +76,7 @@ def progress_view(game: "Game") -> dict[str, Any]:
     }
 
 
-def player_view(game: "Game", viewer: str | None) -> dict[str, Any]:
+def player_view(game: ViewedGame, viewer: str | None) -> dict[str, Any]:
     """Returns the game as ``viewer`` may see it (``None``: the projector).
 
     :raises IllegalAction: if the viewer is not at the table.
@@ -55,7 +84,7 @@ def player_view(game: "Game", viewer: str | None) -> dict[str, Any]:
     if viewer is not None:
         game.seat(viewer)  # refuses strangers
     phase = game.phase
-    cards_in_play = phase in (Phase.HIDE, Phase.FIND, Phase.SCORE)
+    cards_in_play = phase in CARDS_IN_PLAY
     view: dict[str, Any] = {
         "viewer": viewer,
         "players": list(game.players),

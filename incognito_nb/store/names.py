@@ -3,7 +3,7 @@
 Students join from their own devices, so a table must not seat "Ana" twice: not as
 "ana", not as "Zoé" typed with a composed "é" beside "Zoé" typed as "e" and an accent,
 and not as "Аna" with a Cyrillic "А" that looks exactly like the Latin one.  Names are
-compared in Unicode's composed form, case folded (:func:`~incognito_nb.engine.game.name_key`),
+compared in Unicode's composed form, case folded (:func:`~incognito_nb.engine.players.name_key`),
 and then as Unicode's confusables list (UTS #39) sees them: two names that a reader
 cannot tell apart on a projector are one name.  The list and its comparison come from
 the ``confusables`` package, loaded on the first comparison only (it holds ~20 MB of
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.game import name_key
+from ..engine.players import name_key
 
 
 @lru_cache(maxsize=1)

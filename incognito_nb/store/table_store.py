@@ -90,7 +90,7 @@ from typing import Any, Callable
 
 from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
 from ..engine.errors import N_, detail
-from ..engine.game import clean_name, name_key
+from ..engine.players import clean_name, name_key
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .errors import NotAllowed, StoreError, StoreUnavailable, unknown_table
 from .names import same_name

@@ -32,7 +32,7 @@ from incognito_nb.engine import (
 )
 from incognito_nb.engine.decks import locations_count, objects_count
 from incognito_nb.engine.errors import more_problems
-from incognito_nb.engine.game import clean_name
+from incognito_nb.engine.players import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
