@@ -461,11 +461,7 @@ class Game:
         (:mod:`.saves` makes the file around it).  :meth:`from_dict` reads it back."""
         return {
             "players": list(self._players),
-            "rules": {
-                "rounds": self._rules.rounds,
-                "lineup_size": self._rules.lineup_size,
-                "distinct_votes": self._rules.distinct_votes,
-            },
+            "rules": self._rules.to_dict(),
             "seed": self._seed,
             "deck": {"name": self._deck_name, "language": self._deck_language},
             "piles": {"objects": list(self._object_pile), "locations": list(self._location_pile)},

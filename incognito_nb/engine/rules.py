@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import N_, Explained
 
@@ -67,3 +68,11 @@ class Rules:
                             low=MIN_PLAYERS, high=MAX_PLAYERS, size=repr(self.lineup_size))
         if not isinstance(self.distinct_votes, bool):
             raise Explained(N_("distinct_votes is True or False, not {value}."), value=repr(self.distinct_votes))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the options as JSON-safe data (``Rules(**data)`` reads them back).
+
+        >>> Rules(rounds=2).to_dict()
+        {'rounds': 2, 'lineup_size': 6, 'distinct_votes': True}
+        """
+        return {"rounds": self.rounds, "lineup_size": self.lineup_size, "distinct_votes": self.distinct_votes}

@@ -88,11 +88,7 @@ def player_view(game: ViewedGame, viewer: str | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "viewer": viewer,
         "players": list(game.players),
-        "rules": {
-            "rounds": game.rules.rounds,
-            "lineup_size": game.rules.lineup_size,
-            "distinct_votes": game.rules.distinct_votes,
-        },
+        "rules": game.rules.to_dict(),
         "deck": {"name": game.deck_name, "language": game.deck_language},
         "round": game.round,
         "phase": phase.value,

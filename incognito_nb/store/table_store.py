@@ -191,8 +191,7 @@ class TableStore(ABC):
                 code=new_code(), version=1, teacher=digest(key),
                 deck={"name": deck.name, "language": deck.language,
                       "objects": list(deck.objects), "locations": list(deck.locations)},
-                rules={"rounds": rules.rounds, "lineup_size": rules.lineup_size,
-                       "distinct_votes": rules.distinct_votes},
+                rules=rules.to_dict(),
                 seed=str(seed), lobby=(), created_at=now, updated_at=now, language=language,
             )
             if self._insert(record):
