@@ -497,7 +497,7 @@ def test_the_timer_counts_down_in_spanish_and_german():
 
 
 def test_the_exports_speak_the_dashboards_language():
-    from incognito_nb.app.exports import results_csv, vocabulary_csv
+    from incognito_nb.app.files.exports import results_csv, vocabulary_csv
 
     game = Game.new(NAMES, Deck.builtin("de_everyday"), seed=2)
     for player in game.players:

@@ -16,7 +16,7 @@ import io
 import ipywidgets as widgets
 import pytest
 
-from incognito_nb.app.exports import results_csv, vocabulary_csv
+from incognito_nb.app.files.exports import results_csv, vocabulary_csv
 from incognito_nb.engine import Phase, Rules
 from incognito_nb.store import GameFolder, StoreUnavailable, open_store
 from incognito_nb.ui.i18n import PSEUDO, language, pseudo
