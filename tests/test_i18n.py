@@ -27,7 +27,8 @@ from incognito_nb.engine.errors import N_
 from incognito_nb.store import GameFolder, StoreUnavailable, UnknownTable, open_store
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language, locales_folder, read_template
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.table import TableApp
 from incognito_nb.ui.widgets.setup_form import SetupForm
 
