@@ -39,7 +39,7 @@ def _log(text: str) -> None:
 def build(folder: Path) -> dict[str, Any]:
     """Builds the site with the two reference notebooks beside the dashboard; returns the
     build's summary with the size of the site without them."""
-    from incognito_nb.app.lite import build_site
+    from incognito_nb.app.lite.build import build_site
 
     summary = build_site(folder, log=_log, extra_notebooks=[HERE / "one_button.ipynb", HERE / "pad.ipynb"])
     shutil.copy(HERE / BARE, folder / BARE)

@@ -18,7 +18,8 @@ import pytest
 from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
 from incognito_nb.engine import Action, Phase, Rules
 from incognito_nb.store import StoreUnavailable, open_store
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
 
 from pseudo import live_widgets
 from test_table import find, one, plain, secret_deck

@@ -14,8 +14,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from incognito_nb import Drawing, Game, Phase, Stroke
-from incognito_nb.app import exports, pictures, poster
-from incognito_nb.app.exports import (
+from incognito_nb.app.files import exports, pictures, poster
+from incognito_nb.app.files.exports import (
     NothingToExport,
     drawing_png,
     export_all,
@@ -181,7 +181,7 @@ def test_the_poster_is_a_pdf_with_a_title_page_and_a_page_per_round(game):
 def test_without_pillow_the_poster_draws_the_drawings_as_paths(game, tmp_path):
     """The static site's kernel has no Pillow: the drawings become vector paths, and a
     round's page still shows every drawing's ink where the picture would be."""
-    from incognito_nb.app.exports import scored_rounds, vocabulary_report
+    from incognito_nb.app.files.exports import scored_rounds, vocabulary_report
     import datetime as dt
 
     vector = poster.render_poster(game, scored_rounds(game), title="t", date=dt.date(2026, 11, 30),

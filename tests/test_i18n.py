@@ -27,7 +27,8 @@ from incognito_nb.engine.errors import N_
 from incognito_nb.store import GameFolder, StoreUnavailable, UnknownTable, open_store
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language, locales_folder, read_template
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.table import TableApp
 from incognito_nb.ui.widgets.setup_form import SetupForm
 
@@ -497,7 +498,7 @@ def test_the_timer_counts_down_in_spanish_and_german():
 
 
 def test_the_exports_speak_the_dashboards_language():
-    from incognito_nb.app.exports import results_csv, vocabulary_csv
+    from incognito_nb.app.files.exports import results_csv, vocabulary_csv
 
     game = Game.new(NAMES, Deck.builtin("de_everyday"), seed=2)
     for player in game.players:

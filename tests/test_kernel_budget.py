@@ -1,7 +1,7 @@
 """The classroom server's kernel budget, rule by rule, with a clock the test moves.
 
 The budget decides who holds a kernel, for how long, and how many kernels are kept warm
-(``incognito_nb/app/budget.py``); ``tests/test_classroom_server.py`` and
+(``incognito_nb/app/server/budget.py``); ``tests/test_classroom_server.py`` and
 ``tests/test_attacks.py`` check the same rules on a running server.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from incognito_nb.app.budget import MAX_EXPECTED, STUDENT, TEACHER, Claim, KernelBudget
+from incognito_nb.app.server.budget import MAX_EXPECTED, STUDENT, TEACHER, Claim, KernelBudget
 
 
 class Clock:

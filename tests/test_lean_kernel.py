@@ -1,6 +1,6 @@
 """The classroom server's kernels: ipykernel without its debugger, widgets working.
 
-The server starts its Python kernels from ``LEAN_KERNEL`` (``incognito_nb/app/server.py``)
+The server starts its Python kernels from ``LEAN_KERNEL`` (``incognito_nb/app/server/application.py``)
 to spare each of a class's thirty kernels ~8 MB; these tests start one the same way.
 """
 
@@ -11,7 +11,7 @@ import json
 import pytest
 from jupyter_client.manager import KernelManager
 
-from incognito_nb.app.server import LeanKernels
+from incognito_nb.app.server.application import LeanKernels
 
 
 def run(client, code: str) -> str:

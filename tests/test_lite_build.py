@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from incognito_nb.app import lite, lite_kernel
-from incognito_nb.app.lite_kernel import LiteBuildError, Wheel, empty_package, write_lock
+from incognito_nb.app.lite import build as lite, kernel as lite_kernel
+from incognito_nb.app.lite.kernel import LiteBuildError, Wheel, empty_package, write_lock
 
 
 def make_wheel(folder: Path, name: str, version: str, requires=(), modules=("mod",)) -> Path:
@@ -75,7 +75,7 @@ def test_the_own_wheel_holds_the_whole_package_and_no_bytecode(tmp_path):
     with zipfile.ZipFile(wheel.path) as archive:
         names = set(archive.namelist())
     assert {"incognito_nb/app/play.ipynb", "incognito_nb/engine/word_decks/everyday.csv",
-            "incognito_nb/store/browser.py", "incognito_nb/app/lite_exports.py"} <= names
+            "incognito_nb/store/browser.py", "incognito_nb/app/lite/exports.py"} <= names
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from incognito_nb import Drawing, Stroke
-from incognito_nb.app.lite_exports import CanvasPen
+from incognito_nb.app.lite.exports import CanvasPen
 from incognito_nb.ui.widgets.board import draw_paper, draw_strokes
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 

@@ -20,7 +20,8 @@ import pytest
 from incognito_nb.engine import Rules
 from incognito_nb.store import open_store
 from incognito_nb.store.redis import RedisTableStore
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
 from store_backends import REDIS_SERVER, _missing_redis, free_port
 from test_classroom_widgets import NAMES, plain, scribble
 from test_table import one, secret_deck

@@ -16,11 +16,12 @@ import io
 import ipywidgets as widgets
 import pytest
 
-from incognito_nb.app.exports import results_csv, vocabulary_csv
+from incognito_nb.app.files.exports import results_csv, vocabulary_csv
 from incognito_nb.engine import Phase, Rules
 from incognito_nb.store import GameFolder, StoreUnavailable, open_store
 from incognito_nb.ui.i18n import PSEUDO, language, pseudo
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.deck_editor import DeckEditor
 from incognito_nb.ui.pages.table import TableApp
 from incognito_nb.ui.widgets.connection import ConnectionWatch

@@ -1,5 +1,5 @@
 """What the classroom server accepts on a kernel socket, frame by frame, before jupyter_server
-parses it (``incognito_nb/app/sockets.py``).  The same frames are sent to a running server
+parses it (``incognito_nb/app/server/sockets.py``).  The same frames are sent to a running server
 in ``tests/test_attacks.py``."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import struct
 
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 
-from incognito_nb.app.sockets import Bucket, frame_problem
+from incognito_nb.app.server.sockets import Bucket, frame_problem
 
 LIMITS = {"max_parts": 64, "max_header": 1 << 16}
 

@@ -281,7 +281,7 @@ def test_the_dashboard_starts_in_projector_mode_when_asked(tmp_path, monkeypatch
 
 
 def test_game_over_offers_the_poster_and_results_for_download(tmp_path):
-    from incognito_nb.app.exports import takeaway_files
+    from incognito_nb.app.files.exports import takeaway_files
 
     table = TableApp(folder=GameFolder(tmp_path), takeaway_files=takeaway_files)
     try:

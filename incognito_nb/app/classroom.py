@@ -28,9 +28,10 @@ from ..engine import DeckError, load_deck
 from ..store import StoreError, open_store
 from incognito_nb.ui.choices import TIMER_SECONDS
 from incognito_nb.ui.i18n import Language, first_language, language
-from incognito_nb.ui.pages.classroom import StudentPage, TeacherPage
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.widgets.text import markup, safe
-from .preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server, wait_for_request
+from .server.preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server, wait_for_request
 
 __all__ = ["student_page", "teacher_page", "wait_for_request"]
 

@@ -19,7 +19,7 @@ import sys
 
 from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
-from .launcher import LANGUAGE_HELP, offer_deck, voila_serving
+from .serving import LANGUAGE_HELP, offer_deck, voila_serving
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
 
 

@@ -9,7 +9,7 @@ interface language (``en``, ``es``, ``fr`` or ``de``), unless the page asks for 
 
 In the browser (the static site, where the kernel is Pyodide) games are kept in the
 browser's own storage and the downloads are made with the browser's canvas: see
-``incognito-nb lite`` (``lite.py``) and ``lite_exports.py``.
+``incognito-nb lite`` (``lite/build.py``) and ``lite/exports.py``.
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ def _takeaway_files(game, lang):
     """Makes the game-over downloads in ``lang``; the PDF and image code loads only when a
     game ends (importing it at start-up costs every kernel some 25 MB, measured by the benchmarks)."""
     if in_browser():
-        from .lite_exports import takeaway_files
+        from .lite.exports import takeaway_files
     else:
-        from .exports import takeaway_files
+        from .files.exports import takeaway_files
 
     return takeaway_files(game, lang)

@@ -28,7 +28,7 @@ READY, TOO_SMALL, ERRORS = 0, 1, 2
 
 def template_path() -> Path:
     """Returns the path of the template deck that ships with the package."""
-    return Path(str(resources.files("incognito_nb.app") / "templates" / "deck_template.csv"))
+    return Path(str(resources.files("incognito_nb.app") / "deck_template.csv"))
 
 
 def parser() -> argparse.ArgumentParser:

@@ -3,7 +3,7 @@
     incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es] [--saves DIR]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
     incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL] [--language es]   (see classroom_cli)
-    incognito-nb lite build OUT_DIR        (the static site, no server: see lite)
+    incognito-nb lite build OUT_DIR        (the static site, no server: see lite/build)
 
 The play notebook ships inside the package, so the command works from any folder.
 """
@@ -16,15 +16,10 @@ import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import Sequence
 
-from ..engine import DeckError, load_deck
 from ..store import default_folder
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
-
-#: What ``--language`` says of itself, in both commands.
-LANGUAGE_HELP = ("the interface language: en (English, the default), es (Spanish), fr (French) or de (German); "
-                 f"{PSEUDO} shows every sentence transformed, to spot text that escaped translation")
+from .serving import LANGUAGE_HELP, offer_deck, voila_serving
 
 
 def play_notebook() -> Path:
@@ -54,39 +49,10 @@ def parser() -> argparse.ArgumentParser:
     return cli
 
 
-def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
-                  module: str = "voila") -> list[str]:
-    """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder);
-    ``module`` is the Voilà application to run (the classroom has its own)."""
-    command = [
-        sys.executable, "-m", module, str(target), f"--port={port}", f"--Voila.ip={ip}", *extra,
-        # A closed or reloaded page leaves its kernel running (Voilà refuses the page's own
-        # shutdown request): end kernels nobody is connected to after ten idle minutes.
-        "--MappingKernelManager.cull_idle_timeout=600",
-        "--MappingKernelManager.cull_interval=60",
-    ]
-    if no_browser:
-        command.append("--no-browser")
-    return command
-
-
 def voila_command(options: argparse.Namespace) -> list[str]:
     """Returns the Voilà command line for ``options``."""
     return voila_serving(play_notebook(), port=options.port, ip="127.0.0.1", no_browser=options.no_browser,
                          extra=[f"--theme={options.theme}"])
-
-
-def offer_deck(path: str, env: dict[str, str], prog: str) -> bool:
-    """Checks the CSV deck at ``path`` and hands it to the kernels through ``env``
-    (``INCOGNITO_NB_DECK``); returns False after saying what is wrong with it."""
-    try:
-        deck = load_deck(path)
-    except DeckError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        return False
-    env["INCOGNITO_NB_DECK"] = str(Path(path).resolve())
-    print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
-    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return classroom_main(argv[1:])
     if argv[:1] == ["lite"]:
-        from .lite import main as lite_main
+        from .lite.build import main as lite_main
 
         return lite_main(argv[1:])
     options = parser().parse_args(argv)

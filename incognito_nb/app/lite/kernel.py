@@ -219,7 +219,7 @@ def kernel_wheels(builder: Path) -> list[Path]:
 
 def precompile(wheels: list[Path], runtime: Path, folder: Path) -> list[Path]:
     """Returns copies of ``wheels`` in ``folder`` with every module as Python 3.12 bytecode,
-    compiled by Pyodide in Node.js (``lite_compile.mjs``): the in-browser kernel then imports
+    compiled by Pyodide in Node.js (``compile.mjs``): the in-browser kernel then imports
     without compiling (IPython's import: 1.9 s from sources, 0.9 s from bytecode, in Node).
     """
     incoming = folder / "in"
@@ -228,7 +228,7 @@ def precompile(wheels: list[Path], runtime: Path, folder: Path) -> list[Path]:
         path.mkdir(parents=True, exist_ok=True)
     for wheel in wheels:
         shutil.copy(wheel, incoming / wheel.name)
-    script = Path(__file__).with_name("lite_compile.mjs")
+    script = Path(__file__).with_name("compile.mjs")
     try:
         done = subprocess.run(["node", str(script), str(runtime), str(incoming), str(compiled)],
                               capture_output=True, text=True)
@@ -321,7 +321,7 @@ def write_lock(wheels: list[Wheel], runtime: Path, target: Path, *, empty: tuple
         }
     if problems:
         raise LiteBuildError("The site's kernel would miss packages (add them to PYPI_WHEELS or LEFT_OUT in "
-                             "incognito_nb/app/lite_kernel.py):\n" + "\n".join(problems))
+                             "incognito_nb/app/lite/kernel.py):\n" + "\n".join(problems))
     lock = {"info": info, "packages": dict(sorted(packages.items()))}
     target.write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
     return lock
@@ -332,7 +332,7 @@ def kept_locale_data() -> set[str]:
     interface's languages and number formats, and the locales they inherit from."""
     from babel.core import get_global
 
-    from ..ui.i18n import FORMAT_LOCALES, LANGUAGES
+    from ...ui.i18n import FORMAT_LOCALES, LANGUAGES
 
     parents = get_global("parent_exceptions")
     keep = {"root"}

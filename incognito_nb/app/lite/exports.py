@@ -16,11 +16,11 @@ import io
 import zipfile
 from typing import Any, Iterable
 
-from ..engine import Drawing, Game
-from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
-from ..ui.i18n import Language
-from ..ui.widgets.board import draw_paper, draw_strokes
-from .exports import DRAWINGS, POSTER, RESULTS, VOCABULARY, file_part, poster_pdf, results_csv, scored_rounds, vocabulary_csv
+from ...engine import Drawing, Game
+from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
+from ...ui.i18n import Language
+from ...ui.widgets.board import draw_paper, draw_strokes
+from ..files.exports import DRAWINGS, POSTER, RESULTS, VOCABULARY, file_part, poster_pdf, results_csv, scored_rounds, vocabulary_csv
 
 #: ipycanvas's names for the canvas properties the board renderer sets, and the 2D context's.
 _PROPERTIES = {
@@ -85,10 +85,10 @@ async def drawing_png(drawing: Drawing) -> bytes:
 
 async def load_poster_packages() -> None:
     """Loads fpdf2 and what it needs from the site (they are not loaded at start, see
-    :data:`~incognito_nb.app.lite_kernel.LOADED_AT_GAME_OVER`)."""
+    :data:`~incognito_nb.app.lite.kernel.LOADED_AT_GAME_OVER`)."""
     import pyodide_js  # the Pyodide runtime's own API, in its kernel
 
-    from .lite_kernel import LOADED_AT_GAME_OVER
+    from .kernel import LOADED_AT_GAME_OVER
 
     await pyodide_js.loadPackage(list(LOADED_AT_GAME_OVER))
 

@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
-from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing
+from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR, PAPER_COLOR
 from .fonts import fallback_fonts, latin1, letters_of, unicode_font

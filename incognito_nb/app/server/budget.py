@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..engine.errors import N_, Message
+from ...engine.errors import N_, Message
 
 STUDENT = "student.ipynb"
 TEACHER = "teacher.ipynb"

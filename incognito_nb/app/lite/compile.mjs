@@ -1,6 +1,6 @@
 // Adds Python 3.12 bytecode to the site's wheels, compiled by Pyodide itself (in Node.js).
 //
-//   node lite_compile.mjs RUNTIME_DIR IN_DIR OUT_DIR
+//   node compile.mjs RUNTIME_DIR IN_DIR OUT_DIR
 //
 // PyPI wheels carry sources only, so the in-browser kernel would compile every module it
 // imports at each page load (IPython alone: ~1 s more, measured in the Node replay).  Each

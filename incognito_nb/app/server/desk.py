@@ -1,11 +1,11 @@
 """The classroom server's front desk: the store, the kernel budget and the warm kernels, in one place.
 
-The pages that need no kernel (:mod:`incognito_nb.app.doors`) and the server around
+The pages that need no kernel (:mod:`incognito_nb.app.server.doors`) and the server around
 Voilà (:mod:`incognito_nb.app.server`) share one :class:`FrontDesk`.  It
 
 - reaches the table store from worker threads, so that a slow store (a busy SQLite lock,
   a distant Redis) never holds up the server's event loop;
-- applies the :class:`~incognito_nb.app.budget.KernelBudget`'s decisions to Voilà's kernel
+- applies the :class:`~incognito_nb.app.server.budget.KernelBudget`'s decisions to Voilà's kernel
   manager: ends the kernels of pages whose browser went away, and keeps each notebook's
   pool of preheated kernels at the size the budget wants — starting at most
   :data:`MAX_STARTING` warm kernels at a time, so that a class's worth of warming never
@@ -31,8 +31,8 @@ from typing import Any, Callable
 
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from ..engine import Deck
-from ..store import StoreError, TableStore
+from ...engine import Deck
+from ...store import StoreError, TableStore
 from .budget import STUDENT, TEACHER, Claim, KernelBudget
 from .sockets import Bucket, QuerySocket
 

@@ -5,15 +5,15 @@
 changes, each made through one of Voilà's extension points:
 
 - **Preheated kernels** (Voilà's ``preheat_kernel``): the teacher and student notebooks
-  run up to :func:`~incognito_nb.app.preheat.wait_for_request` in kernels started ahead
+  run up to :func:`~incognito_nb.app.server.preheat.wait_for_request` in kernels started ahead
   of their pages, and the pool of each notebook is sized by the
-  :class:`~incognito_nb.app.budget.KernelBudget` (the :class:`~incognito_nb.app.desk.FrontDesk`
+  :class:`~incognito_nb.app.server.budget.KernelBudget` (the :class:`~incognito_nb.app.server.desk.FrontDesk`
   applies it): warm for the students of a table just created, empty when nobody is expected.
-- **Doors** (:mod:`incognito_nb.app.doors`) in place of Voilà's render handler: a kernel
+- **Doors** (:mod:`incognito_nb.app.server.doors`) in place of Voilà's render handler: a kernel
   only for a valid seat link or the teacher's own browser; the join and new-table forms
   and every refusal are plain pages.  The folder listing, the contents API and the file
   handler are not served.
-- **Sockets** (:mod:`incognito_nb.app.sockets`): kernel sockets speak v1 only, with checked
+- **Sockets** (:mod:`incognito_nb.app.server.sockets`): kernel sockets speak v1 only, with checked
   frames (Voilà's ``kernel_websocket_connection_class``), and the preheated kernels' query
   socket opens only to this server's kernels, which prove it with a per-server secret
   that the server puts in their environment when it starts.
@@ -42,8 +42,8 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from ..engine import Deck, DeckError, load_deck
-from ..store import open_store
+from ...engine import Deck, DeckError, load_deck
+from ...store import open_store
 from .budget import KernelBudget
 from .desk import FrontDesk, QuietDrops
 from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, Status

@@ -20,7 +20,7 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
 - keeps kernel output meant for a developer away from the page: ``stream`` (stdout and
   stderr, where ipykernel logs a refused ``comm_open`` with its traceback) and ``error``
   messages go to the server's log, and a reply's ``traceback`` is emptied;
-- tells the server's :class:`~incognito_nb.app.budget.KernelBudget` (if the server put
+- tells the server's :class:`~incognito_nb.app.server.budget.KernelBudget` (if the server put
   one in the tornado settings) when a page connects and leaves, and refuses sockets to
   kernels that serve no page (a warm kernel waiting in a pool).
 
@@ -113,7 +113,7 @@ class Bucket:
 class KernelSocket(ZMQChannelsWebsocketConnection):
     """A kernel websocket connection that speaks v1 only and checks what browsers send
     (see the module's docstring).  Use it with
-    ``--Voila.kernel_websocket_connection_class=incognito_nb.app.sockets.KernelSocket``."""
+    ``--Voila.kernel_websocket_connection_class=incognito_nb.app.server.sockets.KernelSocket``."""
 
     max_parts = Int(64, config=True, help="The most parts (offsets) a v1 frame from a browser may have.")
     max_header_bytes = Int(1 << 16, config=True, help="The largest message header a browser may send, in bytes.")

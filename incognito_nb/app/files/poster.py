@@ -18,9 +18,9 @@ from typing import Mapping, Sequence
 from babel.dates import format_date
 from fpdf import FPDF
 
-from ..engine import Drawing, Game, RoundRecord
-from ..engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
-from ..engine.scoring import ARTIST_POINTS
+from ...engine import Drawing, Game, RoundRecord
+from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
+from ...engine.scoring import ARTIST_POINTS
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR as FOUND, PAPER_COLOR, PLAYER_COLORS
 from .fonts import fallback_fonts, latin1, unicode_font

@@ -3,7 +3,7 @@
 Voici (Voilà's static sibling, on JupyterLite) turns the same play notebook into pages
 whose kernel is Pyodide, running in the browser.  This module drives ``voici build``
 and then makes the site self-contained: the Pyodide runtime and every wheel the kernel
-loads sit in ``OUT_DIR/static/pyodide`` (see :mod:`.lite_kernel`), the Font Awesome
+loads sit in ``OUT_DIR/static/pyodide`` (see :mod:`.kernel`), the Font Awesome
 stylesheet links to a CDN are dropped (the widgets' bundle carries the icon font), and
 ``OUT_DIR/index.html`` opens the dashboard by a relative link, so the folder works
 under any path of any static host, or copied from a USB stick onto a school intranet.
@@ -12,7 +12,7 @@ under any path of any static host, or copied from a USB stick onto a school intr
 
 The first build needs the package registries (PyPI through pip, npm through ``npm``) and
 Node.js; it makes the builder's own environment in the cache (Voici and the Pyodide kernel
-stay out of the environment that runs Voilà: see ``lite_kernel.BUILDER``).  Later builds
+stay out of the environment that runs Voilà: see ``kernel.BUILDER``).  Later builds
 use the cache and need no network.
 """
 
@@ -23,6 +23,7 @@ import html
 import json
 import re
 import shutil
+import string
 import subprocess
 import sys
 import tempfile
@@ -32,7 +33,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Sequence
 
-from .lite_kernel import (
+from .kernel import (
     EMPTY_PACKAGES,
     LOADED_AT_GAME_OVER,
     LiteBuildError,
@@ -50,6 +51,9 @@ from .lite_kernel import (
 
 #: The page of the dashboard inside the site; Voici renders a notebook two folders deep.
 DASHBOARD_PAGE = "voici/render/play.html"
+#: The site's front page, beside this module: ``$dashboard_href`` and ``$dashboard_json`` stand
+#: for :data:`DASHBOARD_PAGE` in an attribute and in the page's script.
+INDEX_PAGE = "index.html"
 #: Where the Pyodide runtime, the wheels and their lock go inside the site.
 PYODIDE_FOLDER = "static/pyodide"
 #: The runtime's files the site needs (not its source maps, nor its own lock).
@@ -138,14 +142,11 @@ def _voici_build(builder: Path, lite_dir: Path, contents: Path, out: Path) -> No
 
 
 def _index_page() -> str:
-    """Returns the site's front page: it opens the dashboard, keeping the query (``?lang=es``)."""
-    target = html.escape(DASHBOARD_PAGE, quote=True)
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Incognito</title>\n"
-        f"<meta http-equiv=\"refresh\" content=\"0; url={target}\">\n"
-        f"<script>location.replace({json.dumps(DASHBOARD_PAGE)} + location.search + location.hash);</script>\n"
-        f"</head><body><a href=\"{target}\">Incognito: open the game</a></body></html>\n"
-    )
+    """Returns the site's front page (:data:`INDEX_PAGE`): it opens the dashboard, keeping the
+    query (``?lang=es``)."""
+    page = string.Template(Path(__file__).with_name(INDEX_PAGE).read_text(encoding="utf-8"))
+    return page.substitute(dashboard_href=html.escape(DASHBOARD_PAGE, quote=True),
+                           dashboard_json=json.dumps(DASHBOARD_PAGE))
 
 
 def _drop_remote_links(page: Path) -> None:

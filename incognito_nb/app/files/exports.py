@@ -20,10 +20,10 @@ import zipfile
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from ..engine import Drawing, Game, RoundRecord, SaveError
-from ..engine.errors import N_, Explained
-from ..engine.scoring import ARTIST_POINTS
-from ..store import GameFolder
+from ...engine import Drawing, Game, RoundRecord, SaveError
+from ...engine.errors import N_, Explained
+from ...engine.scoring import ARTIST_POINTS
+from ...store import GameFolder
 from incognito_nb.ui.i18n import Language, language
 
 # The pictures (Pillow) and the poster load when first used: the CSV reports need neither,
@@ -272,7 +272,7 @@ def game_for_results(name: str | None = None, folder: GameFolder | None = None) 
             continue
         if game.history:
             return GameToExport(game, save.name, f"the saved game {save.name!r}: {save.describe()}")
-    from ..demo import play_demo
+    from ...demo import play_demo
 
     game = play_demo(out=lambda *_: None)
     return GameToExport(game, None, f"a demo game, as no game saved in {folder.path} has a scored round yet")

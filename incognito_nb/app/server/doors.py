@@ -7,7 +7,7 @@ for a page that plays:
 - ``teacher.ipynb?code=…`` opened by the browser that created the table, which holds the
   table's teacher key in an HttpOnly, SameSite cookie set by this server.  The server
   checks the key against the store and hands it to the page's kernel in a request header
-  that only it can set (:data:`~incognito_nb.app.preheat.TEACHER_KEY_HEADER`, passed on
+  that only it can set (:data:`~incognito_nb.app.server.preheat.TEACHER_KEY_HEADER`, passed on
   by Voilà's ``http_header_envs``): the key never reaches the page, its address bar or
   the projector, and a student on another device has no cookie to send.
 
@@ -42,11 +42,11 @@ from markupsafe import Markup
 from tornado import web
 from voila.tornado.handler import TornadoVoilaHandler
 
-from ..engine import IllegalAction, Rules
-from ..engine.rules import MAX_PLAYERS
-from ..store import NotAllowed, StoreError, UnknownTable, normalise_code
-from ..ui.choices import TIMER_SECONDS, language_options, timer_choices
-from ..ui.i18n import Language, first_language, language
+from ...engine import IllegalAction, Rules
+from ...engine.rules import MAX_PLAYERS
+from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
+from ...ui.choices import TIMER_SECONDS, language_options, timer_choices
+from ...ui.i18n import Language, first_language, language
 from .budget import STUDENT, TEACHER, Claim
 from .desk import CLAIM, FrontDesk, rss_mb
 from .preheat import TEACHER_KEY_HEADER
@@ -70,7 +70,7 @@ NOT_THE_TEACHER = "not the teacher"
 
 @lru_cache(maxsize=1)
 def _templates() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("incognito_nb.app", "templates"), autoescape=True)
+    return jinja2.Environment(loader=jinja2.PackageLoader("incognito_nb.app.server", "templates"), autoescape=True)
 
 
 def from_this_machine(request) -> bool:

@@ -1,0 +1,14 @@
+"""The classroom server: standalone Voilà with the classroom's doors, kernel budget and
+preheated kernels, serving the teacher and student pages to a whole class.
+
+``python -m incognito_nb.app.server <classroom folder>`` (what ``incognito-nb classroom``
+runs) starts :class:`~incognito_nb.app.server.application.ClassroomServer`.  Beside it:
+
+- :mod:`.doors`: the pages that need no kernel (home, join and new-table forms, refusals,
+  status), rendered from ``templates/``;
+- :mod:`.desk`: the front desk between the doors, the budget and Voilà's kernels;
+- :mod:`.budget`: how many kernels the class may hold, and who gets one;
+- :mod:`.sockets`: the kernels' websockets, with checked frames;
+- :mod:`.preheat`: the kernel's side of a preheated page (the only module here that runs
+  inside the page kernels, so this package imports nothing when imported).
+"""

@@ -1,0 +1,372 @@
+"""The classroom's student page: one student's own card, pad and cards, on their own device.
+
+A class plays one table from many devices.  A student page joins with the code and a
+name (or comes back with its rejoin link), then shows that student's own card and pad,
+cards to place, and results, while the teacher page
+(:mod:`incognito_nb.ui.pages.teacher`) projects the table for everyone.  A move the store
+cannot take at once waits on the page and is sent again.
+
+The page renders only its student's ``player_view``: the trusted snapshot never reaches
+a widget whole.  See :mod:`incognito_nb.ui.pages.shared_table` for the plumbing both
+classroom pages share.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import html
+import logging
+from typing import Any
+
+import ipywidgets as widgets
+
+from incognito_nb.engine import Action, Drawing, Phase
+from incognito_nb.store import StoreUnavailable, TableStore
+from incognito_nb.ui.widgets.gallery import FindLayout
+from incognito_nb.ui.widgets.pad import DrawingPad
+from incognito_nb.ui.widgets.reveal import Reveal
+from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
+from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
+from incognito_nb.ui.widgets.progress import title_line, who_is_done
+from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.voting import VotePanel
+
+log = logging.getLogger(__name__)
+
+#: How long a student page waits before sending again what the store could not take.
+RETRY_SECONDS = 2.0
+
+
+class StudentPage(TablePage):
+    """A student's own page: join table ``code`` (or come back with ``token``), then play.
+
+    ``student_url`` is this page's address, for the rejoin link.  Everything shown comes
+    from ``player_view(name)``: the student's own card, drawing and cards, and what the
+    whole table may see.  The page speaks ``language`` when it is given (``?lang=``), else
+    the table's (the teacher's), else ``default_language``; the student may choose another
+    in the page's language menu.
+    """
+
+    def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
+                 student_url: str = "student.ipynb", language: str | None = None,
+                 default_language: str | None = None) -> None:
+        super().__init__(store, language=language, default_language=default_language)
+        self.student_url = student_url
+        self.seat = None
+        self.pad: DrawingPad | None = None
+        self._saved = Drawing()  # this student's board as the store has it
+        # The board as it was when Done was pressed, until the store has taken the Done.
+        self._handed_in: Drawing | None = None
+        self._handed: tuple[int, Drawing] | None = None  # (round, board) of the last Done the store took
+        self._retry: asyncio.Task | None = None
+        self.save_status: widgets.HTML | None = None  # on the drawing screen: saved, or waiting
+        self.votes: VotePanel | None = None
+        self._shown: tuple | None = None
+        self._again = False  # build the screen again though it shows the same (the language changed)
+        self.progress = markup("", "inc-progress")
+        self.rejoin = markup("", "inc-rejoin-link")
+        self.add_bars(self.progress)
+        self.add_footer(self.rejoin)
+        if code and not self.chosen_language:  # a join link: the form speaks the table's language
+            try:
+                self.speak(store.language(code), render=False)
+            except ValueError:  # no such table, or a language this version does not speak: said on joining
+                pass
+        if token:
+            self.guarded(self.come_back)(code, token)
+        if self.seat is None:
+            self.show_join_form(code or "")
+
+    @property
+    def name(self) -> str | None:
+        """Returns the student's name at the table (None before joining)."""
+        return self.seat.name if self.seat else None
+
+    # ---------------------------------------------------------------- the page's language
+    def relabel(self, *, render: bool = True) -> None:
+        """Builds the page again in its language: the join form keeps what was typed, the
+        drawing screen the board as it stands."""
+        self._show_rejoin_link()
+        self._again = True
+        if not render:
+            return
+        if self.seat is not None:
+            self.render()
+        elif hasattr(self, "code_field"):
+            typed = (self.code_field.value, self.name_field.value)
+            self.show_join_form(typed[0])
+            self.name_field.value = typed[1]
+
+    # ---------------------------------------------------------------- joining
+    def show_join_form(self, code: str = "") -> None:
+        """Shows the form that joins a table: its code and the student's name."""
+        lang = self.lang
+        self.header.value = safe(lang._("Incognito · join your class's table"))
+        self.code_field = widgets.Text(value=code, description=lang._("Code"), tooltip=lang._("Code"),
+                                       placeholder=lang._("ABCDE"))
+        self.code_field.add_class("inc-join-code-field")
+        self.name_field = widgets.Text(description=lang._("Your name"), tooltip=lang._("Your name"),
+                                       placeholder=lang._("Ana"))
+        self.name_field.add_class("inc-join-name")
+        join = widgets.Button(description=lang._("Join"), button_style="primary", icon="sign-in")
+        join.add_class("inc-join")
+        join.on_click(self.guarded(lambda _=None: self.join(self.code_field.value, self.name_field.value)))
+        form = widgets.VBox([self.code_field, self.name_field, join])
+        form.add_class("inc-join-form")
+        self.set_stage([form])
+
+    def join(self, code: str, name: str) -> None:
+        """Takes a seat at table ``code`` as ``name``."""
+        self._seated(self.store.join(code, name))
+
+    def come_back(self, code: str | None, token: str) -> None:
+        """Returns to the seat that ``token`` (from a rejoin link) belongs to."""
+        self._seated(self.store.rejoin(code or "", token))
+
+    def _seated(self, seat) -> None:
+        self.seat = seat
+        self._show_rejoin_link()
+        self.follow(seat.code)
+
+    def _show_rejoin_link(self) -> None:
+        if self.seat is None:
+            return
+        params = {"code": self.seat.code, "token": self.seat.token}
+        if self.chosen_language:
+            params["lang"] = self.lang.code  # the link comes back in the language the student chose
+        url = with_query(self.student_url, **params)
+        self.rejoin.value = self.lang._("Your link to come back to your seat (keep it to yourself): {link}",
+                                        link=link(url))
+
+    # ---------------------------------------------------------------- showing
+    def update(self, changes) -> None:
+        """Shows the moves since the last screen: other players' strokes only move the
+        "who is done" chips; this student's own strokes made on another device are drawn
+        on this pad."""
+        game = self.snapshot.game
+        if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
+            self.render()
+            return
+        self.progress.value = who_is_done(game.progress(), self.lang, strokes=False)
+        for version, action in changes:
+            if action.player == self.name and version not in self.mine:
+                board = game.drawing(self.name)
+                self.pad.show_edit(board)  # the pad draws only what changed
+                self._saved = board
+
+    def render(self) -> None:
+        """Shows the table as this student may see it."""
+        self.follow_table_language()
+        lang = self.lang
+        view = self.snapshot.view(self.name)
+        if not view["started"]:
+            self.header.value = safe(lang._("Table {code} · you are {name}", code=self.code, name=self.name))
+            self._show(("lobby",), lambda: [markup("", "inc-lobby"), markup(
+                safe(lang._("Wait for your teacher to start the game.")), "inc-waiting")])
+            self.stage.children[0].value = lobby_list(view["players"], lang)
+            return
+        game = view["game"]
+        phase = Phase(game["phase"])
+        self.header.value = safe(lang._("{title} · you are {name}", title=title_line(game, lang), name=self.name))
+        self.progress.value = who_is_done(game, lang, strokes=False)
+        if phase is Phase.HIDE:
+            drawing = self.name not in game["done"]
+            self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
+                markup(safe(lang._("Your drawing is done. Wait for the others.")), "inc-waiting")])
+        elif phase is Phase.FIND:
+            self._show((game["round"], phase), self._find_screen)
+            self.votes.render()
+        else:
+            self._show((game["round"], phase), lambda: self._results_screen(game))
+
+    def _show(self, shown: tuple, screen) -> None:
+        """Builds the stage with ``screen()`` unless it already shows ``shown`` (and the
+        language did not change)."""
+        if shown != self._shown or self._again:
+            # The table moved on (not from drawing to "done" in one round) before the store
+            # took what waited: it cannot take it any more.
+            unsent = (self._shown or ())[:2] != shown[:2] and any(self.waiting())
+            if unsent:
+                self._handed_in = None
+            # The same board in another language: it keeps what the store has not taken yet.
+            board = self.pad.drawing if self.pad is not None and shown == self._shown else None
+            self.pad = self.votes = None
+            self._shown, self._again = shown, False
+            self.set_stage(screen())
+            if board is not None and self.pad is not None and self.pad.drawing != board:
+                self.pad.load(board)
+            if unsent:
+                self.report(self.lang._("Your last strokes could not be kept: the drawing time ended before the game "
+                                        "store could take them. Your board counts as the store last had it."))
+
+    def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
+        lang = self.lang
+        location = game["locations"][self.name]
+        self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
+        # The browser keeps strokes it never saw saved under this seat and round, for the next page.
+        key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
+        self.pad = DrawingPad(self._saved, location=location, on_change=self.guarded(self.save_drawing),
+                              recovery_key=key, lang=lang)
+        done = widgets.Button(description=lang._("Done"), button_style="success", icon="check")
+        done.add_class("inc-done")
+        done.on_click(self.guarded(lambda _=None: self.done()))
+        self.save_status = markup("", "inc-save-status")
+        self._show_saved()
+        secret = lang._("Your secret object: {object}", object=f"<b>{safe(game['object'])}</b>")
+        place = lang._("Hide it in: {location}", location=f"<b>{safe(location)}</b>")
+        card = widgets.VBox([markup(secret, "inc-secret"), markup(place, "inc-location"),
+                             done, self.save_status, self.pad])  # Done above the pad: in view on a small screen
+        card.add_class("inc-hide-card")
+        return [card]
+
+    def _find_screen(self) -> list[widgets.Widget]:
+        game, lang = self.snapshot.game, self.lang
+        find = FindLayout(game, lang=lang)
+        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render), lang=lang)
+        find.show_turn(self.votes)
+        return [find]
+
+    def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
+        full, lang = self.snapshot.game, self.lang
+        screen: list[widgets.Widget] = []
+        if Phase(game["phase"]) is Phase.OVER:
+            return [GameOver(full, lang=lang)]
+        else:
+            record = full.history[-1]
+            mine = record.points.get(self.name, 0)
+            screen.append(markup(safe(lang.ngettext("You scored {n} point this round.",
+                                                    "You scored {n} points this round.", mine)), "inc-my-points"))
+            if Phase(game["phase"]) is Phase.SCORE:
+                screen += [Reveal(record, artist, seat_of=full.seat, replay_seconds=1.0, lang=lang)
+                           for artist in record.players]
+        screen.append(Scoreboard(full, lang=lang))
+        return screen
+
+    # ---------------------------------------------------------------- the student's moves
+    def save_drawing(self, drawing: Drawing | None = None) -> None:
+        """Stores what changed on the board since the store last had it (one stroke, an
+        undo, a clear), so a reload or another device finds the board as it stands."""
+        self.send_waiting()
+
+    def done(self) -> None:
+        """Hands in the drawing as it stands."""
+        self._handed_in = self.pad.drawing
+        self.send_waiting()
+
+    def send_waiting(self) -> None:
+        """Sends the store what it does not have yet: the board's changes, then Done.
+
+        What the store cannot take now (unreachable, busy) stays on the page, said to be
+        waiting, and is sent again every :data:`RETRY_SECONDS` and as soon as the store
+        answers; nothing waiting ever looks saved.  Strokes the table no longer takes (the
+        teacher ended the phase meanwhile) are said plainly when the screen moves on.
+        """
+        try:
+            self._send_board()
+            if self._handed_in is not None:
+                board = self._handed_in
+                self.act(Action.mark_done(self.name))
+                self._handed = (self.snapshot.game.round, board)
+                self._handed_in = None
+                self.render()
+        except StoreUnavailable as error:
+            self._show_waiting()
+            self._retry_later()
+            log.info("student %s: the store cannot take a move now: %s", self.name, error)
+            return
+        self._show_saved()
+
+    def waiting(self) -> tuple[int, bool]:
+        """Returns what the store does not have yet: how many strokes changed, and whether Done waits."""
+        board = self._handed_in if self._handed_in is not None else self.pad.drawing if self.pad else None
+        if board is None:
+            return 0, False
+        keep, strokes = self._saved.changes_to(board)
+        changed = len(strokes) or (1 if keep < len(self._saved) else 0)
+        game = self.snapshot.game if self.snapshot is not None else None
+        return changed, self._handed_in is not None and not (game is not None and self.name in game.done)
+
+    def _send_board(self) -> None:
+        board = self._handed_in if self._handed_in is not None else self.pad.drawing if self.pad else None
+        if board is None:
+            return
+        keep, strokes = self._saved.changes_to(board)
+        if keep == len(self._saved) and not strokes:
+            return
+        # Strokes added after everything the store has go "after what is there", so that
+        # two devices of one seat drawing at once both keep their strokes.
+        action = Action.edit_drawing(self.name, strokes, keep=None if keep == len(self._saved) else keep)
+        previous, self._saved = self._saved, board  # taken once act returns, whatever the page shows next
+        try:
+            self.act(action)
+        except BaseException:
+            self._saved = previous
+            raise
+
+    def _status(self, html: str) -> None:
+        if self.save_status is not None and self.save_status.comm is not None:
+            self.save_status.value = html
+
+    def _show_saved(self) -> None:
+        saved = safe(self.lang._("✓ Every stroke is saved."))
+        self._status(f'<span class="inc-saved" role="status">{saved}</span>')
+
+    def _show_waiting(self) -> None:
+        strokes, done = self.waiting()
+        lang = self.lang
+        if strokes and done:
+            text = lang.ngettext("⏳ Not saved yet: {n} stroke and your Done wait for the game store, which cannot "
+                                 "be reached right now. They are sent as soon as it answers: keep this page open.",
+                                 "⏳ Not saved yet: {n} strokes and your Done wait for the game store, which cannot "
+                                 "be reached right now. They are sent as soon as it answers: keep this page open.",
+                                 strokes)
+        elif strokes:
+            text = lang.ngettext("⏳ Not saved yet: {n} stroke waits for the game store, which cannot be reached "
+                                 "right now. It is sent as soon as it answers: keep this page open.",
+                                 "⏳ Not saved yet: {n} strokes wait for the game store, which cannot be reached "
+                                 "right now. They are sent as soon as it answers: keep this page open.", strokes)
+        elif done:
+            text = lang._("⏳ Not saved yet: your Done waits for the game store, which cannot be reached right now. "
+                          "It is sent as soon as it answers: keep this page open.")
+        else:
+            text = lang._("⏳ Not saved yet: your board waits for the game store, which cannot be reached right now. "
+                          "It is sent as soon as it answers: keep this page open.")
+        # One line, cut with "…" where the screen is narrow (the whole sentence in its title):
+        # the pad under it must not move while the student draws.
+        self._status(f'<span class="inc-waiting-to-save" role="status" title="{html.escape(text, quote=True)}">'
+                     f'{safe(text)}</span>')
+
+    def _retry_later(self) -> None:
+        if self._retry is not None and not self._retry.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test): send_waiting() is called again by hand
+            return
+        self._retry = loop.create_task(self._send_again())
+
+    async def _send_again(self) -> None:
+        while any(self.waiting()):
+            await asyncio.sleep(RETRY_SECONDS)
+            self.guarded(self.send_waiting, keeps_message=True)()
+
+    def store_back(self) -> None:
+        super().store_back()
+        self.send_waiting()
+
+    def moves_lost(self, before) -> None:
+        """The store came back older than this page saw it: the student's own board and
+        Done, which this page still has, are sent again."""
+        game = self.snapshot.game
+        if game is not None and game.phase is Phase.HIDE and self.name not in game.done:
+            self._saved = game.drawing(self.name)
+            if self._handed is not None and self._handed[0] == game.round and self._handed_in is None:
+                self._handed_in = self._handed[1]  # Done was taken, then lost: hand it in again
+        self.report(self.lang._("The game store came back without its last moves (it was restarted without keeping "
+                                "them): your board and Done are sent again."))
+        self.render()
+        self.send_waiting()
+
+    def act(self, action: Action, **credentials: str) -> int:
+        return super().act(action, seat_token=self.seat.token)
