@@ -21,15 +21,9 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-CSS = """
-/* Widgets that only run a script (names, the focus guard, the tab's title): no box at all,
-   so that they take no gap in a page's column. */
-.inc-invisible { display: none !important; }
-.inc-aria { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
-  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
-.inc-header:focus { outline: none; }
-.inc-header:focus-visible { outline: 3px solid #0072b2; outline-offset: 2px; }
-"""
+from incognito_nb.ui.sheets import read_sheet
+
+CSS = read_sheet(__file__, "aria.css")
 
 _PAGE_ESM = """
 const ROLES = [
