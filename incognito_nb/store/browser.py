@@ -47,7 +47,7 @@ def _bridge_class():
         """The page's side of :class:`BrowserFolder`: reads and writes ``localStorage``."""
 
         _esm = pathlib.Path(__file__).parent / "browser.js"
-        prefix = traitlets.Unicode(KEY_PREFIX, help="What every save's key in localStorage begins "
+        prefix = traitlets.Unicode(KEY_PREFIX, help="What every save's key in the browser's storage begins "
                                                     "with (KEY_PREFIX).").tag(sync=True)
 
     return StorageBridge

@@ -1,10 +1,5 @@
-// The ink overlay's front end: InkLayer in ink.py (read its module docstring first).
-//
-// The pen is drawn here at once and its points go to Python in batches; the strokes
-// Python has not settled stay on this canvas and, where the pad has a recovery key, in
-// the browser's storage.  The stroke logic is the class LiveInk, which is handed the
-// model, the storage and what draws, so that Node's test runner can drive it with fakes
-// (tests/js/); render() only builds the canvas and wires the pointer events to it.
+// The ink overlay's front end: InkLayer in ink.py.  The stroke logic is LiveInk, handed the
+// model, the storage and what draws (fakes in tests/js/); render() wires the canvas to it.
 
 export const W = 800, H = 600, PAPER = "#ffffff";
 // Where a pad's unsettled strokes are kept, in the browser's storage: this, then the pad's recovery key.
