@@ -2,10 +2,11 @@
 
 On the static site the kernel is Pyodide, running in a Web Worker: its files vanish with
 the page, and a worker cannot reach ``localStorage``.  The page can, so the saves go
-through a small widget whose front end lives in the page: at start it reads every save
-under :data:`KEY_PREFIX` from ``localStorage`` and sends them to Python; each
-:meth:`BrowserFolder.save` sends the game to the page, which writes it.  A reload,
-a closed tab or a browser restart on the same computer finds the saves again.
+through a small widget whose front end (``browser.js``, beside this module) lives in the
+page: at start it reads every save under :data:`KEY_PREFIX` from ``localStorage`` and
+sends them to Python; each :meth:`BrowserFolder.save` sends the game to the page, which
+writes it.  A reload, a closed tab or a browser restart on the same computer finds the
+saves again.
 
 JupyterLite's own drive (``/drive``) would keep files too, but only where a service
 worker runs, which browsers allow on ``https`` and ``localhost`` only: a folder copied
@@ -21,6 +22,7 @@ must be displayed, invisibly, with the page: the dashboard does so.
 
 from __future__ import annotations
 
+import functools
 import json
 import pathlib
 from datetime import datetime, timezone
@@ -35,48 +37,18 @@ KEY_PREFIX = "incognito-nb:save:"
 #: Where the saves are, in words (``save_now`` says "saved in ...").
 PLACE = pathlib.PurePosixPath("this browser's storage")
 
-_ESM = """
-const PREFIX = %(prefix)s;
-function readAll() {
-  const saves = {};
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key && key.startsWith(PREFIX)) saves[key.slice(PREFIX.length)] = localStorage.getItem(key);
-  }
-  return saves;
-}
-const started = new WeakSet();
-export default {
-  // In render, not initialize: the page must have built every widget of the dashboard
-  // before the saves reach Python, or the offer to resume (a change of those widgets)
-  // can arrive before them and be lost.  The bridge's view shows nothing.
-  render({ model, el }) {
-    el.style.display = "none";
-    if (started.has(model)) return;
-    started.add(model);
-    let saves = {};
-    try { saves = readAll(); } catch (error) { model.send({ kind: "failed", name: "", error: String(error) }); }
-    model.send({ kind: "saves", saves });
-    model.on("msg:custom", (msg) => {
-      try {
-        if (msg.kind === "save") localStorage.setItem(PREFIX + msg.name, msg.entry);
-        else if (msg.kind === "delete") localStorage.removeItem(PREFIX + msg.name);
-      } catch (error) {  // the quota is full, or storage is off in this browser
-        model.send({ kind: "failed", name: msg.name, error: String(error) });
-      }
-    });
-  },
-};
-""" % {"prefix": json.dumps(KEY_PREFIX)}
 
-
+@functools.cache
 def _bridge_class():
     import anywidget
+    import traitlets
 
     class StorageBridge(anywidget.AnyWidget):
         """The page's side of :class:`BrowserFolder`: reads and writes ``localStorage``."""
 
-        _esm = _ESM
+        _esm = pathlib.Path(__file__).parent / "browser.js"
+        prefix = traitlets.Unicode(KEY_PREFIX, help="What every save's key in the browser's storage begins "
+                                                    "with (KEY_PREFIX).").tag(sync=True)
 
     return StorageBridge
 

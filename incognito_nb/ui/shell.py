@@ -39,114 +39,14 @@ from incognito_nb.ui.widgets.aria import PageAria
 from incognito_nb.ui.widgets.keyboard import FocusGuard
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.text import markup, plain_text, safe
+from incognito_nb.ui.sheets import read_sheet
 
-APP_CSS = """
-.inc-app { max-width: 1400px; margin: 0 auto; gap: 0.6em; font-size: 15px; }
-.inc-top, .inc-bottom { gap: 0.6em; }
-.inc-header { font-size: 1.6em; font-weight: 600; }
-.inc-title-line { justify-content: space-between; align-items: flex-start; flex-wrap: wrap; gap: 0.5em; }
-.inc-title-line > .inc-header { flex: 1 1 20em; }
-.inc-badge { display: inline-block; padding: 0 0.45em; border-radius: 0.4em; font-weight: 600; }
-.inc-message:empty { display: none; }
-.inc-message .inc-problem { display: block; padding: 0.5em 0.8em; border-radius: 6px;
-  background: #fde8e1; color: #7a2600; border: 1px solid #d55e00; }
-.inc-stage { gap: 0.8em; }
-.inc-find { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
-.inc-find > .inc-gallery { flex: 3 1 480px; }
-.inc-find-side { flex: 2 1 340px; gap: 12px; }
-.inc-find-side .inc-lineup { flex-wrap: wrap; justify-content: flex-start; }
-.inc-find-side .inc-curtain { padding: 1.2em 1em; }
-.inc-find-side .inc-curtain-call { font-size: 1.4em; }
-.inc-hide-card .inc-pad { flex: 1 1 auto; max-width: min(860px, calc((100vh - 220px) * 4 / 3)) !important; }
-.inc-pad-tools { flex-wrap: wrap; }
-.inc-pad-tools > * { max-width: 100%; }
-.inc-pad-tools button { flex-shrink: 0; }
-.inc-next { height: 2.6em; min-width: 14em; font-size: 1.1em; }
-.inc-app button:focus-visible, .inc-app input:focus-visible, .inc-app select:focus-visible,
-.inc-app textarea:focus-visible, .inc-app a:focus-visible {
-  outline: 3px solid #0072b2 !important; outline-offset: 2px; }
-/* Buttons readable by everyone: white text at 4.5:1 at least (WCAG AA) on every button
-   style, in the light and dark themes.  ipywidgets' own success green (#388e3c) gives
-   4.11:1, its info teal 3.5:1, its warning orange 2.9:1 (measured with axe-core). */
-.inc-app .jupyter-button.mod-success, .inc-app .jupyter-button.mod-success.mod-active {
-  background-color: #2e7d32; color: #ffffff; }
-.inc-app .jupyter-button.mod-info, .inc-app .jupyter-button.mod-info.mod-active {
-  background-color: #00695c; color: #ffffff; }
-.inc-app .jupyter-button.mod-warning, .inc-app .jupyter-button.mod-warning.mod-active {
-  background-color: #b34700; color: #ffffff; }
-.inc-app .jupyter-button.mod-danger, .inc-app .jupyter-button.mod-danger.mod-active {
-  background-color: #c62828; color: #ffffff; }
-.inc-app .jupyter-button.mod-primary, .inc-app .jupyter-button.mod-primary.mod-active {
-  background-color: #1565c0; color: #ffffff; }
-/* A folded section's title: ipywidgets greys it (#6d6d6d on #eeeeee, 4.45:1). */
-.inc-app .jupyter-widget-Collapse-header, .inc-app .jupyter-widget-Collapse-header span {
-  color: var(--jp-ui-font-color1, #000000); }
-.inc-app .jupyter-button.mod-success:hover:enabled { background-color: #1b5e20; }
-.inc-app .jupyter-button.mod-info:hover:enabled { background-color: #004d40; }
-.inc-app .jupyter-button.mod-warning:hover:enabled { background-color: #8f3900; }
-.inc-app .jupyter-button.mod-danger:hover:enabled { background-color: #b71c1c; }
-.inc-app .jupyter-button.mod-primary:hover:enabled { background-color: #0d47a1; }
-"""
+APP_CSS = read_sheet(__file__, "shell.css")
 
 
 #: Projector mode: type readable across a classroom, strong borders, and every phase on
 #: one 1280x720 or 1920x1080 screen without scrolling (boards are sized by the window's height).
-PROJECTOR_CSS = """
-.inc-projector { max-width: none; font-size: 20px; gap: 0.4em;
-  --jp-widgets-font-size: 18px; --jp-widgets-inline-height: 34px; }
-.inc-projector .inc-top { gap: 0.4em; }
-.inc-projector .inc-header { font-size: 1.4em; }
-.inc-projector .inc-teacher { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; }
-.inc-projector .inc-progress { font-size: 0.85em; }
-.inc-projector .inc-token { min-width: 96px; border: 3px solid #000000; }
-.inc-projector .inc-token .inc-token-number { font-size: 1.9em; }
-.inc-projector .inc-token .inc-token-word { font-size: 1.15em; font-weight: 600; }
-.inc-projector .inc-token-true { border-width: 5px; }
-.inc-projector .inc-find { flex-wrap: nowrap; }
-.inc-projector .inc-find > .inc-gallery { grid-template-columns: repeat(3, minmax(0, 1fr)) !important;
-  flex: 3 1 0; gap: 8px; }
-.inc-projector .inc-find-side { flex: 2 1 0; min-width: 340px; }
-.inc-projector .inc-gallery .inc-drawing { border: 2px solid #000000; padding: 4px; }
-.inc-projector .inc-gallery .inc-drawing-view { max-width: calc((100vh - 320px) / 2 * 4 / 3); margin: 0 auto; }
-.inc-projector .inc-votes { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 30px; gap: 2px; }
-.inc-projector .inc-vote-row { flex-wrap: nowrap; }
-.inc-projector .inc-vote-row > .inc-vote-label { flex: 1 1 auto; min-width: 6em; margin-top: 0;
-  overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.inc-projector .inc-vote-row .inc-vote { flex-wrap: nowrap; flex: 0 0 auto; gap: 3px; }
-.inc-projector .inc-vote .inc-card { min-width: 34px; padding: 0 4px; }
-.inc-projector .inc-reveal .inc-lineup { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 6px; }
-.inc-projector .inc-reveal .inc-token { min-width: 0; padding: 2px; }
-.inc-projector .inc-reveal .inc-token .inc-token-number { font-size: 1.4em; }
-.inc-projector .inc-reveal .inc-token .inc-token-word { font-size: 0.95em; }
-.inc-projector .inc-find-side .inc-lineup { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; }
-.inc-projector .inc-find-side .inc-token { min-width: 0; padding: 2px; }
-.inc-projector .inc-find-side .inc-token .inc-token-number { font-size: 1.5em; }
-.inc-projector .inc-confirm-votes { width: auto; align-self: flex-start; }
-.inc-projector .inc-secret, .inc-projector .inc-location { font-size: 1.6em; }
-.inc-projector .inc-hide-card .inc-pad { max-width: min(1100px, calc((100vh - 340px) * 4 / 3)) !important;
-  --jp-widgets-font-size: 14px; --jp-widgets-inline-height: 30px; }
-.inc-projector .inc-reveal-board { max-width: calc((100vh - 340px) * 4 / 3); }
-.inc-projector .inc-reveal-artist { font-size: 1.3em; }
-.inc-projector .inc-scoreboard, .inc-projector .inc-podium { max-width: 1000px; --jp-widgets-font-size: 26px; }
-/* The classroom's teacher page, projected: its bar on one small row, the join code and
-   QR code as large as the screen allows, the players' progress large. */
-.inc-teacher-row { flex-wrap: wrap; align-items: flex-start; gap: 6px; }
-.inc-teacher-row .p-Accordion, .inc-teacher-row .lm-Accordion, .inc-teacher-row .widget-accordion { width: auto; }
-.inc-projector .inc-teacher-row { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px; font-size: 13px; }
-.inc-projector.inc-classroom .inc-progress { font-size: 1.1em; }
-.inc-projector .inc-join-panel { justify-content: space-around; flex-wrap: nowrap; gap: 3vw; }
-.inc-projector .inc-join-code { font-size: min(17vh, 11vw); }
-.inc-projector .inc-join-url { font-size: min(3.2vh, 1.6vw); }
-.inc-projector .inc-qr img, .inc-projector .inc-qr svg { width: min(52vh, 34vw); height: min(52vh, 34vw); }
-.inc-projector .inc-lobby { font-size: 1.3em; }
-.inc-projector .inc-waiting { font-size: 1.5em; }
-.inc-projector .inc-start, .inc-projector .inc-next { width: auto; min-width: 14em; align-self: flex-start; }
-.inc-projector .inc-over { flex-wrap: nowrap; }
-.inc-projector .inc-over .inc-scoreboard { --jp-widgets-font-size: min(26px, 3.2vh); }
-.inc-projector .inc-over .inc-podium { --jp-widgets-font-size: min(22px, 2.8vh); }
-.inc-projector .inc-over .inc-podium .inc-winners { font-size: 1.3em; }
-.inc-projector .inc-over .inc-podium .inc-podium-row { font-size: 1.05em; }
-"""
+PROJECTOR_CSS = read_sheet(__file__, "projector.css")
 
 
 def stylesheet(extra: str = "") -> str:

@@ -39,6 +39,7 @@ from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.uploads import take_upload
+from incognito_nb.ui.sheets import read_sheet
 
 #: Language codes offered in the language box; any other short code may be typed.
 LANGUAGE_CHOICES = ("en", "es", "fr", "de", "it", "pt", "nl", "pl", "sv", "tr", "ar", "zh")
@@ -53,19 +54,7 @@ NAME, LANGUAGE, OBJECTS, LOCATIONS, ELSEWHERE = range(5)
 #: A problem the editor lists: where it sits on screen (box, line), and what it says.
 Problem = tuple[tuple[int, int], Message]
 
-CSS = """
-.inc-deck-editor { max-width: 52rem; gap: 0.4rem; }
-.inc-deck-editor h2 { margin: 0.2rem 0; }
-.inc-deck-editor .inc-howto { opacity: 0.85; }
-.inc-deck-editor .inc-word-box textarea { font-size: 1rem; }
-.inc-deck-editor .inc-deck-result:empty { display: none; }
-.inc-deck-editor .inc-error { color: var(--jp-error-color1, #b3261e); }
-.inc-deck-editor .inc-error ul, .inc-deck-editor .inc-preview ul { margin: 0.2rem 0; padding-left: 1.4rem; }
-.inc-deck-editor .inc-preview { border: 2px solid #009e73; border-radius: 6px; padding: 0.4rem 0.8rem; }
-.inc-deck-editor .inc-preview table { border-collapse: collapse; }
-.inc-deck-editor .inc-preview td, .inc-deck-editor .inc-preview th { padding: 0.1rem 0.8rem 0.1rem 0; text-align: left; }
-.inc-deck-editor .inc-note { opacity: 0.85; font-style: italic; }
-"""
+CSS = read_sheet(__file__, "deck_editor.css")
 
 
 def default_deck_folder() -> Path:

@@ -34,24 +34,11 @@ from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.text import player_badge, safe
+from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
 
-CLASSROOM_CSS = """
-.inc-join-code, .inc-join-code .widget-html-content { height: auto; line-height: 1.15; }
-.inc-join-code { font-size: 5em; font-weight: 700; letter-spacing: 0.15em; font-family: monospace; }
-.inc-join-url, .inc-join-url .widget-html-content, .inc-secret .widget-html-content,
-.inc-location .widget-html-content { height: auto; line-height: 1.3; }
-.inc-join-url { font-size: 1.6em; word-break: break-all; }
-.inc-join-panel { gap: 2em; align-items: center; flex-wrap: wrap; }
-.inc-qr img, .inc-qr svg { width: 220px; height: 220px; }
-.inc-teacher-link, .inc-rejoin-link { font-size: 0.95em; word-break: break-all; }
-.inc-lobby { font-size: 1.3em; }
-.inc-secret, .inc-location { font-size: 1.4em; }
-.inc-waiting { font-size: 1.2em; }
-.inc-save-status .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.inc-classroom .inc-hide-card .inc-progress, .inc-student .inc-progress { min-height: 1.6em; }
-"""
+CLASSROOM_CSS = read_sheet(__file__, "shared_table.css")
 
 
 def link(url: str, text: str | None = None) -> str:

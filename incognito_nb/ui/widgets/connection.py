@@ -14,6 +14,7 @@ answer.
 from __future__ import annotations
 
 import asyncio
+import pathlib
 
 import anywidget
 import traitlets
@@ -25,31 +26,6 @@ BEAT_SECONDS = 4.0
 #: How long without a beat before the page says the connection is lost, in seconds.
 LOST_AFTER_SECONDS = 10.0
 
-_ESM = r"""
-function render({ model, el }) {
-  const banner = document.createElement("div");
-  banner.className = "inc-connection-lost";
-  banner.setAttribute("role", "alert");
-  banner.hidden = true;
-  el.append(banner);
-  let last = performance.now();
-  model.on("msg:custom", (message) => {
-    if (message && message.beat !== undefined) {
-      last = performance.now();
-      banner.hidden = true;
-    }
-  });
-  const timer = setInterval(() => {
-    if (performance.now() - last > model.get("lost_after_ms")) {
-      banner.textContent = model.get("lost_text");
-      banner.hidden = false;
-    }
-  }, 1000);
-  return () => clearInterval(timer);
-}
-export default { render };
-"""
-
 CSS = """
 .inc-connection-lost { position: fixed; top: 0; left: 0; right: 0; z-index: 1000; padding: 0.8em 1.2em;
   background: #8a3b00; color: #ffffff; font-size: 1.1em; font-weight: 600; text-align: center; }
@@ -60,7 +36,7 @@ CSS = """
 class ConnectionWatch(anywidget.AnyWidget):
     """An invisible widget that shows a banner when the kernel's beats stop (see the module)."""
 
-    _esm = _ESM
+    _esm = pathlib.Path(__file__).parent / "connection.js"
     lost_text = traitlets.Unicode("", help="What the banner says, in the page's language.").tag(sync=True)
     lost_after_ms = traitlets.Int(int(LOST_AFTER_SECONDS * 1000),
                                   help="How long without a beat before the banner shows.").tag(sync=True)

@@ -14,22 +14,9 @@ import ipywidgets as widgets
 
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, plain_text, player_badge, safe
+from incognito_nb.ui.sheets import read_sheet
 
-CSS = """
-.inc-curtain { align-items: center; padding: 2.5em 1em; border-radius: 12px;
-  background: var(--jp-layout-color2, #eef1f5); text-align: center; }
-.inc-curtain-call { font-size: 1.8em; line-height: 1.4; }
-.inc-curtain-hint { font-size: 1.1em; opacity: 0.85; }
-.inc-curtain .inc-show-card { height: 3em; min-width: 16em; font-size: 1.2em; }
-.inc-hide-card { gap: 1em; align-items: flex-start; }
-.inc-hide-info { flex: 0 0 15em; gap: 0.8em; }
-.inc-hide-info .inc-done { width: 100%; height: 3em; }
-.inc-card-head { gap: 0.6em; }
-.inc-secret, .inc-location { font-size: 1.4em; }
-.inc-card-head .widget-html-content { line-height: 1.35; }
-.inc-secret b, .inc-location b { font-size: 1.25em; }
-.inc-secret b { color: var(--jp-brand-color1, #0072b2); }
-"""
+CSS = read_sheet(__file__, "curtain.css")
 
 
 class Curtain(widgets.VBox):

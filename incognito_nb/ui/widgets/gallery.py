@@ -15,13 +15,9 @@ from incognito_nb.ui.widgets.board import DrawingView, close_parts
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.sheets import read_sheet
 
-CSS = """
-.inc-gallery { gap: 12px; width: 100%; }
-.inc-drawing { border: 1px solid #c8c8c8; border-radius: 8px; padding: 6px; background: #fafafa; }
-.inc-drawing .inc-drawing-label > .widget-html-content { line-height: 1.6; }
-.inc-drawing .inc-drawing-location { color: #333333; }
-"""
+CSS = read_sheet(__file__, "gallery.css")
 
 #: Tiles at least 240 px wide, at most three to a row: 4 x 30 % never fits, 3 x 30 % does.
 GRID_COLUMNS = "repeat(auto-fill, minmax(max(240px, 30%), 1fr))"

@@ -3,10 +3,10 @@
 An ipycanvas pad that draws from Python costs a kernel round trip per pointer move
 (several frames on localhost, more on Binder) and ~2 KB of websocket traffic.  The
 :class:`InkLayer` is a transparent canvas laid over the pad's board: a small ES module
-(anywidget) draws the stroke under the pointer in the browser, with pointer events
-(mouse, touch, pen), and sends its points to Python as custom messages: one batch at
-the end of the stroke and, during a long stroke, one every :data:`HOLD_MS` (never more
-often than every :data:`BATCH_MS`).
+(anywidget: ``ink.js``, beside this module) draws the stroke under the pointer in the
+browser, with pointer events (mouse, touch, pen), and sends its points to Python as
+custom messages: one batch at the end of the stroke and, during a long stroke, one
+every :data:`HOLD_MS` (never more often than every :data:`BATCH_MS`).
 
 Python is the one record.  Every batch carries its stroke's id and its sequence number
 within the stroke, so strokes are assembled exactly once whatever the browser repeats
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import math
+import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Optional
 
@@ -174,207 +175,6 @@ def _stroke_id(content: Any) -> Optional[int]:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-_ESM = r"""
-const W = 800, H = 600, PAPER = "#ffffff";
-const MIN_BATCH_MS = __BATCH_MS__, MAX_BATCH_POINTS = __EARLY_FLUSH_POINTS__, WAIT_MS = __WAIT_MS__;
-const SESSION = Math.random().toString(36).slice(2);  // this page's strokes, in the browser's storage
-
-function kept(key) {  // the strokes this browser keeps for a pad: [{session, id, xy, color, width, erase}]
-  try { return JSON.parse(localStorage.getItem("incognito-nb:ink:" + key) || "[]"); } catch (e) { return []; }
-}
-function keep(key, strokes) {
-  try {
-    if (strokes.length) localStorage.setItem("incognito-nb:ink:" + key, JSON.stringify(strokes));
-    else localStorage.removeItem("incognito-nb:ink:" + key);
-  } catch (e) { /* storage full or refused: the badge still says what waits */ }
-}
-
-function render({ model, el }) {
-  const root = el.shadowRoot || el.attachShadow({ mode: "open" });
-  root.replaceChildren();
-  const style = document.createElement("style");
-  style.textContent = `:host { display: block; min-width: 0; position: relative; }
-    canvas { display: block; width: 100%; height: auto; touch-action: none; cursor: crosshair;
-             user-select: none; -webkit-user-select: none; -webkit-touch-callout: none; }
-    .waiting { position: absolute; top: 8px; right: 8px; padding: 4px 10px; border-radius: 6px;
-               background: #8a3b00; color: #ffffff; font: bold 14px sans-serif; pointer-events: none; }
-    .waiting[hidden] { display: none; }`;
-  const canvas = document.createElement("canvas");
-  canvas.width = W;
-  canvas.height = H;
-  canvas.className = "inc-live-ink";
-  const badge = document.createElement("div");
-  badge.className = "waiting inc-ink-waiting";
-  badge.setAttribute("role", "status");
-  badge.hidden = true;
-  root.append(style, canvas, badge);
-  const ctx = canvas.getContext("2d");
-  ctx.lineCap = ctx.lineJoin = "round";
-
-  const strokes = new Map();  // id -> {xy: [x, y, ...], color, width}: drawn here, not yet settled
-  let nextId = 1;
-  let pen = null;  // the stroke under the pointer: {id, pointerId, seq, sent, pressure, timer, last}
-
-  function boardPoint(event) {
-    const box = canvas.getBoundingClientRect();
-    const x = (event.clientX - box.left) * W / (box.width || W);
-    const y = (event.clientY - box.top) * H / (box.height || H);
-    return [Math.round(Math.min(Math.max(x, 0), W) * 10) / 10,
-            Math.round(Math.min(Math.max(y, 0), H) * 10) / 10];
-  }
-
-  function dot(s, x, y) {
-    ctx.fillStyle = s.color;
-    ctx.beginPath();
-    ctx.arc(x, y, s.width / 2, 0, 2 * Math.PI);
-    ctx.fill();
-  }
-
-  function segment(s, i) {  // from point i-1 to point i
-    ctx.strokeStyle = s.color;
-    ctx.lineWidth = s.width;
-    ctx.beginPath();
-    ctx.moveTo(s.xy[2 * i - 2], s.xy[2 * i - 1]);
-    ctx.lineTo(s.xy[2 * i], s.xy[2 * i + 1]);
-    ctx.stroke();
-  }
-
-  function redraw() {
-    ctx.clearRect(0, 0, W, H);
-    for (const s of strokes.values()) {
-      dot(s, s.xy[0], s.xy[1]);
-      for (let i = 1; i < s.xy.length / 2; i++) segment(s, i);
-    }
-  }
-
-  function send(end) {
-    const s = strokes.get(pen.id);
-    const batch = { stroke: pen.id, seq: pen.seq, points: s.xy.slice(pen.sent), end };
-    if (pen.seq === 0) Object.assign(batch, { color: s.tool.color, width: s.tool.width, erase: s.tool.erase });
-    if (pen.pressure) batch.pressure = pen.pressure.slice(pen.sent / 2);
-    if (!end && batch.points.length === 0) return;
-    model.send(batch);
-    pen.seq += 1;
-    pen.sent = s.xy.length;
-    pen.last = performance.now();
-  }
-
-  function tick() {  // while the pen is down: send what waits, at most every MIN_BATCH_MS
-    if (!pen) return;
-    send(false);
-    pen.timer = setTimeout(tick, Math.max(MIN_BATCH_MS, model.get("hold_ms")));
-  }
-
-  function add(event) {
-    const s = strokes.get(pen.id);
-    const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
-    for (const e of (events.length ? events : [event])) {
-      const [x, y] = boardPoint(e);
-      const n = s.xy.length;
-      if (Math.abs(x - s.xy[n - 2]) < 0.5 && Math.abs(y - s.xy[n - 1]) < 0.5) continue;
-      s.xy.push(x, y);
-      if (pen.pressure) pen.pressure.push(Math.round(e.pressure * 100) / 100);
-      segment(s, s.xy.length / 2 - 1);
-    }
-    if (s.xy.length - pen.sent >= 2 * MAX_BATCH_POINTS && performance.now() - pen.last >= MIN_BATCH_MS) send(false);
-  }
-
-  function down(event) {
-    // The same pointer pressed again: its "up" was lost (no capture), so end that stroke first.
-    if (pen && event.pointerId === pen.pointerId) up({ type: "pointercancel", pointerId: pen.pointerId });
-    if (pen || (event.pointerType === "mouse" && event.button !== 0)) return;
-    event.preventDefault();
-    try { canvas.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic event */ }
-    const erase = !!model.get("erase");
-    const tool = { color: model.get("color"), width: model.get("width"), erase };
-    const id = Math.max(nextId, model.get("settled") + 1);
-    nextId = id + 1;
-    const [x, y] = boardPoint(event);
-    const s = { xy: [x, y], color: erase ? PAPER : tool.color, width: tool.width, tool };
-    strokes.set(id, s);
-    pen = { id, pointerId: event.pointerId, seq: 0, sent: 0, last: performance.now(),
-            pressure: event.pointerType === "pen" ? [Math.round(event.pressure * 100) / 100] : null };
-    dot(s, x, y);
-    pen.timer = setTimeout(tick, Math.max(MIN_BATCH_MS, model.get("hold_ms")));
-  }
-
-  function move(event) {
-    if (!pen || event.pointerId !== pen.pointerId) return;
-    event.preventDefault();
-    add(event);
-  }
-
-  function up(event) {
-    if (!pen || event.pointerId !== pen.pointerId) return;
-    if (event.type === "pointerup") add(event);
-    clearTimeout(pen.timer);
-    // Sent now, before any later click can be: the kernel reads messages in order.
-    send(true);
-    const s = strokes.get(pen.id);
-    s.at = performance.now();
-    const key = model.get("recovery_key");
-    if (key) keep(key, [...kept(key), { session: SESSION, id: pen.id, xy: s.xy, color: s.tool.color,
-                                        width: s.tool.width, erase: s.tool.erase }]);
-    try { canvas.releasePointerCapture(event.pointerId); } catch (e) { /* not captured */ }
-    pen = null;
-  }
-
-  function settle() {
-    const settled = model.get("settled");
-    let wiped = false;
-    for (const id of [...strokes.keys()]) {
-      if (id <= settled) { strokes.delete(id); wiped = true; }
-    }
-    if (pen && pen.id <= settled) { clearTimeout(pen.timer); pen = null; }  // dropped by Python
-    const key = model.get("recovery_key");
-    if (key) keep(key, kept(key).filter((s) => s.session !== SESSION || s.id > settled));
-    if (wiped) redraw();
-    showWaiting();
-  }
-
-  function showWaiting() {  // strokes sent and not settled for a while are not saved: say so
-    const now = performance.now();
-    const waiting = [...strokes.values()].filter((s) => s.at !== undefined && now - s.at > WAIT_MS).length;
-    badge.hidden = waiting === 0;
-    if (waiting) {
-      const locale = model.get("locale"), forms = model.get("waiting_texts");
-      const form = forms[new Intl.PluralRules(locale).select(waiting)] || forms.other || "";
-      badge.textContent = form.replace("{n}", new Intl.NumberFormat(locale).format(waiting));
-    }
-  }
-  const watcher = setInterval(showWaiting, 500);
-
-  function recover() {  // strokes a page of an earlier kernel drew and never saw settled
-    const key = model.get("recovery_key");
-    const earlier = key ? kept(key).filter((s) => s.session !== SESSION) : [];
-    if (!earlier.length) return;
-    model.send({ recover: earlier.slice(0, __MAX_RECOVERED__).map((s) => (
-      { points: s.xy, color: s.color, width: s.width, erase: s.erase })),
-      sessions: [...new Set(earlier.map((s) => s.session))] });
-  }
-  model.on("msg:custom", (message) => {
-    if (message && Array.isArray(message.recovered)) {
-      const key = model.get("recovery_key");
-      if (key) keep(key, kept(key).filter((s) => !message.recovered.includes(s.session)));
-    }
-  });
-  model.on("change:recovery_key", recover);
-  recover();
-
-  canvas.addEventListener("pointerdown", down);
-  canvas.addEventListener("pointermove", move);
-  canvas.addEventListener("pointerup", up);
-  canvas.addEventListener("pointercancel", up);
-  canvas.addEventListener("lostpointercapture", up);
-  canvas.addEventListener("contextmenu", (event) => event.preventDefault());
-  model.on("change:settled", settle);
-  return () => { if (pen) clearTimeout(pen.timer); clearInterval(watcher); root.replaceChildren(); };
-}
-
-export default { render };
-""".replace("__BATCH_MS__", str(BATCH_MS)).replace("__EARLY_FLUSH_POINTS__", str(EARLY_FLUSH_POINTS)).replace(
-    "__WAIT_MS__", str(WAIT_MS)).replace("__MAX_RECOVERED__", str(MAX_RECOVERED))
-
 
 class InkLayer(anywidget.AnyWidget):
     """A transparent canvas over a board that draws the pen locally and hands strokes to Python.
@@ -385,12 +185,20 @@ class InkLayer(anywidget.AnyWidget):
     overlay draws live; strokes take the pen set by :meth:`set_pen` when they reach Python.
     """
 
-    _esm = _ESM
+    _esm = pathlib.Path(__file__).parent / "ink.js"
     color = traitlets.Unicode("#000000", help="The pen colour the overlay draws with.").tag(sync=True)
     width = traitlets.Int(4, help="The pen width in board units.").tag(sync=True)
     erase = traitlets.Bool(False, help="Whether the pen erases (drawn in paper colour live).").tag(sync=True)
     settled = traitlets.Int(0, help="Strokes with an id up to this are on the board of record.").tag(sync=True)
     hold_ms = traitlets.Int(HOLD_MS, help="How long the browser holds points of a stroke in progress.").tag(sync=True)
+    batch_ms = traitlets.Int(BATCH_MS, help="The shortest time between two batches of one stroke "
+                                            "(BATCH_MS).").tag(sync=True)
+    early_flush_points = traitlets.Int(EARLY_FLUSH_POINTS, help="How many waiting points make the browser send "
+                                                                "early (EARLY_FLUSH_POINTS).").tag(sync=True)
+    wait_ms = traitlets.Int(WAIT_MS, help="How long a stroke is unsettled before it is shown as waiting "
+                                          "(WAIT_MS).").tag(sync=True)
+    max_recovered = traitlets.Int(MAX_RECOVERED, help="At most how many kept strokes one recover message "
+                                                      "carries (MAX_RECOVERED).").tag(sync=True)
     recovery_key = traitlets.Unicode("", help="Where the browser keeps strokes until they are settled "
                                               "('' keeps none): one seat in one round.").tag(sync=True)
     waiting_texts = traitlets.Dict(

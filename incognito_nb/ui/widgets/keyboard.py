@@ -11,56 +11,21 @@ out of the Tab order as soon as they appear.  Drawing still works with mouse, pe
 
 from __future__ import annotations
 
+import pathlib
+
 import anywidget
 import traitlets
-
-_ESM = """
-function release(root) {
-  for (const canvas of root.querySelectorAll('.inc-app canvas[tabindex="0"]')) {
-    canvas.setAttribute("tabindex", "-1");
-  }
-}
-export default {
-  render({ el }) {
-    el.style.display = "none";
-    release(document);
-    const watcher = new MutationObserver(() => release(document));
-    watcher.observe(document.body, { subtree: true, childList: true, attributes: true,
-                                     attributeFilter: ["tabindex"] });
-    return () => watcher.disconnect();
-  },
-};
-"""
 
 
 class FocusGuard(anywidget.AnyWidget):
     """An invisible widget that keeps the page's canvases out of the Tab order (the page shell holds one)."""
 
-    _esm = _ESM
+    _esm = pathlib.Path(__file__).parent / "focus_guard.js"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("inc-invisible")  # no box in the page (the stylesheet's .inc-invisible)
 
-
-_SKIP_ESM = """
-export default {
-  render({ model, el }) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "inc-skip";
-    const label = () => { button.textContent = model.get("label"); };
-    label();
-    model.on("change:label", label);
-    button.addEventListener("click", () => {
-      const page = el.closest(".inc-app") || document;
-      const target = page.querySelector(model.get("target"));
-      if (target) target.focus();
-    });
-    el.appendChild(button);
-  },
-};
-"""
 
 #: The skip button shows only while it has the focus, above what follows it.
 CSS = """
@@ -76,7 +41,7 @@ class SkipLink(anywidget.AnyWidget):
     """A button seen only while it has the keyboard's focus: pressed, it moves the focus
     to the page's first element at ``target`` (a CSS selector), skipping what lies between."""
 
-    _esm = _SKIP_ESM
+    _esm = pathlib.Path(__file__).parent / "skip_link.js"
     label = traitlets.Unicode("", help="What the button says.").tag(sync=True)
     target = traitlets.Unicode(".inc-done", help="The CSS selector of where the focus goes.").tag(sync=True)
 

@@ -15,22 +15,9 @@ import ipywidgets as widgets
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.sheets import read_sheet
 
-CSS = """
-.inc-lineup { display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; }
-/* A box of ipywidgets scrolls (overflow: auto) when a token is a pixel too wide for it: a
-   scrolled region no keyboard can reach (axe-core, serious). The line-up never scrolls. */
-.inc-lineup.widget-box { overflow: visible; }
-.inc-token {
-  min-width: 84px; padding: 6px 10px; border: 2px solid #c8c8c8; border-radius: 10px;
-  background: #ffffff; color: #000000; text-align: center;
-}
-.inc-token .inc-token-number { font-size: 1.8em; font-weight: bold; line-height: 1.1; }
-.inc-token .inc-token-word { font-size: 1em; }
-.inc-token .inc-token-mark { font-weight: bold; }
-.inc-lineup .inc-token > .widget-html-content { line-height: 1.25; }
-.inc-token-true { border: 4px solid #000000; background: #fff6d5; }
-"""
+CSS = read_sheet(__file__, "lineup.css")
 
 
 def token_card(number: int, word: str, lang: Language, *, true: bool = False) -> str:

@@ -7,25 +7,16 @@ document's title from Python instead, and again whenever the page's language cha
 
 from __future__ import annotations
 
+import pathlib
+
 import anywidget
 import traitlets
-
-_ESM = """
-export default {
-  render({ model, el }) {
-    el.style.display = "none";
-    const show = () => { document.title = model.get("title"); };
-    show();
-    model.on("change:title", show);
-  },
-};
-"""
 
 
 class PageTitle(anywidget.AnyWidget):
     """An invisible widget that gives the browser tab its ``title``."""
 
-    _esm = _ESM
+    _esm = pathlib.Path(__file__).parent / "page_title.js"
     title = traitlets.Unicode("", help="The browser tab's title.").tag(sync=True)
 
     def __init__(self, **kwargs) -> None:

@@ -21,23 +21,9 @@ from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.palette import text_color_on
 from incognito_nb.ui.widgets.text import markup, player_badge, player_color, safe
 from incognito_nb.ui.widgets.voting import drawing_title
+from incognito_nb.ui.sheets import read_sheet
 
-CSS = """
-.inc-reveal { gap: 8px; }
-.inc-reveal-body { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
-.inc-reveal-board { flex: 3 1 360px; max-width: min(820px, calc((100vh - 260px) * 4 / 3)); }
-.inc-reveal-facts { flex: 2 1 320px; gap: 8px; }
-/* Never a scrolled region no keyboard can reach (axe-core: scrollable-region-focusable):
-   ipywidgets' boxes scroll when a child is a pixel too large for them. */
-.inc-reveal.widget-box, .inc-reveal .widget-box { overflow: visible; }
-.inc-reveal > .widget-html > .widget-html-content { line-height: 1.5; }
-.inc-reveal .inc-reveal-answer { font-size: 1.3em; }
-.inc-reveal .inc-reveal-cards { display: flex; flex-wrap: wrap; gap: 6px; }
-.inc-vote-chip { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: bold; }
-.inc-vote-chip-right { outline: 3px solid #000000; outline-offset: 1px; }
-.inc-reveal .inc-reveal-found { font-weight: bold; }
-.inc-reveal .inc-reveal-points { font-size: 1.1em; }
-"""
+CSS = read_sheet(__file__, "reveal.css")
 
 
 def drawing_points(record: RoundRecord, artist: str) -> dict[str, int]:

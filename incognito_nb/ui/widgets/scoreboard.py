@@ -13,24 +13,9 @@ from incognito_nb.engine import Game
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.sheets import read_sheet
 
-CSS = """
-/* Never a scrolled region no keyboard can reach (axe-core: scrollable-region-focusable). */
-.inc-scoreboard.widget-box { overflow: visible; }
-.inc-scoreboard, .inc-podium { gap: 2px; max-width: 720px; }
-.inc-score-cells { display: grid; gap: 4px; align-items: center; padding: 3px 6px; }
-.inc-score-header { font-weight: bold; border-bottom: 2px solid var(--jp-ui-font-color0, #000000); }
-.inc-score-row:nth-child(odd) { background: var(--jp-layout-color2, #f2f2f2); }
-.inc-score-cells .inc-score-number { text-align: right; font-variant-numeric: tabular-nums; }
-.inc-score-cells .inc-score-total { font-weight: bold; }
-.inc-scoreboard > .widget-html > .widget-html-content,
-.inc-podium > .widget-html > .widget-html-content { line-height: 1.5; }
-.inc-podium .inc-winners { font-size: 1.6em; font-weight: bold; margin: 8px 0; }
-.inc-podium .inc-podium-row { font-size: 1.2em; }
-.inc-over { gap: 2em; flex-wrap: wrap; align-items: flex-start; }
-.inc-over > .inc-podium { flex: 1 1 18em; min-width: 0; }
-.inc-over > .inc-over-side { flex: 2 1 24em; min-width: 0; gap: 0.8em; }
-"""
+CSS = read_sheet(__file__, "scoreboard.css")
 
 NOT_YET = "–"
 

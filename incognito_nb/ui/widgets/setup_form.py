@@ -44,6 +44,7 @@ from incognito_nb.ui.widgets.palette import PLAYER_COLORS, color_name, text_colo
 from incognito_nb.ui.widgets.progress import phase_name, phase_title
 from incognito_nb.ui.widgets.text import markup, player_color, safe
 from incognito_nb.ui.widgets.uploads import take_upload
+from incognito_nb.ui.sheets import read_sheet
 
 
 #: In em, not rem: the labels grow with projector type, and "Idioma de la interfaz" is long.
@@ -53,34 +54,7 @@ MAX_LISTED_DECK_ERRORS = 50
 #: An uploaded file's name is shown in messages; a longer one is cut.
 MAX_FILE_NAME = 80
 
-CSS = """
-.inc-setup { flex-wrap: wrap; gap: 0.4rem 2.5rem; align-items: flex-start; }
-.inc-setup > .inc-setup-settings { flex: 1 1 30rem; max-width: 40rem; gap: 0.4rem; }
-.inc-setup > .inc-setup-players { flex: 1 1 26rem; max-width: 36rem; gap: 0.4rem; }
-.inc-setup .inc-deck-upload { flex-shrink: 0; }
-.inc-setup h2 { margin: 0.2rem 0; }
-.inc-setup .inc-howto { opacity: 0.85; }
-.inc-setup .inc-section { font-weight: bold; margin-top: 0.6rem; }
-.inc-setup .inc-setup-players > .inc-section:first-child { margin-top: 0.3rem; }
-.inc-setup .inc-player-row { align-items: center; gap: 0.4rem; }
-.inc-setup .inc-swatch {
-  display: inline-block; min-width: 1.8em; height: 1.8em; line-height: 1.8em;
-  border-radius: 50%; text-align: center; font-weight: bold;
-}
-.inc-setup .inc-swatch-name { font-size: 85%; opacity: 0.8; margin-left: 0.3em; }
-.inc-setup .inc-invalid input {
-  border-color: var(--jp-error-color1, #b3261e);
-  outline: 2px solid var(--jp-error-color1, #b3261e);
-}
-.inc-setup .inc-error { color: var(--jp-error-color1, #b3261e); }
-.inc-setup .inc-error ul { margin: 0.2rem 0; padding-left: 1.4rem; }
-.inc-setup .inc-deck-status { opacity: 0.85; }
-.inc-setup .inc-resume, .inc-setup .inc-save-problem {
-  border: 2px solid #0072b2; border-radius: 6px; padding: 0.5rem 0.8rem;
-}
-.inc-setup .inc-save-problem { border-color: var(--jp-warn-color1, #e69f00); }
-.inc-setup .inc-start { font-weight: bold; }
-"""
+CSS = read_sheet(__file__, "setup_form.css")
 
 
 def _show(widget: widgets.Widget, visible: bool) -> None:

@@ -21,17 +21,11 @@ import ipywidgets as widgets
 from incognito_nb.engine import Game
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.sheets import read_sheet
 
 _log = logging.getLogger(__name__)
 
-CSS = """
-.inc-takeaways { gap: 8px; }
-.inc-takeaways .inc-downloads { display: flex; flex-wrap: wrap; gap: 8px; }
-.inc-download { display: inline-block; padding: 6px 14px; border-radius: 6px; font-weight: 600;
-  background: var(--jp-brand-color1, #0072b2); color: #ffffff !important; text-decoration: none; }
-.inc-download:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
-.inc-chart { max-width: 900px; }
-"""
+CSS = read_sheet(__file__, "takeaways.css")
 
 CHART = "vocabulary.png"
 

@@ -19,17 +19,10 @@ from traitlets import Bool, Unicode, observe
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.sheets import read_sheet
 
 
-CSS = """
-.inc-teacher { flex-wrap: wrap; align-items: center; gap: 0.3rem; padding: 0.3rem 0; }
-.inc-teacher .inc-confirm {
-  align-items: center; gap: 0.3rem; padding: 0.2rem 0.6rem;
-  border: 2px solid var(--jp-warn-color1, #e69f00); border-radius: 6px;
-}
-.inc-teacher .inc-confirm-text { font-weight: bold; }
-.inc-teacher .inc-teacher-status { opacity: 0.85; margin-left: 0.5rem; }
-"""
+CSS = read_sheet(__file__, "teacher_bar.css")
 
 
 class TeacherBar(widgets.HBox):

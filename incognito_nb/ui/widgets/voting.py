@@ -18,19 +18,9 @@ from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.sheets import read_sheet
 
-CSS = """
-.inc-votes { gap: 6px; }
-.inc-vote-row { flex-wrap: wrap; align-items: center; gap: 0 8px; }
-.inc-vote-row > .inc-vote-label { flex: 1 0 100%; }
-.inc-votes .inc-vote-label { margin-top: 6px; }
-.inc-votes > .widget-html > .widget-html-content { line-height: 1.4; }
-.inc-vote { flex-wrap: wrap; gap: 4px; }
-.inc-vote .inc-card { min-width: 44px; font-weight: bold; }
-.inc-vote .inc-card-selected { outline: 3px solid #000000; outline-offset: 1px; }
-.inc-votes .inc-vote-error { color: var(--jp-error-color1, #b00020); font-weight: bold; }
-.inc-votes .inc-vote-summary { font-weight: bold; }
-"""
+CSS = read_sheet(__file__, "voting.css")
 
 Callback = Callable[[], None]
 

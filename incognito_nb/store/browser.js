@@ -1,0 +1,47 @@
+// The page's side of the saves kept in the browser: StorageBridge in browser.py.
+//
+// The bridge's logic is in plain functions handed the model and the storage, so that
+// Node's test runner can drive it with fakes (tests/js/); render() hands them the page's.
+
+// The browser's storage, looked up only when used: where storage is switched off,
+// touching it throws, and the callers catch that.
+const pageStorage = () => localStorage;
+
+// Every save kept under `prefix`, by name (the rest of its key): {name: entry}.
+export function readAll(storage, prefix) {
+  const saves = {};
+  for (let i = 0; i < storage().length; i++) {
+    const key = storage().key(i);
+    if (key && key.startsWith(prefix)) saves[key.slice(prefix.length)] = storage().getItem(key);
+  }
+  return saves;
+}
+
+// Sends the model every save the storage holds, then writes and deletes what Python says.
+export function bridge(model, storage = pageStorage) {
+  const prefix = model.get("prefix");
+  let saves = {};
+  try { saves = readAll(storage, prefix); } catch (error) { model.send({ kind: "failed", name: "", error: String(error) }); }
+  model.send({ kind: "saves", saves });
+  model.on("msg:custom", (msg) => {
+    try {
+      if (msg.kind === "save") storage().setItem(prefix + msg.name, msg.entry);
+      else if (msg.kind === "delete") storage().removeItem(prefix + msg.name);
+    } catch (error) {  // the quota is full, or storage is off in this browser
+      model.send({ kind: "failed", name: msg.name, error: String(error) });
+    }
+  });
+}
+
+const started = new WeakSet();
+export default {
+  // In render, not initialize: the page must have built every widget of the dashboard
+  // before the saves reach Python, or the offer to resume (a change of those widgets)
+  // can arrive before them and be lost.  The bridge's view shows nothing.
+  render({ model, el }) {
+    el.style.display = "none";
+    if (started.has(model)) return;
+    started.add(model);
+    bridge(model);
+  },
+};

@@ -1,0 +1,66 @@
+// The saves kept in the browser (incognito_nb/store/browser.js), driven with a fake model
+// and storage: what the page sends Python at start, and what it writes when told.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { FakeModel, FakeStorage, RefusingStorage } from "./fakes.mjs";
+import bridgeView, { bridge, readAll } from "../../incognito_nb/store/browser.js";
+
+const PREFIX = "incognito-nb:save:";  // KEY_PREFIX in browser.py, the bridge's `prefix` trait
+
+const page = (entries = {}) => new FakeStorage(entries);
+
+test("every save under the prefix is read, by name, and nothing else", () => {
+  const storage = page({ [PREFIX + "autosave"]: "A", [PREFIX + "friday"]: "F", "other-app:x": "no",
+                         "incognito-nb:ink:K": "[]" });
+  assert.deepEqual(readAll(() => storage, PREFIX), { autosave: "A", friday: "F" });
+});
+
+test("at start the page sends Python every save it keeps", () => {
+  const model = new FakeModel({ prefix: PREFIX });
+  bridge(model, () => page({ [PREFIX + "autosave"]: "A", unrelated: "U" }));
+  assert.deepEqual(model.sent, [{ kind: "saves", saves: { autosave: "A" } }]);
+});
+
+test("a save Python sends is written under the prefix, and a deleted one removed", () => {
+  const storage = page({ [PREFIX + "old"]: "O" });
+  const model = new FakeModel({ prefix: PREFIX });
+  bridge(model, () => storage);
+  model.hear({ kind: "save", name: "autosave", entry: '{"saved_at": "now", "game": "{}"}' });
+  model.hear({ kind: "delete", name: "old" });
+  model.hear({ kind: "something else", name: "x" });
+  assert.deepEqual(Object.fromEntries(storage.entries),
+                   { [PREFIX + "autosave"]: '{"saved_at": "now", "game": "{}"}' });
+  assert.equal(model.sent.length, 1, "nothing more is said to Python");
+});
+
+test("a storage switched off says so, and Python still hears that nothing is kept", () => {
+  const model = new FakeModel({ prefix: PREFIX });
+  bridge(model, () => new RefusingStorage({ [PREFIX + "autosave"]: "A" }, { reads: true }));
+  assert.deepEqual(model.sent, [
+    { kind: "failed", name: "", error: "Error: SecurityError: storage is off" },
+    { kind: "saves", saves: {} },
+  ]);
+});
+
+test("a save the storage refuses (its quota full) is reported with its name", () => {
+  const model = new FakeModel({ prefix: PREFIX });
+  bridge(model, () => new RefusingStorage());
+  model.hear({ kind: "save", name: "autosave", entry: "{}" });
+  assert.deepEqual(model.sent.at(-1), { kind: "failed", name: "autosave", error: "Error: QuotaExceededError: the quota is full" });
+});
+
+test("a bridge shown twice reads the saves once", () => {
+  const storage = page({ [PREFIX + "autosave"]: "A" });
+  globalThis.localStorage = storage;
+  try {
+    const model = new FakeModel({ prefix: PREFIX });
+    const el = { style: {} };
+    bridgeView.render({ model, el });
+    bridgeView.render({ model, el: { style: {} } });
+    assert.equal(el.style.display, "none");
+    assert.deepEqual(model.sent, [{ kind: "saves", saves: { autosave: "A" } }]);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});

@@ -1,0 +1,48 @@
+// What the page's accessibility scripts do to the elements they find
+// (incognito_nb/ui/widgets/page_aria.js, focus_guard.js), with stand-in elements.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { mark } from "../../incognito_nb/ui/widgets/page_aria.js";
+import { release } from "../../incognito_nb/ui/widgets/focus_guard.js";
+
+// An element with attributes, a page it belongs to, and what its selectors find.
+class Element {
+  constructor(attributes = {}) {
+    this.attributes = { ...attributes };
+    this.app = null;
+    this.found = {};
+    this.changes = 0;
+  }
+  getAttribute(name) { return this.attributes[name] ?? null; }
+  setAttribute(name, value) { this.attributes[name] = value; this.changes += 1; }
+  closest() { return this.app; }
+  querySelectorAll(selector) { return this.found[selector] || []; }
+}
+
+test("a page's parts become its landmarks and its title line its heading", () => {
+  const app = new Element(), top = new Element(), stage = new Element(), header = new Element();
+  for (const el of [top, stage, header]) el.app = app;
+  app.found = { ".inc-top": [top], ".inc-stage": [stage], ".inc-header": [header] };
+  mark(app);
+  assert.deepEqual(top.attributes, { role: "banner" });
+  assert.deepEqual(stage.attributes, { role: "main" });
+  assert.deepEqual(header.attributes, { role: "heading", "aria-level": "1", tabindex: "-1" });
+  mark(app);
+  assert.equal(header.changes, 3, "marked again, nothing changes (the page's watcher would wake)");
+});
+
+test("a page inside a page is left to mark its own parts", () => {
+  const app = new Element(), inner = new Element(), stage = new Element();
+  stage.app = inner;
+  app.found = { ".inc-stage": [stage] };
+  mark(app);
+  assert.deepEqual(stage.attributes, {});
+});
+
+test("the page's boards leave the Tab order", () => {
+  const root = new Element(), board = new Element({ tabindex: "0" });
+  root.found = { '.inc-app canvas[tabindex="0"]': [board] };
+  release(root);
+  assert.equal(board.getAttribute("tabindex"), "-1");
+});

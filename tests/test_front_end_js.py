@@ -1,0 +1,80 @@
+"""The front end's own tests, and the seams between the JavaScript files and their widgets.
+
+The JavaScript of the widgets lives in ``.js`` files beside their Python modules and is
+tested as JavaScript, with Node's built-in test runner (``tests/js/*.test.mjs``); this
+module runs those tests as one pytest test, so that a failing or missing JavaScript test
+fails the suite.  It also checks that each widget hands anywidget its file, and that every
+trait a front end reads (``model.get("...")``) is one its widget syncs: the values once
+pasted into the JavaScript (``BATCH_MS``, ``KEY_PREFIX``, ...) now travel that way.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from incognito_nb.store.browser import KEY_PREFIX, _bridge_class
+from incognito_nb.ui.widgets import ink
+from incognito_nb.ui.widgets.aria import BoardName, PageAria
+from incognito_nb.ui.widgets.connection import ConnectionWatch
+from incognito_nb.ui.widgets.ink import InkLayer
+from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
+from incognito_nb.ui.widgets.page_title import PageTitle
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "incognito_nb"
+WIDGETS = PACKAGE / "ui" / "widgets"
+
+#: Every front-end file of the package, and the widget it is the front end of.
+FRONT_ENDS = {
+    WIDGETS / "ink.js": InkLayer,
+    WIDGETS / "page_aria.js": PageAria,
+    WIDGETS / "board_name.js": BoardName,
+    WIDGETS / "focus_guard.js": FocusGuard,
+    WIDGETS / "skip_link.js": SkipLink,
+    WIDGETS / "connection.js": ConnectionWatch,
+    WIDGETS / "page_title.js": PageTitle,
+    PACKAGE / "store" / "browser.js": _bridge_class(),
+}
+
+
+def test_the_front_ends_javascript_tests_pass():
+    node = shutil.which("node")
+    assert node, "Node.js (node) runs the front end's tests: install it (apt-get install nodejs)"
+    run = subprocess.run([node, "--test", "--test-reporter=tap", "tests/js/"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    summary = dict(re.findall(r"^# (pass|fail) (\d+)$", run.stdout, re.M))
+    assert run.returncode == 0 and summary.get("fail") == "0", run.stdout[-4000:] + run.stderr[-2000:]
+    assert int(summary.get("pass", 0)) > 0, "node ran no test:\n" + run.stdout[-2000:]
+
+
+def test_every_front_end_file_belongs_to_a_widget():
+    files = {p for p in PACKAGE.rglob("*.js") if "__pycache__" not in p.parts}
+    assert files == set(FRONT_ENDS)
+
+
+@pytest.mark.parametrize("path", sorted(FRONT_ENDS), ids=lambda p: p.name)
+def test_each_widget_sends_the_browser_its_file(path):
+    assert FRONT_ENDS[path]().get_state()["_esm"] == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", sorted(FRONT_ENDS), ids=lambda p: p.name)
+def test_every_trait_a_front_end_reads_is_synced_by_its_widget(path):
+    read = set(re.findall(r"""model\.get\(\s*["'](\w+)["']\s*\)""", path.read_text(encoding="utf-8")))
+    synced = set(FRONT_ENDS[path]().traits(sync=True))
+    assert read <= synced, f"{path.name} reads {sorted(read - synced)}, which its widget does not sync"
+
+
+def test_the_ink_overlay_hears_pythons_limits():
+    state = InkLayer().get_state()
+    assert (state["batch_ms"], state["hold_ms"], state["early_flush_points"], state["wait_ms"],
+            state["max_recovered"]) == (ink.BATCH_MS, ink.HOLD_MS, ink.EARLY_FLUSH_POINTS, ink.WAIT_MS,
+                                        ink.MAX_RECOVERED)
+
+
+def test_the_browser_keeps_the_saves_under_the_stores_prefix():
+    assert _bridge_class()().get_state()["prefix"] == KEY_PREFIX
