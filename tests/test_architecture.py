@@ -205,3 +205,18 @@ def test_no_module_is_over_six_hundred_lines(suffix):
     long = {str(path.relative_to(PACKAGE.parent)): lines for path in sorted(PACKAGE.rglob(f"*{suffix}"))
             if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself():
+    import sys
+
+    outside = []
+    for name, path in MODULES.items():
+        if layer(name) != 0:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            roots = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+            outside += [f"{name} imports {root}" for root in roots
+                        if root.split(".")[0] not in sys.stdlib_module_names | {"incognito_nb"}]
+    assert outside == [], "\n".join(outside)
