@@ -7,14 +7,19 @@ bar, a page's own query); the forms and refusals are plain pages, read over HTTP
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import sys
 import urllib.parse
+from pathlib import Path
 
 import pytest
 
 from browser import wait_for_paper
-from classroom_server import Browser, classroom
+from classroom_server import Browser, children, classroom
 from incognito_nb.app import classroom_cli
+from incognito_nb.app.serving import unix_sockets_fit
 from incognito_nb.store import open_store
 from table_driver import SLOW, STEP
 
@@ -110,6 +115,26 @@ def test_warm_kernels_follow_the_class_expected(room):
     room.wait_for(lambda s: s["targets"]["student.ipynb"] <= wanted - 3, "the target down by three", timeout=30)
     room.wait_for(lambda s: sum(s["warm"].values()) + sum(s["warming"].values()) <= s["targets"]["student.ipynb"]
                   + s["targets"]["teacher.ipynb"], "warm kernels down to the target", timeout=30)
+
+
+def test_page_kernels_reach_the_server_by_unix_sockets_not_loopback_ports(room):
+    """A kernel given loopback TCP ports can lose one to another process before it binds it
+    and die at start; a Unix socket in the server's own folder cannot be taken."""
+    teacher = Browser(room.url)
+    teacher.create_table()
+    room.wait_for(lambda s: sum(s["warm"].values()) >= 1, "a warm kernel")
+    files = [match.group(0).decode() for _, cmdline in children(room.server_pid)
+             if (match := re.search(rb"/\S+/kernel-[0-9a-f-]{36}\.json", cmdline))]
+    assert files
+    for file in files:
+        info = json.loads(Path(file).read_text())
+        assert info["transport"] == "ipc"
+        assert all(Path(f"{info['ip']}-{info[port]}").is_socket() for port in ("shell_port", "iopub_port", "control_port"))
+
+
+def test_kernels_keep_loopback_ports_where_a_socket_path_would_be_too_long():
+    assert unix_sockets_fit("/tmp/voila_k3j2h1g0") == sys.platform.startswith("linux")
+    assert not unix_sockets_fit("/var/folders/" + "x" * 60 + "/T/voila_k3j2h1g0")
 
 
 def test_the_teacher_gets_back_to_their_table_and_another_device_cannot(room, browser):

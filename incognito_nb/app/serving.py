@@ -1,6 +1,6 @@
 """What the two serving commands share (``incognito-nb`` and ``incognito-nb classroom``):
-the Voilà command line they run, the deck they hand to its kernels, and what their
-``--language`` option says of itself.
+the Voilà command line they run, how its kernels reach it, the deck they hand to its
+kernels, and what their ``--language`` option says of itself.
 
 The kernels inherit the command's environment: a deck checked here reaches them as
 ``INCOGNITO_NB_DECK``.  Both :mod:`.launcher` and :mod:`.classroom_cli` import this module;
@@ -9,7 +9,9 @@ it imports neither.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -19,6 +21,18 @@ from incognito_nb.ui.i18n import PSEUDO
 #: What ``--language`` says of itself, in both commands.
 LANGUAGE_HELP = ("the interface language: en (English, the default), es (Spanish), fr (French) or de (German); "
                  f"{PSEUDO} shows every sentence transformed, to spot text that escaped translation")
+
+
+#: The longest path Linux takes for a Unix socket (``sun_path`` holds 108 bytes, the last a NUL).
+UNIX_SOCKET_PATH = 107
+
+
+def unix_sockets_fit(connection_dir: str) -> bool:
+    """Checks if a kernel's sockets can be Unix sockets in ``connection_dir``: on Linux, when
+    the longest of them (``kernel-<uuid>-ipc-5``, jupyter_client's naming) fits the limit.
+    Elsewhere (macOS's long temporary folders, Windows) kernels keep loopback TCP."""
+    longest = os.path.join(connection_dir, f"kernel-{'0' * 36}-ipc-5")
+    return sys.platform.startswith("linux") and len(os.fsencode(longest)) <= UNIX_SOCKET_PATH
 
 
 def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
@@ -32,6 +46,13 @@ def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: 
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_interval=60",
     ]
+    # Kernels reach Voilà by Unix sockets in its own folder (``voila_`` and eight letters in
+    # the temporary folder), not by loopback TCP ports: jupyter_client picks a TCP kernel's
+    # ports by binding to port 0 and letting go, and on a busy machine another process can
+    # take one before the kernel binds it; that kernel dies at start ("Address already in
+    # use") and comes back bare, a page with no widgets.
+    if unix_sockets_fit(os.path.join(tempfile.gettempdir(), "voila_" + "x" * 8)):
+        command.append("--KernelManager.transport=ipc")
     if no_browser:
         command.append("--no-browser")
     return command

@@ -44,6 +44,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ...engine import Deck, DeckError, load_deck
 from ...store import open_store
+from ..serving import unix_sockets_fit
 from .budget import KernelBudget
 from .desk import FrontDesk, QuietDrops
 from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, Status
@@ -125,6 +126,10 @@ class ClassroomServer(Voila):
         # without it: a blank page for good when a class arrives at once on a busy laptop.
         if "iopub_timeout" not in self.config.VoilaExecutor:
             self.config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
+        # Kernels reach the server by Unix sockets where they fit, as the launcher asks too
+        # (:func:`~incognito_nb.app.serving.unix_sockets_fit` says why), whoever starts it.
+        if "transport" not in self.config.KernelManager and unix_sockets_fit(self.connection_dir):
+            self.config.KernelManager.transport = "ipc"
         self.secret = secrets.token_urlsafe(32)
         os.environ[SERVER_SECRET] = self.secret  # inherited by every kernel, seen by no browser
         settings = super().init_settings()
