@@ -78,3 +78,23 @@ def test_the_ink_overlay_hears_pythons_limits():
 
 def test_the_browser_keeps_the_saves_under_the_stores_prefix():
     assert _bridge_class()().get_state()["prefix"] == KEY_PREFIX
+
+
+def test_the_wheel_and_the_static_sites_wheel_carry_every_front_end_file(tmp_path):
+    """The files beside the modules ship with them: in the wheel pip builds from the checkout
+    (what a school installs) and in the wheel the static site's kernel installs."""
+    import sys
+    import zipfile
+
+    from incognito_nb.app.lite.build import own_wheel
+
+    wanted = {path.relative_to(ROOT).as_posix() for suffix in ("*.js", "*.mjs", "*.css", "*.html")
+              for path in PACKAGE.rglob(suffix)}
+    assert {"incognito_nb/ui/widgets/ink.js", "incognito_nb/ui/shell.css", "incognito_nb/store/browser.js"} <= wanted
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                            "-w", str(tmp_path / "pip"), str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    for wheel in (next((tmp_path / "pip").glob("*.whl")), own_wheel(tmp_path)):
+        with zipfile.ZipFile(wheel) as archive:
+            missing = wanted - set(archive.namelist())
+        assert not missing, f"{wheel.name} lacks {sorted(missing)}"
