@@ -25,13 +25,14 @@ MAX_STROKES = 2_000
 #: The cap on one player's drawing, enforced by the engine on every change
 #: (:func:`check_room`): a change that would take a board past it is refused, and a
 #: board already past it (an older save) may only shrink.  Chosen from measurements
-#: (docs/platform-notes.md, "A drawing's cap"): the class benchmark's drawings hold
-#: ~180 strokes of 30 points (5,400 points); a pen kept moving for the whole three
-#: minutes at a 60 Hz pointer rate makes 10,800 points, which the pad's thinning (a
-#: point within 1 board unit of the last one kept is dropped) does not exceed however
-#: fast the device reports.  20,000 points is ~3.7x the benchmark's drawing and ~2x
-#: a pen that never stops; 1,000 strokes is ~5x the benchmark's.  The old limits let
-#: one board hold 10 million points.
+#: (docs/platform-notes.md, "A drawing's cap"): the class benchmark's drawings (a
+#: stroke a second for three minutes) hold ~180 strokes of 30 points, 5,400 points; a
+#: livelier one, the pen down 60 % of the three minutes at 300 board units a second,
+#: holds 6,700 points at a 60 Hz pointer rate and 13,200 at 120 Hz and 240 Hz (the
+#: pad keeps a point only 2 units from the last one, ``ink.MIN_STEP``; 15,600 at
+#: 1,000 Hz).  20,000 points is 3.7x the benchmark's drawing and 1.5x the livelier
+#: one on a fast screen; 1,000 strokes is 5.5x the benchmark's.  The limits before
+#: let one board hold 10 million points.
 MAX_DRAWING_POINTS = 20_000
 MAX_DRAWING_STROKES = 1_000
 MIN_WIDTH, MAX_WIDTH = 1, 80
