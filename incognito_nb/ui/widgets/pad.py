@@ -173,6 +173,22 @@ class DrawingPad(widgets.VBox):
                 draw_strokes(self._canvas[1], added)
         self._show_tools()
 
+    def take_back(self, drawing: Drawing) -> None:
+        """Goes back to ``drawing`` after the pad's owner refused the last change because the
+        board is full (the drawing's cap, rule ``drawing_full``): the change leaves the
+        board and the undo history, what was kept stays, and the pad says the board is full.
+
+        :raises ValueError: if ``drawing`` is not a :class:`Drawing`.
+        """
+        drawing = self._checked(drawing)
+        if self._undo and self._undo[-1] == drawing:
+            self._undo.pop()
+        self._redo.clear()
+        self._drawing = drawing
+        self._redraw()
+        self._show_tools()
+        self._say(self._full_text())
+
     def undo(self) -> None:
         """Takes back the last change (a stroke or a clear), if there is one."""
         if self._undo:
