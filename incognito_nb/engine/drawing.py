@@ -225,7 +225,7 @@ def check_room(player: str, before: Drawing, after: Drawing) -> Drawing:
     :raises IllegalAction: (rule ``"drawing_full"``) if it would take the board past the cap.
     """
     if not fits(before, after):
-        raise IllegalAction(N_("{player}'s drawing is full: a drawing holds at most {points} points in "
+        raise IllegalAction(N_("{player}'s drawing is full: a drawing holds at most {points} points and "
                                "{strokes} strokes. Undo or clear some strokes to make room; what is "
                                "drawn is kept."), rule="drawing_full", player=player,
                             points=MAX_DRAWING_POINTS, strokes=MAX_DRAWING_STROKES)

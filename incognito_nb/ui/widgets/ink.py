@@ -68,7 +68,7 @@ WAIT_MS = 2500
 #: most), not to the device's pointer rate: a lively three-minute drawing (the pen down
 #: 60 % of the time at 300 units/s) keeps 6,700 points at 60 Hz, 13,200 at 120 and
 #: 240 Hz, 15,600 at 1,000 Hz, where the earlier half-unit step kept 26,100 at 240 Hz
-#: and 54,000 at 1,000 Hz (docs/platform-notes.md, "A drawing's cap").
+#: and 51,400 at 1,000 Hz (docs/platform-notes.md, "A drawing's cap").
 MIN_STEP = 2.0
 #: At most this many strokes come back in one ``recover`` message.
 MAX_RECOVERED = 500
