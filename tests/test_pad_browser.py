@@ -7,7 +7,9 @@ The pad's live ink is drawn by its overlay, in a shadow root that the page's
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from typing import Iterator
 
 import nbformat
 import pytest
@@ -275,14 +277,21 @@ widgets.VBox([pad, count])
 """
 
 
+@contextlib.contextmanager
+def pad_page(page, folder: Path, cell: str) -> Iterator[str]:
+    """Serves ``cell`` with Voilà, opens it in ``page`` and yields the pad's canvas selector
+    once its paper is drawn."""
+    with voila_server(write_notebook(folder, cell)) as url:
+        page.goto(url, timeout=60_000)
+        page.wait_for_selector(".inc-pad canvas", timeout=60_000)
+        wait_for_paper(page, ".inc-pad canvas")
+        yield ".inc-pad canvas"
+
+
 def test_drawing_full_the_pen_stops_the_pad_says_so_in_spanish_and_the_drawing_stays(tmp_path, page):
     from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
 
-    with voila_server(write_notebook(tmp_path, FULL_CELL)) as url:
-        page.goto(url, timeout=60_000)
-        canvas = ".inc-pad canvas"
-        page.wait_for_selector(canvas, timeout=60_000)
-        wait_for_paper(page, canvas)
+    with pad_page(page, tmp_path, FULL_CELL) as canvas:
         wait_for_ink(page, canvas, region=(20, 70, 760, 20))  # the drawing so far
         message = page.locator(".inc-pad-message")
         assert not message.is_visible()
