@@ -23,6 +23,12 @@ The overlay keeps its canvas in a shadow root: page scripts that look for the bo
 canvases (``querySelectorAll('.inc-pad canvas')``) see the board of record, not the
 transient live ink; the benchmark reads the shadow root on purpose.
 
+The overlay keeps a point only :data:`MIN_STEP` board units from the last one it kept (a
+drawing's size follows its ink, not the device's pointer rate), and inks no more than the
+``room`` its owner leaves on the board (the drawing's cap, see
+:data:`incognito_nb.engine.drawing.MAX_DRAWING_POINTS`): on a full board a stroke does not
+begin, and Python refuses what a browser sends past the cap all the same.
+
 A stroke the kernel has not settled is not saved, so it must not look saved: after
 :data:`WAIT_MS` the overlay shows how many strokes wait (``waiting_texts``: one sentence
 per plural category of the page's language, chosen in the browser by ``Intl.PluralRules``).  Where the
