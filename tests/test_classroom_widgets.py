@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import pytest
 
 from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
-from incognito_nb.engine import Action, Phase, Rules
+from incognito_nb.engine import MAX_DRAWING_POINTS, Action, Phase, Rules, Stroke
 from incognito_nb.store import StoreUnavailable, open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
@@ -355,6 +355,48 @@ def test_a_stroke_is_stored_as_one_small_move(store):
     assert len(store.read(teacher.code).game.drawing("Ana")) == 2
     one(students["Ana"], "inc-done").click()
     assert store.actions(teacher.code)[-1][1] == Action.mark_done("Ana")
+
+
+def _big_strokes(points: int) -> list[Stroke]:
+    return [Stroke([(i % 800, 300 + i // 800) for i in range(min(5_000, points - k))]) for k in range(0, points, 5_000)]
+
+
+def test_drawing_full_a_students_full_board_sends_nothing_more_and_says_so(store):
+    teacher, students = seat_class(store, rounds=1)
+    ana = students["Ana"]
+    for stroke in _big_strokes(MAX_DRAWING_POINTS - 2):
+        ana.pad._add_strokes([stroke])  # as the overlay hands on finished strokes
+    scribble(ana, 1)  # 2 points: the board is full
+    moves = len(store.actions(teacher.code))
+    scribble(ana, 1, at=3)  # does not fit: dropped on the pad, never sent
+    assert len(store.actions(teacher.code)) == moves
+    assert store.read(teacher.code).game.drawing("Ana") == ana.pad.drawing
+    assert ana.pad.drawing.points == MAX_DRAWING_POINTS
+    assert "The board is full" in one(ana, "inc-pad-message").value
+    assert plain(one(ana, "inc-save-status").value) == "✓ Every stroke is saved."
+
+
+def test_drawing_full_a_stroke_the_store_refuses_is_said_on_the_pad_and_never_sent_again(store):
+    teacher, students = seat_class(store, rounds=1)
+    laptop = students["Ana"]
+    scribble(laptop, 1)
+    # Another device of the seat fills the board; the laptop has not caught up yet.
+    for stroke in _big_strokes(MAX_DRAWING_POINTS - 2):
+        store.act(teacher.code, Action.edit_drawing("Ana", [stroke]), seat_token=laptop.seat.token)
+    stored = store.read(teacher.code).game.drawing("Ana")
+    scribble(laptop, 1, at=3)  # fits on the laptop's board, not on the store's
+    assert store.read(teacher.code).game.drawing("Ana") == stored
+    assert "The board is full" in one(laptop, "inc-pad-message").value
+    assert laptop.message.value == ""  # the pad says it, not an error
+    assert laptop.waiting() == (0, False)  # not "not saved yet", nothing left to send
+    moves = len(store.actions(teacher.code))
+    laptop.send_waiting()
+    assert len(store.actions(teacher.code)) == moves
+    laptop.catch_up()
+    assert laptop.pad.drawing == stored and laptop.pad._ink.room == 0
+    one(laptop, "inc-done").click()
+    game = store.read(teacher.code).game
+    assert game.done == ("Ana",) and game.drawing("Ana") == stored
 
 
 def test_classmates_strokes_move_only_the_chips_on_every_other_page(store, monkeypatch):

@@ -15,7 +15,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 from ipycanvas.canvas import COMMANDS, _CanvasManager
 from ipywidgets.widgets import widget as widget_module
 
-from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_STROKES, Drawing, Stroke
+from incognito_nb.engine.drawing import MAX_DRAWING_POINTS, MAX_POINTS_PER_STROKE, MAX_STROKES, Drawing, Stroke
 from incognito_nb.ui.widgets import ink as ink_module
 from incognito_nb.ui.widgets.board import DrawingView, draw_strokes
 from incognito_nb.ui.widgets.palette import (
@@ -313,6 +313,59 @@ def test_a_stroke_the_board_refuses_is_dropped_with_a_message():
     assert changes == []
     assert "full" in tool(pad, "inc-pad-message")[0].value
     pad.undo()  # nothing to undo: the refused stroke left no trace
+
+
+def _nearly_full(left: int) -> Drawing:
+    """A drawing with ``left`` points of room under the cap."""
+    points = MAX_DRAWING_POINTS - left
+    return Drawing([Stroke([(i % 800, i // 800 % 600) for i in range(min(5_000, points - k))])
+                    for k in range(0, points, 5_000)])
+
+
+def test_drawing_full_a_stroke_past_the_cap_is_dropped_settled_and_said_and_the_board_is_kept():
+    changes = []
+    pad = DrawingPad(_nearly_full(2), on_change=changes.append)
+    board = pad.drawing
+    assert pad._ink.room == 2
+    overlay_draws(pad, 1, (10, 10), (20, 20), (30, 30))  # 3 points: one too many
+    assert pad.drawing == board and changes == []
+    assert pad._ink.settled == 1  # wiped from the overlay, never retried nor "not saved yet"
+    assert tool(pad, "inc-pad-message")[0].value == "The board is full: Undo or Clear to draw more."
+    overlay_draws(pad, 2, (10, 10), (20, 20))  # what fits is kept
+    assert len(pad.drawing) == len(board) + 1 and changes == [pad.drawing]
+    assert pad._ink.room == 0
+    assert "full" in tool(pad, "inc-pad-message")[0].value
+
+
+def test_drawing_full_undo_and_clear_make_room_again_and_the_message_goes():
+    pad = DrawingPad(_nearly_full(2))
+    message = tool(pad, "inc-pad-message")[0]
+    assert message.layout.display == "none"
+    scribble(pad, (10, 10), (20, 20))  # fills the board
+    assert pad._ink.room == 0 and "full" in message.value and message.layout.display != "none"
+    full = pad.drawing
+    scribble(pad, (30, 30), (40, 40))
+    assert pad.drawing == full
+    pad.undo()  # the stroke that filled it: room again, and the message goes
+    assert pad._ink.room == 2 and message.layout.display == "none"
+    pad.redo()
+    pad.clear()
+    assert pad._ink.room == MAX_DRAWING_POINTS and message.layout.display == "none"
+    pad.undo()
+    assert pad.drawing == full and pad._ink.room == 0 and "full" in message.value
+
+
+def test_drawing_full_a_pad_opened_on_a_full_board_says_so_at_once():
+    pad = DrawingPad(_nearly_full(0))
+    assert pad._ink.room == 0 and "full" in tool(pad, "inc-pad-message")[0].value
+
+
+def test_drawing_full_the_pad_says_it_in_the_pages_language():
+    from incognito_nb.ui.i18n import language
+
+    pad = DrawingPad(_nearly_full(0), lang=language("es"))
+    assert tool(pad, "inc-pad-message")[0].value == ("El tablero está lleno: usa «Deshacer» o «Borrar todo» "
+                                                     "para dibujar más.")
 
 
 def test_a_very_long_pen_stroke_is_cut_not_lost():

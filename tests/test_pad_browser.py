@@ -7,7 +7,9 @@ The pad's live ink is drawn by its overlay, in a shadow root that the page's
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from typing import Iterator
 
 import nbformat
 import pytest
@@ -253,3 +255,70 @@ def test_a_board_shown_before_the_browser_connects_appears_and_replays(tmp_path,
         wait_for_ink(page, canvas, region=MIDDLE, min_pixels=whole)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "drawing_view.png"), full_page=True)
+
+
+FULL_CELL = """\
+import ipywidgets as widgets
+from incognito_nb.engine.drawing import MAX_DRAWING_POINTS, Drawing, Stroke
+from incognito_nb.ui.i18n import language
+from incognito_nb.ui.widgets.pad import DrawingPad
+
+# A board 30 points short of the cap: long strokes in a band at the top of the paper.
+left, strokes = MAX_DRAWING_POINTS - 30, []
+while left:
+    strokes.append(Stroke([(20 + i % 760, 70 + i // 760 % 50) for i in range(min(5_000, left))], color="#0072b2"))
+    left -= len(strokes[-1].points)
+count = widgets.Label("")
+count.add_class("test-points")
+show = lambda drawing: setattr(count, "value", f"{drawing.points} points")
+pad = DrawingPad(Drawing(strokes), location="cocina", lang=language("es"), on_change=show)
+show(pad.drawing)
+widgets.VBox([pad, count])
+"""
+
+
+@contextlib.contextmanager
+def pad_page(page, folder: Path, cell: str) -> Iterator[str]:
+    """Serves ``cell`` with Voilà, opens it in ``page`` and yields the pad's canvas selector
+    once its paper is drawn."""
+    with voila_server(write_notebook(folder, cell)) as url:
+        page.goto(url, timeout=60_000)
+        page.wait_for_selector(".inc-pad canvas", timeout=60_000)
+        wait_for_paper(page, ".inc-pad canvas")
+        yield ".inc-pad canvas"
+
+
+def test_drawing_full_the_pen_stops_the_pad_says_so_in_spanish_and_the_drawing_stays(tmp_path, page):
+    from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
+
+    with pad_page(page, tmp_path, FULL_CELL) as canvas:
+        wait_for_ink(page, canvas, region=(20, 70, 760, 20))  # the drawing so far
+        message = page.locator(".inc-pad-message")
+        assert not message.is_visible()
+
+        # A long line across the middle, in 80 moves of ~8 units: only its first 30 points fit.
+        draw_stroke(page, canvas, [(0.1, 0.5), (0.9, 0.5)], steps=80)
+        page.locator(".test-points").filter(has_text=f"{MAX_DRAWING_POINTS} points").wait_for(timeout=10_000)
+        message.filter(has_text="El tablero está lleno: usa «Deshacer» o «Borrar todo» para dibujar más.").wait_for(
+            timeout=10_000)
+        page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)  # overlay let go
+        kept = canvas_pixels(page, canvas, (80, 280, 160, 40))["ink"]
+        assert kept > 100  # the part that fitted is on the board of record
+        assert canvas_pixels(page, canvas, (480, 260, 300, 80))["ink"] == 0  # the pen stopped inking there
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "pad-full.png"), full_page=True)
+
+        # On the full board the pen does not ink at all, and nothing reaches Python.
+        _press_and_drag(page, canvas, [(0.2, 0.7), (0.5, 0.7), (0.8, 0.72)])
+        assert live_ink(page, (40, 380, 720, 80)) == 0
+        page.mouse.up()
+        page.click(".inc-tool-undo")  # a click after the stroke: the kernel has read the stroke first
+        page.locator(".test-points").filter(has_text=f"{MAX_DRAWING_POINTS - 30} points").wait_for(timeout=10_000)
+        assert canvas_pixels(page, canvas, (40, 380, 720, 80))["ink"] == 0
+        wait_for_ink(page, canvas, region=(80, 280, 160, 40), present=False)  # Undo took the last line back
+        message.wait_for(state="hidden", timeout=10_000)
+
+        # Undo made room: the pen inks again, and the rest of the drawing is still there.
+        draw_stroke(page, canvas, [(0.2, 0.7), (0.3, 0.7)], steps=6)
+        wait_for_ink(page, canvas, region=(140, 400, 120, 40))
+        assert canvas_pixels(page, canvas, (20, 70, 760, 20))["ink"] > 1_000

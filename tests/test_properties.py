@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from incognito_nb import Drawing, Game, IllegalAction, Phase, Stroke
+from incognito_nb.engine import MAX_DRAWING_POINTS, MAX_DRAWING_STROKES, Action, apply_action
 from tables import SIX, word_deck
 
 NUMBERS = st.one_of(st.none(), st.integers(min_value=-1, max_value=8))
@@ -81,3 +82,32 @@ def test_cards_a_voter_holds_are_always_distinct_and_never_on_their_own_drawing(
             assert voter not in cards
             assert len(set(cards.values())) == len(cards)
             assert all(1 <= n <= 6 for n in cards.values())
+
+
+def _stroke_of(points: int) -> Stroke:
+    return Stroke([(i % 800, i // 800) for i in range(points)])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_no_sequence_of_edits_takes_a_drawing_past_the_cap(data):
+    game = Game.new(SIX[:3], word_deck(), seed=1)
+    for _ in range(40):
+        board = game.drawing("Ana")
+        sizes = data.draw(st.lists(st.one_of(st.integers(1, 3), st.integers(1_000, 5_000)), max_size=3),
+                          label="strokes")
+        strokes = [_stroke_of(n) for n in sizes]
+        keep = data.draw(st.one_of(st.none(), st.none(), st.none(), st.integers(0, len(board))), label="keep")
+        kind = data.draw(st.sampled_from(["edit", "edit", "edit", "action", "update", "submit"]), label="kind")
+        kept = board.strokes if keep is None else board.strokes[:keep]
+        try:
+            if kind == "edit":
+                game.edit_drawing("Ana", strokes, keep=keep)
+            elif kind == "action":
+                apply_action(game, Action.edit_drawing("Ana", strokes, keep=keep))
+            else:
+                getattr(game, f"{kind}_drawing")("Ana", Drawing(kept + tuple(strokes)))
+        except (IllegalAction, ValueError):
+            assert game.drawing("Ana") == board, "a refused edit changed the board"
+        after = game.drawing("Ana")
+        assert after.points <= MAX_DRAWING_POINTS and len(after) <= MAX_DRAWING_STROKES

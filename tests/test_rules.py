@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from incognito_nb import Deck, DeckError, Drawing, Game, IllegalAction, Phase, Rules
+from incognito_nb import Deck, DeckError, Drawing, Game, IllegalAction, Phase, Rules, Stroke
+from incognito_nb.engine import MAX_DRAWING_POINTS, MAX_DRAWING_STROKES, Action, apply_action
 from tables import ANA_BEN_CLEO, SIX, confirm_all, decoy_tokens, doodle, to_find, token, word_deck
 
 # ---------------------------------------------------------------- setup
@@ -135,6 +136,69 @@ def test_drawings_are_made_only_in_the_hide_phase():
         game.submit_drawing("Ana", doodle(5))
     assert refused.value.rule == "phase"
     assert game.to_json() == before
+
+
+# ---------------------------------------------------------------- the drawing cap
+
+
+def _ink(points: int, x: float = 10) -> Stroke:
+    """A stroke of ``points`` points (a zigzag on the board)."""
+    return Stroke([(x + i % 700, 20 + (i // 700) % 500) for i in range(points)], color="#0072b2", width=4)
+
+
+def _full_board(game: Game, player: str) -> None:
+    """Draws ``player``'s board up to the cap, in strokes of 5,000 points."""
+    left = MAX_DRAWING_POINTS
+    while left:
+        game.edit_drawing(player, [_ink(min(5_000, left))])
+        left -= min(5_000, left)
+
+
+def test_drawing_full_a_change_past_the_cap_is_refused_and_nothing_drawn_is_lost():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=1)
+    _full_board(game, "Ana")
+    board = game.drawing("Ana")
+    assert board.points == MAX_DRAWING_POINTS
+    for move in (lambda: game.edit_drawing("Ana", [_ink(1)]),
+                 lambda: game.edit_drawing("Ana", [_ink(4_000), _ink(1_001)], keep=len(board) - 1),
+                 lambda: game.update_drawing("Ana", board.adding(_ink(1))),
+                 lambda: game.submit_drawing("Ana", board.adding(_ink(1)))):
+        with pytest.raises(IllegalAction, match="drawing is full.*Undo or clear") as refused:
+            move()
+        assert refused.value.rule == "drawing_full"
+        assert game.drawing("Ana") == board and game.done == ()
+
+
+def test_drawing_full_undo_and_clear_make_room_again():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=1)
+    _full_board(game, "Ana")
+    game.edit_drawing("Ana", keep=len(game.drawing("Ana")) - 1)  # an undo
+    game.edit_drawing("Ana", [_ink(5_000)])
+    assert game.drawing("Ana").points == MAX_DRAWING_POINTS
+    game.edit_drawing("Ana", keep=0)  # a clear
+    game.submit_drawing("Ana", Drawing([_ink(3)]))
+    assert game.drawing("Ana").points == 3 and game.done == ("Ana",)
+
+
+def test_drawing_full_the_cap_counts_strokes_too():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=1)
+    dots = [_ink(1, x) for x in range(MAX_DRAWING_STROKES)]
+    game.update_drawing("Ben", Drawing(dots))
+    with pytest.raises(IllegalAction) as refused:
+        game.edit_drawing("Ben", [_ink(1)])
+    assert refused.value.rule == "drawing_full"
+    assert len(game.drawing("Ben")) == MAX_DRAWING_STROKES
+
+
+def test_drawing_full_a_move_sent_as_data_is_refused_like_a_call():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=1)
+    _full_board(game, "Ana")
+    for action in (Action.edit_drawing("Ana", [_ink(1)]),
+                   Action.submit_drawing("Ana", game.drawing("Ana").adding(_ink(1)))):
+        with pytest.raises(IllegalAction) as refused:
+            apply_action(game, action)
+        assert refused.value.rule == "drawing_full"
+    assert game.drawing("Ana").points == MAX_DRAWING_POINTS
 
 
 # ---------------------------------------------------------------- find

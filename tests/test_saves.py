@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from incognito_nb import Game, Phase, SaveError
+from incognito_nb import Drawing, Game, IllegalAction, Phase, SaveError, Stroke
+from incognito_nb.engine import MAX_DRAWING_POINTS, MAX_DRAWING_STROKES
 from incognito_nb.store import AUTOSAVE, GameFolder
 from tables import ANA_BEN_CLEO, SIX, confirm_all, doodle, to_find, token, word_deck
 
@@ -37,6 +38,28 @@ def test_a_game_saved_mid_round_plays_on_exactly_as_before():
         g.advance()
     assert mid_find.to_json() == game.to_json()
     assert mid_find.round == 2 and mid_find.scores == game.scores
+
+
+def test_a_save_with_a_drawing_past_the_cap_still_loads_and_plays_on_but_takes_no_more_ink():
+    """A save of a version before the drawing cap may hold a bigger board: a cap refuses
+    new ink, it does not damage old games.  The board may shrink, not grow."""
+    game = Game.new(SIX[:3], word_deck(), seed=8)
+    data = json.loads(game.to_json())
+    stroke = Stroke([(x, 100 + x % 7) for x in range(25)], color="#0072b2", width=4)
+    big = Drawing([stroke] * 1_200)  # 30,000 points in 1,200 strokes: past both caps
+    assert big.points > MAX_DRAWING_POINTS and len(big) > MAX_DRAWING_STROKES
+    data["table"]["drawings"]["Ana"] = big.to_list()
+    old = Game.from_json(json.dumps(data))
+    assert old.drawing("Ana") == big
+    assert Game.from_json(old.to_json()).drawing("Ana") == big
+    with pytest.raises(IllegalAction) as refused:
+        old.edit_drawing("Ana", [stroke])
+    assert refused.value.rule == "drawing_full" and old.drawing("Ana") == big
+    old.submit_drawing("Ana", big)  # handed in as it stands (the pad's Done)
+    old.edit_drawing("Ana", keep=len(big) - 1)  # an undo: smaller, still past the cap
+    assert len(old.drawing("Ana")) == len(big) - 1
+    old.advance(force=True)
+    assert old.phase is Phase.FIND and old.drawing("Ana").points == big.points - 25
 
 
 @pytest.mark.parametrize("text", ["", "   ", b"", "null", "[]", '{"format": "something else"}'])

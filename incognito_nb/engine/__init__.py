@@ -5,7 +5,7 @@ Everything else in incognito_nb builds on this package; it imports nothing from 
 
 from .actions import Action, apply_action
 from .decks import Deck, load_deck, parse_deck
-from .drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
+from .drawing import BOARD_HEIGHT, BOARD_WIDTH, MAX_DRAWING_POINTS, MAX_DRAWING_STROKES, Drawing, Stroke
 from .errors import DeckError, IllegalAction, SaveError
 from .game import Game
 from .rounds import RoundRecord
@@ -20,6 +20,8 @@ __all__ = [
     "Drawing",
     "Game",
     "IllegalAction",
+    "MAX_DRAWING_POINTS",
+    "MAX_DRAWING_STROKES",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MIN_PLAYERS",

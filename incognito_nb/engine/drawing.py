@@ -13,14 +13,28 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .errors import N_, Explained
+from .errors import N_, Explained, IllegalAction
 
 #: The board every drawing lives on, in board units (pads scale it to the screen).
 BOARD_WIDTH = 800
 BOARD_HEIGHT = 600
-#: Limits that keep one drawing a reasonable size whatever a browser sends.
+#: What a Drawing value may hold at most, whatever a browser or a file sends: a save
+#: written before the cap below (which allowed up to this) still loads.
 MAX_POINTS_PER_STROKE = 5_000
 MAX_STROKES = 2_000
+#: The cap on one player's drawing, enforced by the engine on every change
+#: (:func:`check_room`): a change that would take a board past it is refused, and a
+#: board already past it (an older save) may only shrink.  Chosen from measurements
+#: (docs/platform-notes.md, "A drawing's cap"): the class benchmark's drawings (a
+#: stroke a second for three minutes) hold ~180 strokes of 30 points, 5,400 points; a
+#: livelier one, the pen down 60 % of the three minutes at 300 board units a second,
+#: holds 6,700 points at a 60 Hz pointer rate and 13,200 at 120 Hz and 240 Hz (the
+#: pad keeps a point only 2 units from the last one, ``ink.MIN_STEP``; 15,600 at
+#: 1,000 Hz).  20,000 points is 3.7x the benchmark's drawing and 1.5x the livelier
+#: one on a fast screen; 1,000 strokes is 5.5x the benchmark's.  The limits before
+#: let one board hold 10 million points.
+MAX_DRAWING_POINTS = 20_000
+MAX_DRAWING_STROKES = 1_000
 MIN_WIDTH, MAX_WIDTH = 1, 80
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
@@ -128,6 +142,12 @@ class Drawing:
             if not isinstance(stroke, Stroke):
                 raise Explained(N_("a drawing holds strokes, not {value}"), value=_shown(stroke))
         object.__setattr__(self, "strokes", strokes)
+        object.__setattr__(self, "_points", sum(len(stroke.points) for stroke in strokes))
+
+    @property
+    def points(self) -> int:
+        """How many points the drawing's strokes hold together."""
+        return self._points
 
     def __len__(self) -> int:
         return len(self.strokes)
@@ -179,3 +199,34 @@ class Drawing:
         if not isinstance(data, list):
             raise Explained(N_("a drawing is a list of strokes"))
         return cls(tuple(Stroke.from_dict(s) for s in data))
+
+
+def room_left(drawing: Drawing) -> int:
+    """Returns how many more points ``drawing`` may take under the cap (0: it is full).
+
+    >>> room_left(Drawing([Stroke([(0, 0), (1, 1)])])) == MAX_DRAWING_POINTS - 2
+    True
+    """
+    if len(drawing) >= MAX_DRAWING_STROKES:
+        return 0
+    return max(0, MAX_DRAWING_POINTS - drawing.points)
+
+
+def fits(before: Drawing, after: Drawing) -> bool:
+    """Whether ``after`` may replace ``before`` under the cap: it is within the cap, or it
+    grows neither past it (a board from an older save, already over, may only shrink)."""
+    return ((after.points <= MAX_DRAWING_POINTS or after.points <= before.points)
+            and (len(after) <= MAX_DRAWING_STROKES or len(after) <= len(before)))
+
+
+def check_room(player: str, before: Drawing, after: Drawing) -> Drawing:
+    """Returns ``after`` if it may replace ``player``'s board ``before`` (see :func:`fits`).
+
+    :raises IllegalAction: (rule ``"drawing_full"``) if it would take the board past the cap.
+    """
+    if not fits(before, after):
+        raise IllegalAction(N_("{player}'s drawing is full: a drawing holds at most {points} points and "
+                               "{strokes} strokes. Undo or clear some strokes to make room; what is "
+                               "drawn is kept."), rule="drawing_full", player=player,
+                            points=MAX_DRAWING_POINTS, strokes=MAX_DRAWING_STROKES)
+    return after

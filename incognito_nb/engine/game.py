@@ -20,7 +20,7 @@ from typing import Any, Iterable
 
 from . import saves, views
 from .decks import Deck
-from .drawing import Drawing, Stroke
+from .drawing import Drawing, Stroke, check_room
 from .errors import N_, IllegalAction, Message, SaveError, detail
 from .players import check_players
 from .rounds import RoundRecord, check_cards
@@ -253,7 +253,8 @@ class Game:
     def submit_drawing(self, player: str, drawing: Drawing) -> None:
         """Stores the player's drawing and marks it done; may be sent again until the phase ends.
 
-        :raises IllegalAction: outside the hide phase, or for an unknown player.
+        :raises IllegalAction: outside the hide phase, for an unknown player, or for a
+            drawing past the cap (rule ``"drawing_full"``).
         """
         self._store_drawing(player, drawing)
         self._done.add(player)
@@ -262,7 +263,8 @@ class Game:
         """Stores the player's drawing as it stands, without marking it done, so that a
         board in progress survives a crash and is taken as it stands if the phase ends.
 
-        :raises IllegalAction: outside the hide phase, or for an unknown player.
+        :raises IllegalAction: outside the hide phase, for an unknown player, or for a
+            drawing past the cap (rule ``"drawing_full"``).
         """
         self._store_drawing(player, drawing)
 
@@ -275,7 +277,8 @@ class Game:
         ``keep=0``.  So a change costs the size of what the player did, not of the board.
 
         :raises IllegalAction: outside the hide phase, for an unknown player, for a
-            ``keep`` beyond the board's strokes, or for a board grown past its limit.
+            ``keep`` beyond the board's strokes, or for a board grown past its limit
+            (rule ``"drawing_full"`` past the cap, see :func:`.drawing.check_room`).
         """
         self._require_phase(Phase.HIDE, N_("Drawings are made in the hide phase"))
         self._require_player(player)
@@ -297,7 +300,7 @@ class Game:
         except ValueError as error:
             raise IllegalAction(N_("{player}'s drawing cannot take this change: {error}."), rule="drawing",
                                 player=player, error=detail(error)) from None
-        self._drawings[player] = drawing
+        self._drawings[player] = check_room(player, board, drawing)
         self._moves += 1
 
     def mark_done(self, player: str) -> None:
@@ -316,7 +319,7 @@ class Game:
         if not isinstance(drawing, Drawing):
             raise IllegalAction(N_("A drawing must be a Drawing, not {kind}."), rule="drawing",
                                 kind=type(drawing).__name__)
-        self._drawings[player] = drawing
+        self._drawings[player] = check_room(player, self._drawings[player], drawing)
         self._moves += 1
 
     def cast_vote(self, voter: str, artist: str, number: int | None) -> None:

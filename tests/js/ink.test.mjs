@@ -10,7 +10,7 @@ import { keep, kept, LiveInk, PAPER, STORAGE_PREFIX, waitingText } from "../../i
 // The InkLayer's traits as Python sets them (its constants: BATCH_MS, HOLD_MS, ...).
 const TRAITS = {
   color: "#000000", width: 4, erase: false, settled: 0, hold_ms: 500, batch_ms: 100,
-  early_flush_points: 1000, wait_ms: 2500, max_recovered: 500, recovery_key: "", locale: "en",
+  early_flush_points: 1000, wait_ms: 2500, max_recovered: 500, recovery_key: "", locale: "en", min_step: 2, room: -1,
   waiting_texts: { one: "{n} stroke not saved yet", other: "{n} strokes not saved yet" },
 };
 
@@ -46,11 +46,55 @@ test("a short stroke goes in one batch that says its pen", () => {
   ]);
 });
 
-test("points closer than half a unit to the last are not kept", () => {
+test("points closer than min_step to the last one kept are not kept", () => {
   const { ink, model, drawn } = overlay();
-  draw(ink, [[10, 10], [10.2, 10.3], [11, 10]]);
-  assert.deepEqual(model.sent[0].points, [10, 10, 11, 10]);
-  assert.deepEqual(drawn.map((d) => d[0]), ["dot", "segment"]);
+  draw(ink, [[10, 10], [10.2, 10.3], [11, 10], [11.5, 11.5], [12.5, 10.5], [14, 10]]);
+  assert.deepEqual(model.sent[0].points, [10, 10, 11.5, 11.5, 14, 10]);
+  assert.deepEqual(drawn.map((d) => d[0]), ["dot", "segment", "segment"]);
+});
+
+test("a fast pointer's many samples keep a point per min_step of line, whatever its rate", () => {
+  for (const rate of [60, 240, 1000]) {
+    const { ink, model } = overlay();
+    const samples = Array.from({ length: rate }, (_, i) => [10 + (300 * (i + 1)) / rate, 100]);  // 300 units in 1 s
+    draw(ink, [[10, 100], ...samples]);
+    const kept = model.sent.reduce((n, b) => n + b.points.length / 2, 0);
+    assert.ok(kept <= 1 + 300 / 2 && kept >= Math.min(rate, 300 / 2.5), `${rate} Hz kept ${kept}`);
+  }
+});
+
+// ------------------------------------------------------------------ the drawing's cap
+
+test("the pen stops inking where the board's room ends, and the stroke so far is sent", () => {
+  const { ink, model, drawn } = overlay({ room: 3 });
+  draw(ink, [[0, 0], [10, 0], [20, 0], [30, 0], [40, 0]]);
+  assert.deepEqual(model.sent.map((b) => b.points), [[0, 0, 10, 0, 20, 0]]);
+  assert.deepEqual(drawn.map((d) => d[0]), ["dot", "segment", "segment"]);
+});
+
+test("on a full board a stroke does not begin: nothing is inked or sent", () => {
+  const { ink, model, drawn } = overlay({ room: 0 });
+  assert.equal(ink.begin(1, [5, 5]), false);
+  assert.equal(ink.pen, null);
+  assert.deepEqual([model.sent, drawn], [[], []]);
+});
+
+test("strokes not settled yet count against the room; settling and a larger room free it", () => {
+  const { ink, model } = overlay({ room: 4 });
+  draw(ink, [[0, 0], [10, 0], [20, 0]]);  // 3 points, not settled
+  draw(ink, [[0, 50], [10, 50], [20, 50]]);  // 1 point of room left
+  assert.deepEqual(model.sent[1].points, [0, 50]);
+  assert.equal(ink.begin(1, [0, 90]), false);
+  model.set("room", 2);  // Python took the first strokes (4 points): 2 points left on its board
+  model.set("settled", 2);
+  ink.settle();
+  draw(ink, [[0, 100], [10, 100], [20, 100]]);
+  assert.deepEqual(model.sent[2].points, [0, 100, 10, 100]);
+  model.set("room", -1);  // no cap
+  model.set("settled", 3);
+  ink.settle();
+  draw(ink, [[0, 200], [10, 200], [20, 200]]);
+  assert.deepEqual(model.sent[3].points, [0, 200, 10, 200, 20, 200]);
 });
 
 test("while the pen is down what waits goes every hold_ms, and only the first batch says the pen", () => {
@@ -89,7 +133,7 @@ test("a lifted pen stops the timer", () => {
 });
 
 test("many waiting points go early, but not sooner than batch_ms after the last batch", () => {
-  const { ink, model, clock } = overlay({ early_flush_points: 3 });
+  const { ink, model, clock } = overlay({ early_flush_points: 3, min_step: 0.5 });
   ink.begin(1, [0, 0]);
   ink.extend([[1, 0, 0], [2, 0, 0], [3, 0, 0]]);
   assert.equal(model.sent.length, 0, "too soon after the stroke began");

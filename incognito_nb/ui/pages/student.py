@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Action, Drawing, Phase
+from incognito_nb.engine import Action, Drawing, IllegalAction, Phase
 from incognito_nb.store import StoreUnavailable, TableStore
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.pad import DrawingPad
@@ -300,6 +300,15 @@ class StudentPage(TablePage):
         previous, self._saved = self._saved, board  # taken once act returns, whatever the page shows next
         try:
             self.act(action)
+        except IllegalAction as error:
+            self._saved = previous
+            if error.rule != "drawing_full" or self.pad is None:
+                raise
+            # The board is full (another device of this seat filled it): the ink that did not
+            # fit is dropped and said on the pad, never sent again; the store's board stays.
+            self.pad.take_back(previous)
+            if self._handed_in is not None:
+                self._handed_in = previous
         except BaseException:
             self._saved = previous
             raise

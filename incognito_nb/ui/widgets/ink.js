@@ -51,6 +51,7 @@ export class LiveInk {
     this.maxBatchPoints = model.get("early_flush_points");
     this.waitMs = model.get("wait_ms");
     this.maxRecovered = model.get("max_recovered");
+    this.minStep = model.get("min_step");
     this.strokes = new Map();  // id -> {xy: [x, y, ...], color, width, tool, at}: drawn here, not yet settled
     this.nextId = 1;
     this.pen = null;  // the stroke under the pointer: {id, pointerId, seq, sent, pressure, timer, last}
@@ -78,9 +79,21 @@ export class LiveInk {
     this.pen.timer = this.clock.setTimeout(() => this.tick(), this.holdMs());
   }
 
+  // How many more points this overlay may ink: the `room` Python leaves on the board
+  // (-1: no cap), less the points of its strokes not settled yet.
+  roomLeft() {
+    const room = this.model.get("room");
+    if (room === undefined || room < 0) return Infinity;
+    let drawn = 0;
+    for (const s of this.strokes.values()) drawn += s.xy.length / 2;
+    return room - drawn;
+  }
+
   // A stroke begins at board point [x, y]; `pressure` is a pen's (null for a mouse or a finger).
+  // On a full board it does not begin: the pen stops inking, and the pad says why.
   begin(pointerId, [x, y], pressure = null) {
     const model = this.model;
+    if (this.roomLeft() < 1) return false;
     const erase = !!model.get("erase");
     const tool = { color: model.get("color"), width: model.get("width"), erase };
     const id = Math.max(this.nextId, model.get("settled") + 1);
@@ -91,14 +104,20 @@ export class LiveInk {
                  pressure: pressure === null ? null : [round(pressure)] };
     this.paper.dot(s, x, y);
     this.pen.timer = this.clock.setTimeout(() => this.tick(), this.holdMs());
+    return true;
   }
 
   // The pen moved through `samples`, [[x, y, pressure], ...] in board units; many waiting points go early.
+  // A point closer than min_step to the last one kept is not kept (no one sees it on the
+  // board); a stroke that fills the board's room stops there.
   extend(samples) {
     const pen = this.pen, s = this.strokes.get(pen.id);
+    let room = this.roomLeft();
     for (const [x, y, pressure] of samples) {
       const n = s.xy.length;
-      if (Math.abs(x - s.xy[n - 2]) < 0.5 && Math.abs(y - s.xy[n - 1]) < 0.5) continue;
+      if (Math.hypot(x - s.xy[n - 2], y - s.xy[n - 1]) < this.minStep) continue;
+      if (room < 1) break;
+      room -= 1;
       s.xy.push(x, y);
       if (pen.pressure) pen.pressure.push(round(pressure));
       this.paper.segment(s, s.xy.length / 2 - 1);
@@ -226,8 +245,8 @@ function render({ model, el }) {
     if (ink.pen && event.pointerId === ink.pen.pointerId) up({ type: "pointercancel", pointerId: ink.pen.pointerId });
     if (ink.pen || (event.pointerType === "mouse" && event.button !== 0)) return;
     event.preventDefault();
+    if (!ink.begin(event.pointerId, boardPoint(event), event.pointerType === "pen" ? event.pressure : null)) return;
     try { canvas.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic event */ }
-    ink.begin(event.pointerId, boardPoint(event), event.pointerType === "pen" ? event.pressure : null);
   }
 
   function move(event) {

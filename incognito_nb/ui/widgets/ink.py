@@ -23,6 +23,12 @@ The overlay keeps its canvas in a shadow root: page scripts that look for the bo
 canvases (``querySelectorAll('.inc-pad canvas')``) see the board of record, not the
 transient live ink; the benchmark reads the shadow root on purpose.
 
+The overlay keeps a point only :data:`MIN_STEP` board units from the last one it kept (a
+drawing's size follows its ink, not the device's pointer rate), and inks no more than the
+``room`` its owner leaves on the board (the drawing's cap, see
+:data:`incognito_nb.engine.drawing.MAX_DRAWING_POINTS`): on a full board a stroke does not
+begin, and Python refuses what a browser sends past the cap all the same.
+
 A stroke the kernel has not settled is not saved, so it must not look saved: after
 :data:`WAIT_MS` the overlay shows how many strokes wait (``waiting_texts``: one sentence
 per plural category of the page's language, chosen in the browser by ``Intl.PluralRules``).  Where the
@@ -61,6 +67,15 @@ HOLD_MS = 500
 EARLY_FLUSH_POINTS = 1_000
 #: After this many milliseconds unsettled, a stroke is shown as waiting to be saved.
 WAIT_MS = 2500
+#: The browser keeps a point of a stroke only this far (board units) from the last one it
+#: kept.  No one sees the difference: pens are at least 4 units wide, and a curve drawn
+#: in chords of 2 units strays from itself by 2²/8r units, under 0.5 for any curve wider
+#: than a pen.  It keeps a drawing's size to its ink (a point per 2 units of line at
+#: most), not to the device's pointer rate: a lively three-minute drawing (the pen down
+#: 60 % of the time at 300 units/s) keeps 6,700 points at 60 Hz, 13,200 at 120 and
+#: 240 Hz, 15,600 at 1,000 Hz, where the earlier half-unit step kept 26,100 at 240 Hz
+#: and 51,400 at 1,000 Hz (docs/platform-notes.md, "A drawing's cap").
+MIN_STEP = 2.0
 #: At most this many strokes come back in one ``recover`` message.
 MAX_RECOVERED = 500
 #: Limits on what one message may carry and what one pad keeps waiting.
@@ -199,6 +214,10 @@ class InkLayer(anywidget.AnyWidget):
                                           "(WAIT_MS).").tag(sync=True)
     max_recovered = traitlets.Int(MAX_RECOVERED, help="At most how many kept strokes one recover message "
                                                       "carries (MAX_RECOVERED).").tag(sync=True)
+    min_step = traitlets.Float(MIN_STEP, help="How far from the last point kept a stroke's next point is kept, "
+                                              "in board units (MIN_STEP).").tag(sync=True)
+    room = traitlets.Int(-1, help="How many more points the board takes (the drawing's cap): the overlay "
+                                  "stops inking there; -1: no cap.").tag(sync=True)
     recovery_key = traitlets.Unicode("", help="Where the browser keeps strokes until they are settled "
                                               "('' keeps none): one seat in one round.").tag(sync=True)
     waiting_texts = traitlets.Dict(

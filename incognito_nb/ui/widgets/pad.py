@@ -28,9 +28,9 @@ from incognito_nb.ui.widgets.lean_canvas import Canvas, hold_canvas
 from incognito_nb.engine.drawing import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
-    MAX_STROKES,
     Drawing,
     Stroke,
+    room_left,
 )
 
 from incognito_nb.ui.widgets.aria import BoardName
@@ -173,6 +173,22 @@ class DrawingPad(widgets.VBox):
                 draw_strokes(self._canvas[1], added)
         self._show_tools()
 
+    def take_back(self, drawing: Drawing) -> None:
+        """Goes back to ``drawing`` after the pad's owner refused the last change because the
+        board is full (the drawing's cap, rule ``drawing_full``): the change leaves the
+        board and the undo history, what was kept stays, and the pad says the board is full.
+
+        :raises ValueError: if ``drawing`` is not a :class:`Drawing`.
+        """
+        drawing = self._checked(drawing)
+        if self._undo and self._undo[-1] == drawing:
+            self._undo.pop()
+        self._redo.clear()
+        self._drawing = drawing
+        self._redraw()
+        self._show_tools()
+        self._say(self._full_text())
+
     def undo(self) -> None:
         """Takes back the last change (a stroke or a clear), if there is one."""
         if self._undo:
@@ -261,19 +277,20 @@ class DrawingPad(widgets.VBox):
         """Adds finished strokes (from the overlay or the twins) to the drawing and the board."""
         added = []
         for stroke in strokes:
+            if len(stroke.points) > room_left(self._drawing):  # the engine's cap: the line goes, the board stays
+                self._say(self._full_text())
+                break
             try:
                 drawing = self._drawing.adding(stroke)
             except ValueError as error:
-                full = len(self._drawing) >= MAX_STROKES
-                self._say(self.lang._("The board is full: Undo or Clear to draw more.") if full
-                          else self.lang._("That line was not kept ({error}).", error=self.lang.error(error)))
+                self._say(self.lang._("That line was not kept ({error}).", error=self.lang.error(error)))
                 break
             self._remember()
             self._drawing = drawing
             added.append(stroke)
         if not added:
             return
-        if len(added) == len(strokes):
+        if len(added) == len(strokes) and room_left(self._drawing):
             self._say("")
         if self._client_ready:
             with hold_canvas():
@@ -378,6 +395,15 @@ class DrawingPad(widgets.VBox):
         self._undo_button.disabled = not self._undo
         self._redo_button.disabled = not self._redo
         self._clear_button.disabled = not self._drawing
+        # The overlay stops inking where the drawing is full, and the pad says so.
+        self._ink.room = room = room_left(self._drawing)
+        if not room:
+            self._say(self._full_text())
+        elif self._message.value == self._full_text():
+            self._say("")
+
+    def _full_text(self) -> str:
+        return self.lang._("The board is full: Undo or Clear to draw more.")
 
     # -- helpers ---------------------------------------------------------------------
 
