@@ -179,13 +179,15 @@ def test_a_class_is_accessible_on_every_page_and_door(browser, tmp_path):
         teacher.wait_for_selector(".inc-reveal", timeout=STEP)
         wait_for_announcement(teacher, "Round 1 of 1 · Score points")
         check_modes(teacher, "the teacher's reveal")
-        cleo.wait_for_selector(".inc-my-points", timeout=STEP)
+        cleo.wait_for_selector(".inc-look-up", timeout=STEP)  # the phone shows the drawing the projector does
         wait_for_announcement(cleo, "Round 1 of 1 · Score points")
-        check_modes(cleo, "the student's results", modes=("light", "dark"))
+        check_modes(cleo, "the student's reveal", modes=("light", "dark"))
         for _ in NAMES:
             press(teacher, ".inc-next")
         teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
         check_modes(teacher, "the teacher's scoreboard")
+        cleo.wait_for_selector(".inc-my-points", timeout=STEP)
+        check_modes(cleo, "the student's results", modes=("light", "dark"))
         press(teacher, ".inc-next")
         for page in (teacher, cleo):
             page.wait_for_selector(".inc-winners", timeout=STEP)

@@ -93,11 +93,11 @@ def play_hide(students, store, code, round_number, frames, rejoin=None) -> dict[
 
 
 #: A page whose cards are confirmed: it says so (in English), or it has already moved on to
-#: the points.  The last student's confirmation ends the phase, the teacher page moves the
-#: table on at once, and on a busy machine that student's page may show the points before
+#: the reveal.  The last student's confirmation ends the phase, the teacher page moves the
+#: table on at once, and on a busy machine that student's page may show the reveal before
 #: "Confirmed" is ever painted.  ``CARDS_IN`` says the same in any language.
-CONFIRMED = '.inc-vote-summary:has-text("Confirmed"), .inc-my-points'
-CARDS_IN = ".inc-confirm-votes:disabled, .inc-my-points"
+CONFIRMED = '.inc-vote-summary:has-text("Confirmed"), .inc-look-up'
+CARDS_IN = ".inc-confirm-votes:disabled, .inc-look-up"
 
 
 def play_find(students, store, code, secrets, frames, round_number) -> None:
@@ -172,8 +172,8 @@ def play_score(teacher, students, store, code, round_number: int, *, snaps: bool
         teacher.wait_for_selector(".inc-reveal", timeout=STEP)
         if snaps and artist == NAMES[0]:
             snap(teacher, "4_teacher_reveal")
-            students["Cleo"].wait_for_selector(".inc-my-points", timeout=STEP)
-            snap(students["Cleo"], "5_student_results")
+            students["Cleo"].wait_for_selector(".inc-look-up", timeout=STEP)  # the phone follows the projector
+            snap(students["Cleo"], "5_student_reveal")
         press(teacher, ".inc-next")
     teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
     expected = {"Ana": 0, "Ben": round_number, "Cleo": round_number}
@@ -373,11 +373,14 @@ def test_a_class_plays_a_round_in_its_own_language_on_every_page(browser, tmp_pa
         place_no_cards(students, game)
         teacher.wait_for_selector(".inc-reveal", timeout=STEP)
         for page in students.values():
-            page.wait_for_selector(".inc-my-points", timeout=STEP)
+            page.wait_for_selector(".inc-look-up", timeout=STEP)
         no_foreign_text(pages, code, "score", data)
         for _ in NAMES:
             press(teacher, ".inc-next")
         teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        for page in students.values():
+            page.wait_for_selector(".inc-my-points", timeout=STEP)
+        no_foreign_text(pages, code, "the scoreboard", data)
         press(teacher, ".inc-next")
         for page in pages.values():
             page.wait_for_selector(".inc-winners", timeout=STEP)

@@ -17,6 +17,7 @@ import pytest
 
 from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
 from incognito_nb.engine import MAX_DRAWING_POINTS, Action, Phase, Rules, Stroke
+from incognito_nb.engine.reveal import revealed
 from incognito_nb.store import StoreUnavailable, open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
@@ -36,9 +37,33 @@ def page_states(root: widgets.Widget) -> list[str]:
             for widget in live_widgets(root)]
 
 
+def check_reveal_secrets(game, pages: dict) -> None:
+    """Asserts that in the reveal no page (``None``: the projector's) holds an answer, a
+    card or a point the projector has not shown: every reveal on a page is of the drawing
+    the projector shows, no widget pairs an artist still to come with their object, and
+    the round's points wait for the scoreboard."""
+    record = game.history[-1]
+    shown = revealed(game.players, game.reveal_step)
+    scoreboard = game.reveal_step == len(game.players)
+    for viewer, page in pages.items():
+        states = page_states(page)
+        for artist in (a for a in game.players if a not in shown and a != viewer):
+            word = record.objects[artist]
+            assert not any(word in state and artist in state for state in states), \
+                f"{viewer or 'the projector'}'s page pairs {artist} with their object before their drawing is shown"
+        reveals = find(page, "inc-reveal")
+        titles = [plain(one(r, "inc-reveal-artist").value) for r in reveals]  # "Ana's drawing — in: …"
+        assert len(titles) == (0 if scoreboard else 1) and all(t.startswith(shown[-1]) for t in titles), titles
+        assert bool(find(page, "inc-scoreboard")) == scoreboard, f"{viewer}'s page and the scoreboard"
+        if viewer is not None:
+            assert bool(find(page, "inc-my-points")) == scoreboard, f"{viewer}'s round points"
+
+
 def check_secrets(teacher: TeacherPage, students: dict[str, StudentPage]) -> None:
     """Asserts that no page holds what its viewer may not see yet."""
     game = teacher.store.read(teacher.code).game
+    if game is not None and game.phase is Phase.SCORE:
+        check_reveal_secrets(game, {None: teacher, **students})
     if game is None or game.phase not in (Phase.HIDE, Phase.FIND):
         return
     objects = {p: game.secret_object(p) for p in game.players}
@@ -144,12 +169,15 @@ def test_a_whole_classroom_game_keeps_every_secret_on_every_page(store):
             vote(page, lambda v, a: truth[a] if a == "Ana" else None)  # everyone finds Ana only
             refresh_all(teacher, students)
         assert store.read(teacher.code).game.phase is Phase.SCORE
-        for artist in NAMES:  # the reveal, drawing by drawing, on the teacher page alone
+        for artist in NAMES:  # the reveal, drawing by drawing: the phones follow the projector
             assert game.secret_object(artist) in " ".join(page_states(one(teacher, "inc-reveal")))
+            for page in students.values():
+                assert game.secret_object(artist) in " ".join(page_states(one(page, "inc-reveal")))
             one(teacher, "inc-next").click()
+            refresh_all(teacher, students)  # checks every page at every step
         assert one(teacher, "inc-scoreboard")
         for page in students.values():
-            assert len(find(page, "inc-reveal")) == 3 and one(page, "inc-scoreboard")
+            assert not find(page, "inc-reveal") and one(page, "inc-scoreboard") and one(page, "inc-my-points")
         one(teacher, "inc-next").click()
         refresh_all(teacher, students)
         if round_number < 3:
@@ -188,6 +216,44 @@ def test_only_the_teacher_key_moves_the_game_on(store):
     projector.refresh()
     assert store.read(teacher.code).game.phase is Phase.FIND
     assert one(projector, "inc-gallery")
+
+
+def _play_to_the_reveal(teacher, students) -> None:
+    for page in students.values():
+        draw_and_finish(page)
+    refresh_all(teacher, students)
+    for page in students.values():
+        vote(page, lambda v, a: None)
+    refresh_all(teacher, students)
+    assert teacher.snapshot.game.phase is Phase.SCORE
+
+
+def test_every_page_follows_the_teachers_next_and_a_phone_that_comes_back_lands_where_the_projector_is(store):
+    teacher, students = seat_class(store, rounds=1)
+    projector = TeacherPage(store, code=teacher.code)  # a second screen, the code alone
+    _play_to_the_reveal(teacher, students)
+    projector.refresh()
+    assert one(projector, "inc-next").disabled and not one(teacher, "inc-next").disabled
+    for step, artist in enumerate([*NAMES, None]):
+        if step:
+            one(teacher, "inc-next").click()
+            refresh_all(teacher, students)
+            projector.refresh()
+        pages = {None: teacher, "projector": projector, **students}
+        for name, page in pages.items():
+            titles = [plain(one(r, "inc-reveal-artist").value) for r in find(page, "inc-reveal")]
+            assert titles == [] if artist is None else len(titles) == 1 and titles[0].startswith(artist), (name, titles)
+        token = students["Cleo"].seat.token
+        students["Cleo"].close()
+        students["Cleo"] = again = StudentPage(store, code=teacher.code, token=token)  # a reload
+        check_reveal_secrets(store.read(teacher.code).game, {"Cleo": again})
+        if artist is None:
+            assert "You scored 0 points this round." in plain(one(again, "inc-my-points").value)
+            assert one(again, "inc-scoreboard")
+        else:
+            assert plain(one(again, "inc-look-up").value)
+            assert plain(one(again, "inc-my-drawing-points").value) == "You score 0 points with this drawing."
+    assert "See the winners" in one(teacher, "inc-next").description
 
 
 def test_a_wrong_code_or_link_is_said_on_the_page(store):

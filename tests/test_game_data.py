@@ -24,7 +24,7 @@ def observed(game: Game) -> dict:
         "views": {viewer: game.player_view(viewer) for viewer in (None, *players)},
         "progress": game.progress(),
         "rules": game.rules,
-        "table": (game.round, game.phase, game.moves, game.deck_name, game.deck_language, game.lineup,
+        "table": (game.round, game.phase, game.reveal_step, game.moves, game.deck_name, game.deck_language, game.lineup,
                   game.done, game.confirmed, game.scores, game.winners, game.history),
         "seats": {p: (game.seat(p), game.location(p), game.secret_object(p), game.drawing(p), game.votes_of(p))
                   for p in players},
@@ -79,7 +79,7 @@ def test_a_games_data_is_plain_json_safe_data():
 
 def test_the_save_text_is_the_games_data_with_its_format_and_version():
     game = confirm_all(to_find(Game.new(ANA_BEN_CLEO, word_deck(), seed=1)))
-    assert json.loads(game.to_json()) == {"format": "incognito-nb/game", "version": 1, **game.to_dict()}
+    assert json.loads(game.to_json()) == {"format": "incognito-nb/game", "version": 2, **game.to_dict()}
 
 
 def test_a_games_data_read_back_changes_independently_of_it():
@@ -123,7 +123,7 @@ def _play(data, game: Game) -> None:
     """Tries one random action on the game, as anyone at the table might."""
     players = list(game.players)
     who = data.draw(st.sampled_from(players), label="who")
-    kind = data.draw(st.sampled_from(["stroke", "submit", "vote", "vote", "confirm", "advance"]), label="kind")
+    kind = data.draw(st.sampled_from(["stroke", "submit", "vote", "vote", "confirm", "reveal", "advance"]), label="kind")
     try:
         if kind == "stroke":
             x = data.draw(st.floats(min_value=0, max_value=800), label="x")
@@ -135,6 +135,8 @@ def _play(data, game: Game) -> None:
             game.cast_vote(who, artist, data.draw(st.one_of(st.none(), st.integers(1, 6)), label="number"))
         elif kind == "confirm":
             game.confirm_votes(who)
+        elif kind == "reveal":
+            game.reveal_next()
         else:
             game.advance(force=data.draw(st.booleans(), label="force"))
     except IllegalAction:

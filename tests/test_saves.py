@@ -17,7 +17,7 @@ def test_the_same_state_gives_the_same_text():
     one = Game.new(SIX, word_deck(), seed=3)
     two = Game.new(SIX, word_deck(), seed=3)
     assert one.to_json() == two.to_json()
-    assert json.loads(one.to_json())["version"] == 1
+    assert json.loads(one.to_json())["version"] == 2
 
 
 def test_a_game_saved_mid_round_plays_on_exactly_as_before():

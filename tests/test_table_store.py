@@ -298,6 +298,52 @@ def test_only_the_teacher_key_ends_a_phase(store):
     assert store.read(keys.code).game.phase is Phase.FIND
 
 
+def _to_reveal(store, keys, seats) -> None:
+    """Plays the table's round up to its reveal: every drawing done, every card confirmed."""
+    for seat, name in enumerate(seats):
+        store.act(keys.code, Action.submit_drawing(name, doodle(seat)), seat_token=seats[name].token)
+    store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)
+    for name in seats:
+        store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
+    store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)
+
+
+def test_only_the_teacher_key_moves_the_reveal_on(store):
+    keys, seats = _table(store)
+    _to_reveal(store, keys, seats)
+    version = store.version(keys.code)
+    _refused(NotAllowed, "Only the teacher", lambda: store.act(
+        keys.code, Action.reveal_next(), seat_token=seats["Ana"].token))
+    _refused(NotAllowed, "Only the teacher", lambda: store.act(keys.code, Action.reveal_next()))
+    _refused(NotAllowed, "teacher link is not valid", lambda: store.act(
+        keys.code, Action.reveal_next(), teacher_key=seats["Ana"].token))
+    assert store.version(keys.code) == version and store.read(keys.code).game.reveal_step == 0
+    assert store.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key) == version + 1
+    assert store.read(keys.code).game.reveal_step == 1
+
+
+def test_a_kernel_that_comes_late_finds_the_reveal_where_the_teacher_left_it(store, store_url):
+    keys, seats = _table(store)
+    _to_reveal(store, keys, seats)
+    store.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key)
+    store.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key)
+    for options in ({}, {"compact_every": 1}):  # the second writes its move as a snapshot
+        late = make_store(store_url, **options)
+        try:
+            assert late.rejoin(keys.code, seats["Cleo"].token).name == "Cleo"
+            assert late.read(keys.code).game.reveal_step == 2 == late.replay(keys.code).reveal_step
+            assert late.read(keys.code).view("Cleo")["game"]["reveal"]["revealed"] == ["Ana", "Ben", "Cleo"]
+            assert late.read(keys.code).view("Cleo")["game"]["reveal"]["points"] is None
+            if options:  # a teacher page on another kernel shows the scoreboard
+                late.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key)
+        finally:
+            late.close()
+    game = store.read(keys.code).game
+    assert game.reveal_step == 3 and game.phase is Phase.SCORE
+    _refused(IllegalAction, "reveal_over", lambda: store.act(keys.code, Action.reveal_next(),
+                                                             teacher_key=keys.teacher_key))
+
+
 def test_forged_and_foreign_credentials_are_refused(store):
     keys, seats = _table(store)
     other, other_seats = _table(store, seed=12)

@@ -100,8 +100,10 @@ def test_all_locations_are_public(viewer):
 
 
 @pytest.mark.parametrize("viewer", VIEWERS)
-def test_at_scoring_everything_is_revealed_to_everyone(viewer):
+def test_at_the_scoreboard_step_everything_is_revealed_to_everyone(viewer):
     game = _game_in(Phase.SCORE)
+    while game.reveal_step < len(game.players):
+        game.reveal_next()
     reveal = game.player_view(viewer)["reveal"]
     assert reveal["objects"] == {p: game.history[0].objects[p] for p in game.players}
     assert reveal["votes"]["Ana"] == {"Ben": game.history[0].token_of("Ben")}

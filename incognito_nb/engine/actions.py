@@ -40,15 +40,16 @@ KINDS: Mapping[str, tuple[str, ...]] = {
     "cast_vote": ("artist", "number"),
     "confirm_votes": (),
     "advance": ("force",),
+    "reveal_next": (),
 }
 #: Actions made by the table as a whole (the teacher), not by one player.
-TABLE_KINDS = frozenset({"advance"})
+TABLE_KINDS = frozenset({"advance", "reveal_next"})
 
 
 @dataclass(frozen=True)
 class Action:
     """One move at the table: ``kind`` names the :class:`Game` method, ``player`` who
-    makes it (``None`` for the teacher's ``advance``), ``args`` its JSON-safe arguments.
+    makes it (``None`` for the teacher's ``advance`` and ``reveal_next``), ``args`` its JSON-safe arguments.
 
     Build one with the constructors named after the moves (:meth:`cast_vote`, ...) or
     with :meth:`from_dict`.  Actions compare equal when their data is equal.
@@ -108,6 +109,11 @@ class Action:
         """Returns the action that moves the game to its next phase (the teacher's)."""
         return cls("advance", None, {"force": force})
 
+    @classmethod
+    def reveal_next(cls) -> "Action":
+        """Returns the action that shows the reveal's next drawing, then the scoreboard (the teacher's)."""
+        return cls("reveal_next", None, {})
+
     # ------------------------------------------------------------ data
     def to_dict(self) -> dict[str, Any]:
         """Returns the action as JSON-safe data."""
@@ -124,9 +130,9 @@ class Action:
         return cls(data["kind"], data.get("player"), data.get("args", {}))
 
 
-def apply_action(game: Game, action: Action) -> Phase | None:
+def apply_action(game: Game, action: Action) -> Phase | int | None:
     """Makes the move ``action`` describes on ``game``; returns what the method returns
-    (the new phase for ``advance``, else ``None``).
+    (the new phase for ``advance``, the reveal's step for ``reveal_next``, else ``None``).
 
     The action's shape is checked again (its ``args`` dict could have been changed
     since it was built) and its data turned into engine values before the game is
@@ -159,6 +165,8 @@ def apply_action(game: Game, action: Action) -> Phase | None:
         return game.cast_vote(player, args["artist"], args["number"])
     if kind == "confirm_votes":
         return game.confirm_votes(player)
+    if kind == "reveal_next":
+        return game.reveal_next()
     return game.advance(force=args["force"])
 
 

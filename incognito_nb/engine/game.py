@@ -18,7 +18,7 @@ import random
 import secrets
 from typing import Any, Iterable
 
-from . import saves, views
+from . import reveal, saves, views
 from .decks import Deck
 from .drawing import Drawing, Stroke, check_room
 from .errors import N_, IllegalAction, Message, SaveError, detail
@@ -55,6 +55,7 @@ class Game:
         self._confirmed: set[str] = set()
         self._history: list[RoundRecord] = []
         self._moves = 0
+        self._reveal = 0  # the reveal's step in the score phase (see reveal.py)
 
     # ----------------------------------------------------------------- setup
     @classmethod
@@ -203,6 +204,11 @@ class Game:
         """Returns the voter's cards this round, artist to token number. Trusted access."""
         self._require_player(voter)
         return dict(self._votes.get(voter, {}))
+
+    @property
+    def reveal_step(self) -> int:
+        """Where the reveal stands in the score phase (see :mod:`.reveal`); 0 in other phases."""
+        return self._reveal if self._phase is Phase.SCORE else 0
 
     @property
     def history(self) -> tuple[RoundRecord, ...]:
@@ -373,6 +379,15 @@ class Game:
         self._confirmed.add(voter)
         self._moves += 1
 
+    def reveal_next(self) -> int:
+        """Shows the reveal's next drawing, then the scoreboard (the teacher's Next); returns the step.
+
+        :raises IllegalAction: outside the score phase, or once the scoreboard is shown."""
+        self._require_phase(Phase.SCORE, N_("The reveal moves on in the score phase"))
+        self._reveal = reveal.next_step(self._reveal, self._players)
+        self._moves += 1
+        return self._reveal
+
     def advance(self, *, force: bool = False) -> Phase:
         """Moves the game to its next phase and returns it.
 
@@ -401,10 +416,10 @@ class Game:
                     rule="all_confirmed", names=tuple(waiting),
                 )
             self._score()
-            self._phase = Phase.SCORE
+            self._phase, self._reveal = Phase.SCORE, 0
         elif phase is Phase.SCORE:
             self._clear_table()
-            self._phase = Phase.OVER if self._round >= self._rules.rounds else Phase.PREPARE
+            self._phase, self._reveal = Phase.OVER if self._round >= self._rules.rounds else Phase.PREPARE, 0
         elif phase is Phase.PREPARE:
             self._round += 1
             self._deal()
@@ -471,6 +486,7 @@ class Game:
             "round": self._round,
             "phase": self._phase.value,
             "moves": self._moves,
+            "reveal": self._reveal,
             "table": {
                 "objects": dict(self._objects),
                 "locations": dict(self._locations),
@@ -521,6 +537,9 @@ class Game:
         game._phase = Phase(data["phase"])
         check(type(data["moves"]) is int and data["moves"] >= 0, N_("the move count is not a count"))
         game._moves = data["moves"]
+        check(type(data["reveal"]) is int and 0 <= data["reveal"] <= (
+            reveal.scoreboard_step(players) if game._phase is Phase.SCORE else 0), N_("the reveal is out of range"))
+        game._reveal = data["reveal"]
 
         table = data["table"]
         in_play = game._phase in CARDS_IN_PLAY

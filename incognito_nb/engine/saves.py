@@ -22,13 +22,20 @@ from typing import Any, Callable, Iterator
 from .errors import N_, Message, SaveError, detail
 
 FORMAT = "incognito-nb/game"
-VERSION = 1
+VERSION = 2
 #: What every refusal of a damaged save says, around what is wrong with it.
 DAMAGED = N_("This save is damaged: {problem}.")
-#: How a save of an older version becomes one of the next version, by the version it has
-#: (none yet: every save so far is of version 1).  Each takes and returns the whole file's
-#: data, its ``"version"`` included.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _reveal_kept(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 → 2: the game keeps where the reveal stands; a save from before starts
+    its reveal at the first drawing (its pages kept the reveal's place to themselves)."""
+    return {**data, "version": 2, "reveal": 0}
+
+
+#: How a save of an older version becomes one of the next version, by the version it has.
+#: Each takes and returns the whole file's data, its ``"version"`` included.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _reveal_kept}
 
 
 def to_text(state: dict[str, Any]) -> str:

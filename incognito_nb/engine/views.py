@@ -3,7 +3,10 @@
 One pure function, after boardgame.io's ``playerView``: given a game and a viewer (a
 player, or ``None`` for the projector and spectators) it returns JSON-safe data with
 every secret that viewer may not know left out.  Before scoring that means: other
-players' objects, which line-up word belongs to whom, and other players' cards.
+players' objects, which line-up word belongs to whom, and other players' cards.  In
+the score phase it means what the projector has not shown yet (:mod:`.reveal`): the
+answers, cards and points of the drawings still to come, and the round's points and
+scoreboard before their step.
 
 A view reads a game through its public members only, never its private state, so this
 module does not import :class:`Game`: ``game.py`` imports it (for
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from . import reveal
 from .drawing import Drawing
 from .rounds import RoundRecord
 from .rules import CARDS_IN_PLAY, Phase, Rules
@@ -31,6 +35,7 @@ class ViewedGame(Protocol):
     deck_name: str
     deck_language: str
     moves: int
+    reveal_step: int
     done: tuple[str, ...]
     confirmed: tuple[str, ...]
     lineup: tuple[str, ...]
@@ -114,6 +119,10 @@ def player_view(game: ViewedGame, viewer: str | None) -> dict[str, Any]:
     if viewer is not None and phase is Phase.FIND:
         view["my_votes"] = game.votes_of(viewer)
     if phase is Phase.SCORE:
-        view["reveal"] = _record(game.history[-1])
-        view["my_votes"] = dict(game.history[-1].votes[viewer]) if viewer is not None else {}
+        step = game.reveal_step
+        cut = view["reveal"] = reveal.cut_record(game.history[-1], step)
+        view["my_votes"] = dict(cut["votes"][viewer]) if viewer is not None else {}
+        if not cut["scoreboard"]:  # the round's points wait for the scoreboard
+            view["history"] = view["history"][:-1]
+            view["scores"] = {p: total - game.history[-1].points[p] for p, total in game.scores.items()}
     return view

@@ -177,8 +177,9 @@ class StudentPage(TablePage):
         elif phase is Phase.FIND:
             self._show((game["round"], phase), self._find_screen)
             self.votes.render()
-        else:
-            self._show((game["round"], phase), lambda: self._results_screen(game))
+        else:  # in the reveal, the drawing the projector shows: the table's step
+            step = game["reveal"]["step"] if phase is Phase.SCORE else None
+            self._show((game["round"], phase, step), lambda: self._results_screen(game))
 
     def _show(self, shown: tuple, screen) -> None:
         """Builds the stage with ``screen()`` unless it already shows ``shown`` (and the
@@ -228,20 +229,24 @@ class StudentPage(TablePage):
         return [find]
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
+        """Returns the screen after the find phase: in the reveal, what the projector shows
+        now and no more (the drawing it reveals, or the round's scoreboard)."""
         full, lang = self.snapshot.game, self.lang
-        screen: list[widgets.Widget] = []
         if Phase(game["phase"]) is Phase.OVER:
             return [GameOver(full, lang=lang)]
-        else:
-            record = full.history[-1]
-            mine = record.points.get(self.name, 0)
-            screen.append(markup(safe(lang.ngettext("You scored {n} point this round.",
-                                                    "You scored {n} points this round.", mine)), "inc-my-points"))
-            if Phase(game["phase"]) is Phase.SCORE:
-                screen += [Reveal(record, artist, seat_of=full.seat, replay_seconds=1.0, lang=lang)
-                           for artist in record.players]
-        screen.append(Scoreboard(full, lang=lang))
-        return screen
+        record = full.history[-1]
+        revealing = game["reveal"]["revealed"][-1] if game["reveal"] and not game["reveal"]["scoreboard"] else None
+        if revealing is not None:
+            mine = game["reveal"]["drawing_points"][revealing].get(self.name, 0)
+            return [markup(safe(lang._("Look at the screen: the class sees this drawing now.")), "inc-look-up"),
+                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=1.0, lang=lang),
+                    markup(safe(lang.ngettext("You score {n} point with this drawing.",
+                                              "You score {n} points with this drawing.", mine)),
+                           "inc-my-drawing-points")]
+        mine = record.points.get(self.name, 0)
+        return [markup(safe(lang.ngettext("You scored {n} point this round.",
+                                          "You scored {n} points this round.", mine)), "inc-my-points"),
+                Scoreboard(full, lang=lang)]
 
     # ---------------------------------------------------------------- the student's moves
     def save_drawing(self, drawing: Drawing | None = None) -> None:

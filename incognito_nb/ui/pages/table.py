@@ -3,8 +3,8 @@
 A laptop passed around a group or a classroom projector plays every phase here: setup,
 hiding behind a privacy curtain, finding, the reveal, the scoreboard and the podium.
 The screen is re-rendered from the game after every action; the only state kept here is
-what no rule cares about: whose card is open, which drawing the reveal is at, and the
-timer.  Every action is saved at once, so a dead kernel loses nothing.
+what no rule cares about: whose card is open and the timer (where the reveal stands is
+the game's).  Every action is saved at once, so a dead kernel loses nothing.
 """
 
 from __future__ import annotations
@@ -70,7 +70,6 @@ class TableApp(PageShell):
         self.game: Game | None = None
         self.timer_seconds = 0
         self.open_for: str | None = None  # the player whose card is open behind the curtain
-        self.reveal_at = 0  # the drawing the reveal shows; len(players) means the scoreboard
         self.pad: DrawingPad | None = None
         self.countdown: DrawingTimer | None = None
         self.timer_paused = False
@@ -129,7 +128,7 @@ class TableApp(PageShell):
     def start(self, game: Game, timer_seconds: int = 0) -> None:
         """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none)."""
         self.game, self.timer_seconds = game, timer_seconds
-        self.open_for, self.reveal_at = None, 0
+        self.open_for = None
         self.render()
         self._save()  # after the screen: a large save must not delay what the table sees
 
@@ -256,7 +255,6 @@ class TableApp(PageShell):
         self.open_for = None
         if not self._waiting():
             self.game.advance()
-            self.reveal_at = 0
         self.render()
         self._save()  # after the screen: a large save must not delay what the table sees
 
@@ -270,9 +268,10 @@ class TableApp(PageShell):
     def _score_screen(self) -> list[widgets.Widget]:
         game = self.game
         record = game.history[-1]
-        if self.reveal_at < len(game.players):
-            artist = game.players[self.reveal_at]
-            last = self.reveal_at == len(game.players) - 1
+        step = game.reveal_step  # the game's own: a saved game resumes at its drawing
+        if step < len(game.players):
+            artist = game.players[step]
+            last = step == len(game.players) - 1
             return [Reveal(record, artist, seat_of=game.seat, lang=self.lang),
                     self._next_button(next_reveal_label(last, self.lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
@@ -280,13 +279,13 @@ class TableApp(PageShell):
 
     def next_reveal(self) -> None:
         """Moves the reveal on to the next drawing, then to the scoreboard."""
-        self.reveal_at += 1
+        self.game.reveal_next()
         self.render()
 
     def advance(self) -> None:
         """Moves the game on to its next phase (the table's own "next" button)."""
         self.game.advance()
-        self.open_for, self.reveal_at = None, 0
+        self.open_for = None
         self.render()
         self._save()  # after the screen: a large save must not delay what the table sees
 
@@ -315,7 +314,7 @@ class TableApp(PageShell):
             game.update_drawing(self.open_for, self.pad.drawing)
         self._stop_timer()
         game.advance(force=True)
-        self.open_for, self.reveal_at = None, 0
+        self.open_for = None
         self.render()
         self._save()  # after the screen: a large save must not delay what the table sees
 

@@ -54,8 +54,7 @@ class TeacherPage(TablePage):
         self.teacher_key = teacher_key
         self.student_url, self.teacher_url = student_url, teacher_url
         self.key_in_browser = key_in_browser
-        self.reveal_at = 0
-        self._shown: tuple | None = None  # which screen the stage holds: (round, phase, reveal_at)
+        self._shown: tuple | None = None  # which screen the stage holds: (round, phase, the reveal's step)
         self._again = False  # build the screen again though it shows the same (the language changed)
         # The drawing timer runs on this page (the one the class sees on the projector) and
         # ends the hide phase at zero; boards count as they stand, each stroke being saved.
@@ -231,12 +230,9 @@ class TeacherPage(TablePage):
         if teacher and self._everyone_finished(public):
             self._auto_advance()
             return
-        shown = (game.round, phase, self.reveal_at)
+        shown = (game.round, phase, game.reveal_step)
         if shown == self._shown and not self._again:
             return  # nothing the projector shows has changed (a student drew a stroke)
-        if self._shown is None or self._shown[:2] != shown[:2]:
-            self.reveal_at = 0
-            shown = (game.round, phase, 0)
         # In another language, the same screen again: its countdown goes on where it stood.
         again = self._again and shown == self._shown and self.countdown is not None
         left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
@@ -322,17 +318,18 @@ class TeacherPage(TablePage):
 
     def _score_screen(self) -> list[widgets.Widget]:
         game, lang = self.snapshot.game, self.lang
-        if self.reveal_at < len(game.players):
-            last = self.reveal_at == len(game.players) - 1
-            return [Reveal(game.history[-1], game.players[self.reveal_at], seat_of=game.seat, lang=lang),
-                    self._next_button(next_reveal_label(last, lang), self.next_reveal, local=True)]
+        step = game.reveal_step  # the table's: every phone follows it
+        if step < len(game.players):
+            last = step == len(game.players) - 1
+            return [Reveal(game.history[-1], game.players[step], seat_of=game.seat, lang=lang),
+                    self._next_button(next_reveal_label(last, lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
         return [Scoreboard(game, lang=lang), self._next_button(after_scores_label(final, lang), self.next)]
 
-    def _next_button(self, text: str, action, *, local: bool = False) -> widgets.Button:
-        """Returns a Next button; one that moves the game on (not ``local``) needs the key."""
+    def _next_button(self, text: str, action) -> widgets.Button:
+        """Returns a Next button: it moves the table on, so it needs the key."""
         button = widgets.Button(description=text, button_style="primary", icon="arrow-right",
-                                disabled=not local and self.teacher_key is None)
+                                disabled=self.teacher_key is None)
         button.add_class("inc-next")
         button.on_click(self.guarded(lambda _=None: action()))
         return button
@@ -357,8 +354,8 @@ class TeacherPage(TablePage):
         return url
 
     def next_reveal(self) -> None:
-        """Moves the reveal on to the next drawing, then to the scoreboard (this page only)."""
-        self.reveal_at += 1
+        """Shows the reveal's next drawing, then the scoreboard, on the projector and every phone."""
+        self.act(Action.reveal_next(), teacher_key=self.teacher_key)
         self.render()
 
     def next(self) -> None:

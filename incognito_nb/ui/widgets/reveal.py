@@ -13,7 +13,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from incognito_nb.engine import RoundRecord
-from incognito_nb.engine.scoring import ARTIST_POINTS, FINDER_POINTS
+from incognito_nb.engine.reveal import drawing_points
 
 from incognito_nb.ui.widgets.board import DrawingView, close_parts
 from incognito_nb.ui.i18n import Language, language
@@ -24,15 +24,6 @@ from incognito_nb.ui.widgets.voting import drawing_title
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "reveal.css")
-
-
-def drawing_points(record: RoundRecord, artist: str) -> dict[str, int]:
-    """Returns the points one drawing gave, per player who scored with it (RULES.md, "Score Points")."""
-    finders = record.found_by(artist)
-    points = {finder: FINDER_POINTS for finder in finders}
-    if 0 < len(finders) < len(record.players) - 1:
-        points[artist] = ARTIST_POINTS
-    return points
 
 
 def vote_chip(voter: str, seat: int, card: int | None, right: bool, lang: Language) -> str:
