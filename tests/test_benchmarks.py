@@ -87,3 +87,14 @@ def test_the_classroom_benchmark_writes_json_and_markdown(tmp_path):
     assert "| SQLite (WAL) |" in table and "projected" in table
     assert "write at stroke 1 → 200" in table and "class drawing load" in table
     assert "one-button Voilà pages (the floor)" in table and "median time to pad / one-button floor" in table
+
+
+def test_the_find_screen_benchmark_measures_a_kernels_cost_for_full_and_small_drawings(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "benchmarks.find_screen", "--kernel-only", "--out", str(tmp_path)],
+                         cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    results = json.loads((tmp_path / "find_screen.json").read_text())
+    full, small = results["kernel"]
+    assert (full["strokes"], small["strokes"]) == (180, 3)
+    assert full["cpu_ms"] > 0 and full["sent_bytes"] > small["sent_bytes"] > 0
+    assert "load" in results["kernel_load"] and "CPU ms" in run.stdout

@@ -24,6 +24,7 @@ from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
 from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
 from incognito_nb.ui.widgets.page_title import PageTitle
+from incognito_nb.ui.widgets.painted_board import PaintedBoard
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "incognito_nb"
@@ -38,6 +39,7 @@ FRONT_ENDS = {
     WIDGETS / "skip_link.js": SkipLink,
     WIDGETS / "connection.js": ConnectionWatch,
     WIDGETS / "page_title.js": PageTitle,
+    WIDGETS / "painted_board.js": PaintedBoard,
     PACKAGE / "store" / "browser.js": _bridge_class(),
 }
 

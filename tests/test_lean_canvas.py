@@ -88,7 +88,7 @@ def test_a_page_draws_without_loading_numpy_or_pillow():
         from incognito_nb.engine import Drawing, Stroke
         drawing = Drawing([Stroke([(1, 2), (30, 40), (50, 10)]), Stroke([(5, 5)], width=8)])
         pad, view = DrawingPad(drawing, location="a treehouse"), DrawingView(drawing)
-        pad._on_client_ready(); view._on_client_ready()       # what a browser's arrival does
+        pad._on_client_ready()       # what a browser's arrival does (the view waits for none)
         pad.pen_down(10, 10); pad.pen_move(60, 70); pad.pen_up()
         assert len(pad.drawing) == 3
         print(sorted(m for m in ("numpy", "PIL.Image") if m in sys.modules))

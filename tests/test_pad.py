@@ -53,8 +53,10 @@ def browser_sends(widget, content):
 
 
 def connect(pad_or_view):
-    """Fires ``client_ready`` as a freshly connected browser does (from the top layer)."""
-    browser_sends(pad_or_view._canvas[-1], {"event": "client_ready"})
+    """Fires ``client_ready`` as a freshly connected browser does (from the top layer);
+    a read-only board waits for no browser (the browser paints it from its state)."""
+    if isinstance(pad_or_view, DrawingPad):
+        browser_sends(pad_or_view._canvas[-1], {"event": "client_ready"})
 
 
 def overlay_sends(pad, **batch):
@@ -566,62 +568,49 @@ def test_the_pad_has_no_ipycanvas_pointer_handlers():
 
 
 def test_erase_strokes_punch_through_the_ink_and_restore_the_mode(sent):
-    view = DrawingView(Drawing((Stroke([(1, 1), (2, 2)], erase=True), Stroke([(3, 3)]))))
-    connect(view)
+    pad = DrawingPad(Drawing((Stroke([(1, 1), (2, 2)], erase=True), Stroke([(3, 3)]))))
+    connect(pad)
     modes = [args[1] for name, args in sent if name == "set" and args[0] == 7]
     assert modes == ["destination-out", "source-over"]
 
 
 def test_draw_strokes_rounds_caps_and_joins(sent):
-    view = DrawingView()
-    connect(view)
+    pad = DrawingPad()
+    connect(pad)
     sent.clear()
     from ipycanvas import hold_canvas
 
     with hold_canvas():
-        draw_strokes(view._canvas[1], [Stroke([(1, 1), (5, 5)])])
+        draw_strokes(pad._canvas[1], [Stroke([(1, 1), (5, 5)])])
     settings = {args[0]: args[1] for name, args in sent if name == "set"}
     assert settings[9] == "round" and settings[10] == "round"  # line_cap, line_join
 
 
 # -- the read-only board ---------------------------------------------------------------
+# The browser paints it from its state (tests/test_painted_board.py, tests/js/painted_board.test.mjs):
+# the kernel sends no canvas command for it, before a browser connects or after.
 
 
-def test_a_view_draws_nothing_until_ready_then_everything(sent):
+def test_a_view_sends_no_canvas_command_its_strokes_are_its_state(sent):
     drawing = Drawing((Stroke([(1, 1), (5, 5)]), Stroke([(9, 9)])))
     view = DrawingView(drawing, caption="Ana's <kitchen>")
     view.show(drawing)
     assert sent == []
-    connect(view)
-    names = [name for name, _ in sent]
-    assert names.count("strokeLines") == 1 and names.count("fillCircle") == 1
+    assert view._board.shown == drawing.strokes
     assert view._caption.value == "Ana&#x27;s &lt;kitchen&gt;"
 
 
-def test_replay_without_a_running_loop_draws_everything_at_once(sent):
+def test_replay_is_asked_of_the_browser_not_drawn_from_python(sent):
     drawing = Drawing((Stroke([(1, 1), (5, 5)]), Stroke([(9, 9), (1, 1)])))
     view = DrawingView()
-    connect(view)
-    sent.clear()
-    view.replay(drawing, seconds=5)
-    assert [name for name, _ in sent].count("strokeLines") == 2
-
-
-def test_replay_on_a_running_loop_draws_stroke_by_stroke(sent):
-    drawing = Drawing(tuple(Stroke([(i, i), (i + 5, i)]) for i in range(4)))
-    view = DrawingView()
-    connect(view)
 
     async def watch():
-        sent.clear()
         view.replay(drawing, seconds=0.2)
-        await asyncio.sleep(0)
-        during = [name for name, _ in sent].count("strokeLines")
-        await asyncio.sleep(0.4)
-        return during, [name for name, _ in sent].count("strokeLines")
+        await asyncio.sleep(0.3)
 
-    during, after = asyncio.run(watch())
-    assert (during, after) == (0, 4)
+    asyncio.run(watch())
+    assert sent == []
+    assert (view._board.replays, view._board.replay_seconds, view._board.shown) == (1, 0.2, drawing.strokes)
 
 
 # -- palette ---------------------------------------------------------------------------
@@ -642,7 +631,8 @@ def test_close_leaves_no_widget_behind(make):
     before = set(widget_module._instances)
     board = make()
     connect(board)
-    assert len(set(widget_module._instances) - before) > 10
+    # A pad has more than ten parts, a read-only board (no canvas layers now) nine.
+    assert len(set(widget_module._instances) - before) > (10 if isinstance(board, DrawingPad) else 8)
     board.close()
     assert set(widget_module._instances) - before == set()
 

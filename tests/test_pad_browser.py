@@ -322,3 +322,48 @@ def test_drawing_full_the_pen_stops_the_pad_says_so_in_spanish_and_the_drawing_s
         draw_stroke(page, canvas, [(0.2, 0.7), (0.3, 0.7)], steps=6)
         wait_for_ink(page, canvas, region=(140, 400, 120, 40))
         assert canvas_pixels(page, canvas, (20, 70, 760, 20))["ink"] > 1_000
+
+
+EDIT_CELL = """\
+import ipywidgets as widgets
+from incognito_nb.engine.drawing import Drawing, Stroke
+from incognito_nb.ui.widgets.board import DrawingView
+
+blue = Stroke([(100, 300), (700, 300)], color="#0072b2", width=40)
+rubber = Stroke([(400, 250), (400, 350)], width=40, erase=True)
+red = Stroke([(100, 500), (700, 500)], color="#d55e00", width=20)
+view = DrawingView(Drawing((blue, rubber)))
+more = widgets.Button(description="More")
+more.add_class("test-more")
+more.on_click(lambda _: view.show(view.drawing.adding(red)))
+undo = widgets.Button(description="Undo")
+undo.add_class("test-undo")
+undo.on_click(lambda _: view.show(view.drawing.edit(1)))
+widgets.VBox([view, more, undo])
+"""
+
+#: The colour of one pixel of the board's canvas, as [r, g, b, a].
+PIXEL = """([x, y]) => [...document.querySelector('.inc-drawing-view canvas')
+                         .getContext('2d').getImageData(x, y, 1, 1).data]"""
+
+
+def test_the_browser_paints_a_boards_colours_its_eraser_and_its_edits(tmp_path, page):
+    with voila_server(write_notebook(tmp_path, EDIT_CELL)) as url:
+        page.goto(url, timeout=60_000)
+        canvas = ".inc-drawing-view canvas"
+        page.wait_for_selector(canvas, timeout=60_000)
+        wait_for_ink(page, canvas, region=(150, 290, 10, 20), timeout=30_000)
+        assert page.evaluate(PIXEL, [150, 300]) == [0, 0x72, 0xB2, 255]   # the pen's colour
+        assert page.evaluate(PIXEL, [400, 300]) == [255, 255, 255, 255]   # rubbed out to the paper
+        assert page.evaluate(PIXEL, [1, 300])[:3] == [0xC8, 0xC8, 0xC8]   # the border
+        assert canvas_pixels(page, canvas, (100, 490, 600, 20))["ink"] == 0
+        page.click(".test-more")  # a stroke drawn on top: it comes as an edit, and is painted
+        wait_for_ink(page, canvas, region=(100, 490, 600, 20))
+        assert page.evaluate(PIXEL, [150, 500]) == [0xD5, 0x5E, 0x00, 255]
+        page.click(".test-undo")  # back to the first stroke: the eraser's hole is filled again
+        wait_for_ink(page, canvas, region=(395, 295, 10, 10))
+        wait_for_ink(page, canvas, region=(100, 490, 600, 20), present=False)
+        assert page.evaluate(PIXEL, [400, 300]) == [0, 0x72, 0xB2, 255]
+        page.reload()  # a page opened again paints what the kernel holds (a new kernel under Voilà)
+        page.wait_for_selector(canvas, timeout=60_000)
+        wait_for_ink(page, canvas, region=(150, 290, 10, 20), timeout=30_000)

@@ -4,25 +4,28 @@ A :class:`~incognito_nb.engine.drawing.Drawing` is a list of strokes, so the sam
 strokes must look the same on a player's pad, in the gallery and in the score reveal;
 they all go through :func:`draw_strokes`.
 
-ipycanvas keeps no picture in the kernel: a browser that connects starts from a blank
-canvas, and a canvas drawn on before its browser view connects is broken for good under
-Voilà (see ``PLATFORM.md``).  So a board draws nothing until its canvas reports
-``client_ready``, and redraws everything from the stored drawing each time it does.
+The pad draws with ipycanvas, which keeps no picture in the kernel: a browser that
+connects starts from a blank canvas, and a canvas drawn on before its browser view
+connects is broken for good under Voilà (see ``PLATFORM.md``).  So the pad draws nothing
+until its canvas reports ``client_ready``.  The read-only board, :class:`DrawingView`,
+is painted by the browser from the strokes it holds
+(:mod:`~incognito_nb.ui.widgets.painted_board`), the same way: :func:`draw_strokes`'s
+look, ported to ``painted_board.js``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import html
 from typing import Iterable
 
 import ipywidgets as widgets
-from incognito_nb.ui.widgets.lean_canvas import Canvas, MultiCanvas, hold_canvas
+from incognito_nb.ui.widgets.lean_canvas import Canvas, MultiCanvas
 from ipywidgets import Widget
 
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 
 from incognito_nb.ui.widgets.aria import BoardName
+from incognito_nb.ui.widgets.painted_board import PaintedBoard
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 
 
@@ -105,26 +108,24 @@ def new_board_canvas(layers: int) -> MultiCanvas:
 class DrawingView(widgets.VBox):
     """A read-only board that shows a drawing, for the gallery and the score reveal.
 
-    ``show`` puts a drawing up at once, ``replay`` draws it stroke by stroke.  Nothing is
-    sent to the browser until the canvas is ready; until then the view only remembers
-    what to show.  ``label`` is the drawing's accessible name (a screen reader reads the
-    view as an image of that name): who drew it and where, never a secret.
+    ``show`` puts a drawing up at once, ``replay`` has the browser draw it stroke by
+    stroke.  The board is a :class:`~incognito_nb.ui.widgets.painted_board.PaintedBoard`:
+    its strokes travel to the browser once, packed, and the browser paints them whenever
+    its view connects; a later ``show`` sends only what changed.  ``label`` is the
+    drawing's accessible name (a screen reader reads the view as an image of that name):
+    who drew it and where, never a secret.
     """
 
     def __init__(self, drawing: Drawing = Drawing(), caption: str = "", *, label: str = "", **kwargs) -> None:
         self._drawing = drawing
-        self._visible = len(drawing.strokes)  # how many strokes are up on the board
-        self._client_ready = False
-        self._replay_task: asyncio.Task | None = None
-        self._canvas = new_board_canvas(2)
+        self._board = PaintedBoard(drawing.strokes, layout=widgets.Layout(width="100%"))
         self._caption = widgets.HTML()
         self._caption.add_class("inc-drawing-caption")
         self._name = BoardName(label=label)
-        super().__init__([self._name, self._canvas, self._caption], **kwargs)
+        super().__init__([self._name, self._board, self._caption], **kwargs)
         self.add_class("inc-drawing-view")
         self.layout.width = "100%"
         self.caption = caption
-        self._canvas.on_client_ready(self._on_client_ready)
 
     @property
     def drawing(self) -> Drawing:
@@ -153,66 +154,20 @@ class DrawingView(widgets.VBox):
         self._caption.layout.display = "" if self._caption_text else "none"
 
     def show(self, drawing: Drawing) -> None:
-        """Shows ``drawing`` whole, stopping any replay."""
-        self._cancel_replay()
+        """Shows ``drawing`` whole (a replay under way in the browser ends with it)."""
         self._drawing = drawing
-        self._visible = len(drawing.strokes)
-        self._render()
+        self._board.show(drawing.strokes)
 
     def replay(self, drawing: Drawing, seconds: float = 2.0) -> None:
-        """Draws ``drawing`` stroke by stroke over about ``seconds``, without blocking.
+        """Has the browser draw ``drawing`` stroke by stroke over about ``seconds``.
 
-        The strokes are drawn by a task on the kernel's running asyncio loop; with no
-        loop running (a plain script, a test) the drawing is shown at once.
+        The kernel sends the strokes (if they are new to the board) and one request;
+        the browser paints the rest, frame by frame.
         """
-        self._cancel_replay()
-        self._drawing = drawing
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or not drawing.strokes:
-            self._visible = len(drawing.strokes)
-            self._render()
-            return
-        self._visible = 0
-        self._render()
-        self._replay_task = loop.create_task(self._play(max(float(seconds), 0.0)))
+        self.show(drawing)
+        self._board.replay(seconds)
 
     def close(self) -> None:
-        """Closes the view and all its parts, stopping any replay."""
-        self._cancel_replay()
-        self._client_ready = False
+        """Closes the view and all its parts."""
         close_parts(self)
         super().close()
-
-    async def _play(self, seconds: float) -> None:
-        """Reveals the strokes one by one, ``seconds`` in all."""
-        strokes = self._drawing.strokes
-        pause = seconds / len(strokes)
-        for _ in strokes:
-            await asyncio.sleep(pause)
-            self._visible += 1
-            if self._client_ready:
-                with hold_canvas():
-                    draw_strokes(self._canvas[1], strokes[self._visible - 1 : self._visible])
-        self._replay_task = None
-
-    def _cancel_replay(self) -> None:
-        if self._replay_task is not None:
-            self._replay_task.cancel()
-            self._replay_task = None
-
-    def _on_client_ready(self) -> None:
-        self._client_ready = True
-        self._render()
-
-    def _render(self) -> None:
-        """Redraws paper and visible ink, if a browser is there to see it."""
-        if not self._client_ready:
-            return
-        paper, ink = self._canvas[0], self._canvas[1]
-        with hold_canvas():
-            draw_paper(paper)
-            ink.clear()
-            draw_strokes(ink, self._drawing.strokes[: self._visible])

@@ -69,7 +69,9 @@ class Gallery(widgets.GridBox):
         """Shows the boards and locations as the game has them now."""
         view = self._game.player_view(None)
         for seat, player in enumerate(view["players"], start=1):
-            drawing = Drawing.from_list(view["drawings"].get(player, []))
+            # The public view says which drawings every screen may see; the game's own
+            # Drawing is that same drawing, without building it again from the view's lists.
+            drawing = self._game.drawing(player) if player in view["drawings"] else Drawing()
             board = self._views[seat - 1]
             if board.drawing != drawing:
                 board.show(drawing)

@@ -1,0 +1,230 @@
+// A board the browser paints: PaintedBoard in painted_board.py.  decode() reads the packed
+// strokes, paintPaper() and paintStrokes() draw as board.py's draw_paper and draw_strokes do,
+// and Painter keeps a view's canvas in step with the model (fakes in tests/js/).
+
+const HEADER = 8;  // r, g, b, flags, width (uint16), points (uint16)
+const ERASE = 1;
+
+const asView = (value) => {
+  if (!value) return new DataView(new ArrayBuffer(0));
+  if (value instanceof DataView) return value;
+  if (ArrayBuffer.isView(value)) return new DataView(value.buffer, value.byteOffset, value.byteLength);
+  return new DataView(value);
+};
+const hex = (n) => n.toString(16).padStart(2, "0");
+
+// The strokes in a packed buffer: [{color, width, erase, points: [x, y, ...]}], in board units.
+export function decode(buffer, scale) {
+  const view = asView(buffer), strokes = [];
+  let at = 0;
+  while (at + HEADER <= view.byteLength) {
+    const color = "#" + hex(view.getUint8(at)) + hex(view.getUint8(at + 1)) + hex(view.getUint8(at + 2));
+    const erase = (view.getUint8(at + 3) & ERASE) !== 0;
+    const width = view.getUint16(at + 4, true), count = view.getUint16(at + 6, true);
+    at += HEADER;
+    if (at + 4 * count > view.byteLength) break;  // a cut buffer: never half a stroke
+    const points = new Array(2 * count);
+    for (let i = 0; i < 2 * count; i++) points[i] = view.getUint16(at + 2 * i, true) / scale;
+    at += 4 * count;
+    strokes.push({ color, width, erase, points });
+  }
+  return strokes;
+}
+
+// Where the first `keep` strokes of a packed buffer end, in bytes.
+export function strokesEnd(buffer, keep) {
+  const view = asView(buffer);
+  let at = 0;
+  for (let n = 0; n < keep && at + HEADER <= view.byteLength; n++) at += HEADER + 4 * view.getUint16(at + 6, true);
+  return Math.min(at, view.byteLength);
+}
+
+// `buffer` with `extra` after it, as one DataView.
+export function joined(buffer, extra) {
+  const a = asView(buffer), b = asView(extra);
+  const out = new Uint8Array(a.byteLength + b.byteLength);
+  out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), 0);
+  out.set(new Uint8Array(b.buffer, b.byteOffset, b.byteLength), a.byteLength);
+  return new DataView(out.buffer);
+}
+
+// Whether `buffer` starts with the first `length` bytes of `prefix`.
+export function startsWith(buffer, prefix, length) {
+  const a = asView(buffer), b = asView(prefix);
+  if (a.byteLength < length || b.byteLength < length) return false;
+  for (let i = 0; i < length; i++) if (a.getUint8(i) !== b.getUint8(i)) return false;
+  return true;
+}
+
+export function paintPaper(ctx, { width, height, paper, border }) {
+  ctx.clearRect(0, 0, width, height);
+  ctx.fillStyle = paper;
+  ctx.fillRect(0, 0, width, height);
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = border;
+  ctx.strokeRect(1, 1, width - 2, height - 2);
+}
+
+// Draws `strokes` over what `ctx` shows; erasers punch holes, so `ctx` is the ink layer.
+export function paintStrokes(ctx, strokes) {
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  for (const s of strokes) {
+    ctx.globalCompositeOperation = s.erase ? "destination-out" : "source-over";
+    ctx.strokeStyle = s.color;
+    ctx.fillStyle = s.color;
+    ctx.lineWidth = s.width;
+    const p = s.points;
+    let dot = true;
+    for (let i = 2; i < p.length && dot; i += 2) dot = p[i] === p[0] && p[i + 1] === p[1];
+    ctx.beginPath();
+    if (dot) {
+      ctx.arc(p[0], p[1], s.width / 2, 0, 2 * Math.PI);
+      ctx.fill();
+    } else {
+      ctx.moveTo(p[0], p[1]);
+      for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
+      ctx.stroke();
+    }
+  }
+  ctx.globalCompositeOperation = "source-over";
+}
+
+const FRAMES = {
+  now: () => performance.now(),
+  next: (f) => requestAnimationFrame(f),
+  cancel: (t) => cancelAnimationFrame(t),
+};
+
+// How many replays each model's views have started in this page, so that a view that
+// connects after a replay was asked for plays it, and a second view of it does not again.
+const played = new WeakMap();
+
+// One view's picture: the visible canvas shows the paper with the ink layer over it.
+export class Painter {
+  constructor(model, { screen, ink, frames = FRAMES, replayed = played }) {
+    this.model = model;
+    this.screen = screen;  // the visible canvas's context
+    this.ink = ink;        // the ink layer's context (a canvas not in the page)
+    this.frames = frames;
+    this.replayed = replayed;
+    this.buffer = null;    // the buffer last painted from
+    this.count = 0;        // how many of its strokes are on the ink layer
+    this.bytes = 0;        // how many of its bytes they take
+    this.timer = null;
+  }
+
+  board() {
+    const m = this.model;
+    return { width: m.get("width"), height: m.get("height"), paper: m.get("paper"), border: m.get("border") };
+  }
+
+  compose() {
+    const board = this.board();
+    paintPaper(this.screen, board);
+    this.screen.drawImage(this.ink.canvas, 0, 0);
+  }
+
+  // Paints what the model holds: only the strokes drawn on top of those already painted.
+  update() {
+    if (this.timer !== null) return;  // a replay is painting
+    const buffer = this.model.get("strokes"), scale = this.model.get("scale");
+    const strokes = decode(buffer, scale);
+    if (this.buffer === null || strokes.length < this.count || !startsWith(buffer, this.buffer, this.bytes)) {
+      this.clearInk();
+    }
+    paintStrokes(this.ink, strokes.slice(this.count));
+    this.buffer = buffer;
+    this.count = strokes.length;
+    this.bytes = strokesEnd(buffer, this.count);
+    this.compose();
+  }
+
+  clearInk() {
+    const { width, height } = this.board();
+    this.ink.clearRect(0, 0, width, height);
+    this.count = 0;
+    this.bytes = 0;
+  }
+
+  // Paints the strokes again one by one, as the kernel's replay did: stroke i after i x pause.
+  replay() {
+    this.replayed.set(this.model, this.model.get("replays"));
+    this.stop();
+    const buffer = this.model.get("strokes");
+    const strokes = decode(buffer, this.model.get("scale"));
+    const seconds = this.model.get("replay_seconds");
+    this.clearInk();
+    this.buffer = buffer;
+    this.compose();
+    if (!strokes.length || !(seconds > 0)) { this.update(); return; }
+    const pause = (1000 * seconds) / strokes.length, start = this.frames.now();
+    const step = () => {
+      const due = Math.min(strokes.length, Math.floor((this.frames.now() - start) / pause));
+      if (due > this.count) {
+        paintStrokes(this.ink, strokes.slice(this.count, due));
+        this.count = due;
+        this.compose();
+      }
+      this.timer = null;
+      if (due < strokes.length) this.timer = this.frames.next(step);
+      else this.update();  // the strokes in the model now, edits made during the replay too
+    };
+    this.timer = this.frames.next(step);
+  }
+
+  // Paints the board as a view that just connected should: a replay not yet seen, or all.
+  start() {
+    if ((this.replayed.get(this.model) || 0) < this.model.get("replays")) this.replay();
+    else this.update();
+  }
+
+  stop() {
+    if (this.timer !== null) this.frames.cancel(this.timer);
+    this.timer = null;
+  }
+}
+
+// Applies an edit from Python to the model's strokes (this page's copy of the state).
+export function applyEdit(model, message, buffers) {
+  if (!message) return;
+  const strokes = model.get("strokes");
+  if (Number.isInteger(message.append) && buffers && buffers.length) {
+    model.set("strokes", joined(strokes, buffers[0]));
+  } else if (Number.isInteger(message.keep)) {
+    const view = asView(strokes);
+    model.set("strokes", new DataView(view.buffer, view.byteOffset, strokesEnd(view, message.keep)));
+  }
+}
+
+function render({ model, el }) {
+  const canvas = document.createElement("canvas");
+  canvas.width = model.get("width");
+  canvas.height = model.get("height");
+  canvas.style.width = "100%";
+  canvas.style.height = "auto";
+  canvas.style.display = "block";
+  const layer = document.createElement("canvas");  // the ink layer: not in the page
+  layer.width = canvas.width;
+  layer.height = canvas.height;
+  el.classList.add("inc-painted-board");
+  el.appendChild(canvas);
+  const painter = new Painter(model, { screen: canvas.getContext("2d"), ink: layer.getContext("2d") });
+  const update = () => painter.update();
+  const replay = () => painter.replay();
+  model.on("change:strokes", update);
+  model.on("change:replays", replay);
+  painter.start();
+  return () => {
+    painter.stop();
+    model.off("change:strokes", update);
+    model.off("change:replays", replay);
+  };
+}
+
+// Once per model, however many views it has: an edit is applied to its state once.
+function initialize({ model }) {
+  model.on("msg:custom", (message, buffers) => applyEdit(model, message, buffers));
+}
+
+export default { initialize, render };

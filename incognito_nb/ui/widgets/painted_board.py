@@ -1,0 +1,130 @@
+"""A board the browser paints: a drawing's strokes travel once, compactly, as one buffer.
+
+A read-only board drawn from Python with ipycanvas sends every stroke as canvas commands
+each time a screen shows it, and replays a drawing stroke by stroke from the kernel: six
+boards of 180 strokes cost a page's kernel seconds at every phase change (issue 16).
+:class:`PaintedBoard` is an anywidget (``painted_board.js``, beside this module) whose
+synced state is the drawing itself, packed by :func:`pack_strokes` into one binary buffer
+(4 bytes a point, 8 a stroke); the browser decodes it and paints it on a ``<canvas>``
+with the same look as :func:`~incognito_nb.ui.widgets.board.draw_strokes`.  Because the
+picture is state, a view paints whenever it connects, and a page opened again repaints.
+
+After the first buffer only edits travel: strokes drawn on top go as a custom message
+with a buffer of just those strokes, an undo or a clear as ``{"keep": n}``; the browser
+applies the edit to its copy of the state, and the kernel's copy is changed to match
+without sending it again.  A replay is the browser's too: ``replays`` counts the requests
+and ``replay_seconds`` says how long each takes.
+
+A board holds only what its owner gives it: the gallery gives it the drawings its
+viewer may see.  Nothing the browser sends changes it (:meth:`PaintedBoard.set_state`).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import struct
+import sys
+from array import array
+from typing import Iterable, Sequence
+
+import anywidget
+import traitlets
+
+from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Stroke
+
+from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
+
+#: Coordinates travel as whole numbers of 1/SCALE board units (an eighth of a unit: no
+#: one sees it on an 800 x 600 board), in unsigned 16 bits: 800 * 8 fits with room.
+SCALE = 8
+#: A stroke's header: red, green, blue, flags (1: eraser), width, number of points.
+HEADER = struct.Struct("<BBBBHH")
+ERASE = 1
+
+
+def pack_strokes(strokes: Iterable[Stroke]) -> bytes:
+    """Returns ``strokes`` as the board's buffer: per stroke a :data:`HEADER`, then its
+    points as little-endian ``uint16`` pairs in 1/:data:`SCALE` board units."""
+    parts: list[bytes] = []
+    for stroke in strokes:
+        rgb = bytes.fromhex(stroke.color[1:])
+        parts.append(HEADER.pack(rgb[0], rgb[1], rgb[2], ERASE if stroke.erase else 0,
+                                 stroke.width, len(stroke.points)))
+        points = array("H", [round(v * SCALE) for point in stroke.points for v in point])
+        if sys.byteorder != "little":  # the browser reads little-endian
+            points.byteswap()
+        parts.append(points.tobytes())
+    return b"".join(parts)
+
+
+class PaintedBoard(anywidget.AnyWidget):
+    """A board-sized canvas that the browser paints from the strokes it is given."""
+
+    _esm = pathlib.Path(__file__).parent / "painted_board.js"
+    strokes = traitlets.Bytes(b"", help="The strokes shown, packed by pack_strokes.").tag(sync=True)
+    scale = traitlets.Int(SCALE, help="How many buffer units make one board unit.").tag(sync=True)
+    width = traitlets.Int(BOARD_WIDTH, help="The board's width in board units.").tag(sync=True)
+    height = traitlets.Int(BOARD_HEIGHT, help="The board's height in board units.").tag(sync=True)
+    paper = traitlets.Unicode(PAPER_COLOR, help="The paper's colour.").tag(sync=True)
+    border = traitlets.Unicode(BORDER_COLOR, help="The border's colour.").tag(sync=True)
+    replays = traitlets.Int(0, help="How many replays were asked for: each change plays one.").tag(sync=True)
+    replay_seconds = traitlets.Float(2.0, help="How long a replay takes, in seconds.").tag(sync=True)
+
+    def __init__(self, strokes: Sequence[Stroke] = (), **kwargs) -> None:
+        self._shown: tuple[Stroke, ...] = tuple(strokes)
+        self._ends = self._offsets(self._shown, 0)
+        super().__init__(strokes=pack_strokes(self._shown), **kwargs)
+
+    @property
+    def shown(self) -> tuple[Stroke, ...]:
+        """Returns the strokes the board shows."""
+        return self._shown
+
+    def show(self, strokes: Sequence[Stroke]) -> None:
+        """Shows ``strokes``, sending the browser only what changed since the last call."""
+        strokes = tuple(strokes)
+        old = self._shown
+        keep = 0
+        for mine, theirs in zip(old, strokes):
+            if mine is not theirs and mine != theirs:
+                break
+            keep += 1
+        if keep == len(old) == len(strokes):
+            return
+        added = strokes[keep:]
+        if keep == len(old) and old:  # drawn on top
+            extra = pack_strokes(added)
+            self.send({"append": len(added)}, buffers=[extra])
+            self._quietly(self.strokes + extra)
+            self._ends += self._offsets(added, self._ends[-1])
+        elif not added and keep:  # an undo
+            self.send({"keep": keep})
+            self._quietly(self.strokes[: self._ends[keep - 1]])
+            del self._ends[keep:]
+        else:  # cleared, or another drawing: the whole buffer, once
+            self._ends = self._offsets(strokes, 0)
+            self.strokes = pack_strokes(strokes)
+        self._shown = strokes
+
+    def replay(self, seconds: float) -> None:
+        """Asks every view of the board to paint its strokes again, one by one, over ``seconds``."""
+        with self.hold_sync():
+            self.replay_seconds = max(float(seconds), 0.0)
+            self.replays += 1
+
+    def set_state(self, sync_data: dict) -> None:
+        """Ignores the browser: what a board shows is the kernel's to say."""
+
+    def _quietly(self, packed: bytes) -> None:
+        """Sets ``strokes`` to what the browser already made of the edit, without sending it."""
+        with self._lock_property(strokes=packed):
+            self.strokes = packed
+
+    @staticmethod
+    def _offsets(strokes: Iterable[Stroke], start: int) -> list[int]:
+        """Returns where each stroke ends in the buffer, from ``start``."""
+        ends = []
+        for stroke in strokes:
+            start += HEADER.size + 4 * len(stroke.points)
+            ends.append(start)
+        return ends
