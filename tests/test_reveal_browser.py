@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from browser import ARTIFACTS, wait_for_ink
 from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Action, Phase
 from incognito_nb.engine.reveal import drawing_points, revealed
@@ -201,6 +202,14 @@ def test_six_phones_follow_the_projectors_reveal_and_hold_nothing_it_has_not_sho
                     else:
                         page.wait_for_selector(".inc-my-points", timeout=STEP)
                     _check_phone(page, name, game, step)
+                if step in (0, len(SIX)):  # for a person to look at: the projector and a phone
+                    if step < len(SIX):  # once the replay is over, both show the drawing (Ana's
+                        # doodle, in the board's corner inside its 2-unit border)
+                        for page in (teacher, students["Ben"]):
+                            wait_for_ink(page, ".inc-reveal canvas", timeout=STEP, region=(4, 4, 56, 46))
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    teacher.screenshot(path=str(ARTIFACTS / f"reveal_step_{step}_projector.png"))
+                    students["Ben"].screenshot(path=str(ARTIFACTS / f"reveal_step_{step}_phone.png"))
                 if step in (1, len(SIX)):  # a phone reloads mid-reveal, and at the scoreboard
                     reloaded = SIX[2 + step % 3]
                     page = students[reloaded]
