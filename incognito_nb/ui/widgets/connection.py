@@ -14,12 +14,12 @@ answer.
 from __future__ import annotations
 
 import asyncio
-import pathlib
 
 import anywidget
 import traitlets
 
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.shared import front_end
 
 #: How often the kernel says it is there, in seconds.
 BEAT_SECONDS = 4.0
@@ -36,7 +36,7 @@ CSS = """
 class ConnectionWatch(anywidget.AnyWidget):
     """An invisible widget that shows a banner when the kernel's beats stop (see the module)."""
 
-    _esm = pathlib.Path(__file__).parent / "connection.js"
+    _esm = front_end(__file__, "connection.js")
     lost_text = traitlets.Unicode("", help="What the banner says, in the page's language.").tag(sync=True)
     lost_after_ms = traitlets.Int(int(LOST_AFTER_SECONDS * 1000),
                                   help="How long without a beat before the banner shows.").tag(sync=True)

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import logging
 import math
-import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Optional
 
@@ -53,6 +52,7 @@ import traitlets
 from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_WIDTH, MIN_WIDTH, Stroke
 from incognito_nb.engine.errors import Message
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.shared import front_end
 
 log = logging.getLogger(__name__)
 
@@ -200,7 +200,7 @@ class InkLayer(anywidget.AnyWidget):
     overlay draws live; strokes take the pen set by :meth:`set_pen` when they reach Python.
     """
 
-    _esm = pathlib.Path(__file__).parent / "ink.js"
+    _esm = front_end(__file__, "ink.js")
     color = traitlets.Unicode("#000000", help="The pen colour the overlay draws with.").tag(sync=True)
     width = traitlets.Int(4, help="The pen width in board units.").tag(sync=True)
     erase = traitlets.Bool(False, help="Whether the pen erases (drawn in paper colour live).").tag(sync=True)
