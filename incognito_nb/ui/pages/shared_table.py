@@ -103,8 +103,8 @@ class SeatGame:
     def seat(self, player: str) -> int:
         return self._game.seat(player)
 
-    def player_view(self, viewer: str | None) -> dict[str, Any]:
-        return self._game.player_view(viewer)
+    def player_view(self, viewer: str | None, *, drawings: bool = True) -> dict[str, Any]:
+        return self._game.player_view(viewer, drawings=drawings)
 
     def cast_vote(self, voter: str, artist: str, number: int | None) -> None:
         self._send(Action.cast_vote(voter, artist, number))

@@ -159,7 +159,7 @@ class StudentPage(TablePage):
         """Shows the table as this student may see it."""
         self.follow_table_language()
         lang = self.lang
-        view = self.snapshot.view(self.name)
+        view = self.snapshot.view(self.name, drawings=False)  # the boards come from the game's own drawings
         if not view["started"]:
             self.header.value = safe(lang._("Table {code} · you are {name}", code=self.code, name=self.name))
             self._show(("lobby",), lambda: [markup("", "inc-lobby"), markup(
@@ -204,7 +204,7 @@ class StudentPage(TablePage):
     def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         lang = self.lang
         location = game["locations"][self.name]
-        self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
+        self._saved = self.snapshot.game.drawing(self.name)  # the student's own board, as the store has it
         # The browser keeps strokes it never saw saved under this seat and round, for the next page.
         key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
         self.pad = DrawingPad(self._saved, location=location, on_change=self.guarded(self.save_drawing),

@@ -206,7 +206,7 @@ class TeacherPage(TablePage):
         self.follow_table_language()
         snapshot = self.snapshot
         lang = self.lang
-        view = snapshot.view(None)
+        view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
