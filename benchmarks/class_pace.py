@@ -38,8 +38,8 @@ from typing import Any
 from incognito_nb.engine import Action, Rules
 from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
 
-from .find_screen import drawing
-from .harness import cpu_seconds
+from .find_screen import _settle, drawing
+from .harness import CLICK_JS, cpu_seconds
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SLOW = 240_000
@@ -67,12 +67,6 @@ WATCH_JS = """([key, test]) => {
   const tick = () => { if (holds()) window.__seen[key] = performance.timeOrigin + performance.now();
                        else requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
-}"""
-CLICK_JS = """(selector) => {
-  const button = document.querySelector(selector);
-  const now = performance.timeOrigin + performance.now();
-  button.click();
-  return now;
 }"""
 SEEN_JS = "(key) => window.__seen && window.__seen[key]"
 
@@ -122,17 +116,6 @@ class Table:
 
     def act(self, name: str, action: Action) -> None:
         self.store.act(self.keys.code, action, seat_token=self.seats[name].token)
-
-
-def _settle(kernels, quiet: float = 0.05, longest: float = 90.0) -> None:
-    """Waits until every kernel together uses less than ``quiet`` of a core over half a second."""
-    end = time.monotonic() + longest
-    while time.monotonic() < end:
-        pids = sorted(kernels())
-        before = [cpu_seconds(p) or 0 for p in pids]
-        time.sleep(0.5)
-        if sum((cpu_seconds(p) or 0) - b for p, b in zip(pids, before)) < quiet * 0.5:
-            return
 
 
 class KernelClock:

@@ -59,7 +59,7 @@ from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
 from . import arrival, class_load, class_pace, measure
-from .harness import HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
+from .harness import CLICK_JS, HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
 from .store import _redis, stroke_costs
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
@@ -104,13 +104,7 @@ WATCH_JS = """([key, name, nextPhase]) => {
   requestAnimationFrame(tick);
   return true;
 }"""
-# JavaScript run in the student page: the time, then the click.
-CLICK_JS = """(selector) => {
-  const button = document.querySelector(selector);
-  const now = performance.timeOrigin + performance.now();
-  button.click();
-  return now;
-}"""
+
 
 
 class Classroom:
