@@ -78,3 +78,27 @@ def test_the_older_pages_watch_hears_its_seat_was_taken_and_ends(store, store_ur
     finally:
         other.close()
     assert running == (False, True) and only_ana and changes == []
+
+
+def test_a_student_page_takes_its_seats_lease_and_closes_in_its_language_once_replaced(tmp_path):
+    from incognito_nb.store import open_store
+    from incognito_nb.ui.pages.student import StudentPage
+
+    url = str(tmp_path / "class.sqlite")
+    with open_store(url) as store:
+        keys, seats = _table(store)
+    older = StudentPage(open_store(url), code=keys.code, token=seats["Ana"].token, language="de")
+    newer = StudentPage(open_store(url), code=keys.code, token=seats["Ana"].token)
+    try:
+        with open_store(url) as store:
+            assert store.seat_lease(keys.code, "Ana") == newer.lease[1] != older.lease[1]
+        older.seat_taken()  # what its watch calls once it reads the newer page's lease
+        note = " ".join(child.value for child in older.stage.children)
+        assert "auf einer anderen Seite geöffnet" in note and older.pad is None and older.watch is None
+        older.choose_language("es")  # the page keeps its closed screen, in its new language
+        assert "Tu asiento se abrió en otra página" in older.stage.children[0].value and older.pad is None
+        assert newer.pad is not None and newer.closed_because is None
+    finally:
+        for page in (older, newer):
+            page.store.close()
+            page.close()

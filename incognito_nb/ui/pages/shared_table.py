@@ -26,6 +26,8 @@ import logging
 from typing import Any
 from urllib.parse import urlencode
 
+import ipywidgets as widgets
+
 from incognito_nb.engine import Action, Game, IllegalAction, Rules
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.store import StoreError, TableSnapshot, TableStore, TableWatch, UnknownTable, watch_async
@@ -186,7 +188,12 @@ class TablePage(PageShell):
         self.lang = lang
         self.connection.lost_text = ConnectionWatch.lost_sentence(lang)
         self.language_menu.show(lang)
-        self.relabel(render=render)
+        # A page that stopped following its table keeps its last screen, and says why again.
+        self.relabel(render=render and self.closed_because is None)
+        if self.closed_because == "gone":
+            self.report(lang.say(self.gone_message()))
+        elif self.closed_because == "seat taken":
+            self.set_stage([self._seat_taken_note()])
 
     def relabel(self, *, render: bool = True) -> None:
         """Writes the page again in :attr:`lang` (subclasses rebuild what they built)."""
@@ -320,9 +327,12 @@ class TablePage(PageShell):
         self.closed_because = "seat taken"
         self._stop_watch()
         self.report("")
-        self.set_stage([markup(safe(self.lang._(
+        self.set_stage([self._seat_taken_note()])
+
+    def _seat_taken_note(self) -> widgets.HTML:
+        return markup(safe(self.lang._(
             "Your seat was opened on another page (another tab or device), so this page is closed: play on "
-            "the newest one. To play here again, reload this page.")), "inc-seat-elsewhere")])
+            "the newest one. To play here again, reload this page.")), "inc-seat-elsewhere")
 
     # ---------------------------------------------------------------- problems
     def _store_problem(self, error: StoreError) -> None:
