@@ -179,6 +179,8 @@ def test_a_table_gone_with_its_redis_is_said_plainly_and_the_students_board_is_o
         assert 'download="incognito-drawing.png"' in offer and f"data:image/png;base64,{base64.b64encode(b'PNG picture').decode()}" in offer
         ana.guarded(ana.send_waiting, keeps_message=True)()
         assert plain(ana.message.value) == said and made == [3], "said once, offered once"
+        scribble(ana, 1, at=8)  # drawn after: the picture offered follows the board
+        assert made == [3, 4] and len([w for w in ana.stage.children if "inc-keepsake" in w._dom_classes]) == 1
         ana.choose_language("fr")  # said again in the page's new language; the offer stays
         assert plain(ana.message.value).startswith("Cette table n'existe plus dans le stockage des parties")
         assert one(ana, "inc-keepsake") is not None and one(ana, "inc-pad") is not None

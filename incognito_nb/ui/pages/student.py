@@ -257,6 +257,9 @@ class StudentPage(TablePage):
     def save_drawing(self, drawing: Drawing | None = None) -> None:
         """Stores what changed on the board since the store last had it (one stroke, an
         undo, a clear), so a reload or another device finds the board as it stands."""
+        if self.closed_because == "gone":
+            self._offer_board()  # no store will take it: the picture offered follows the board
+            return
         self.send_waiting()
 
     def done(self) -> None:
@@ -403,12 +406,20 @@ class StudentPage(TablePage):
         if self.closed_because is not None:
             return
         super().table_gone()
+        self._status("")
+        self._offer_board()
+
+    def _offer_board(self) -> None:
+        """Offers the board as this page holds it as a picture, above the stage (again, in
+        place of the last offer, after a change)."""
         board = self.pad.drawing if self.pad is not None else (
             self.snapshot.game.drawing(self.name) if self.snapshot.game is not None else Drawing())
-        self._status("")
         kept = keepsake(board, self.lang, self.picture)
-        if kept is not None:
-            self.stage.children = (kept, *self.stage.children)
+        shown = [child for child in self.stage.children if "inc-keepsake" not in child._dom_classes]
+        for old in self.stage.children:
+            if old not in shown:
+                old.close()
+        self.stage.children = (kept, *shown) if kept is not None else tuple(shown)
 
     def seat_taken(self) -> None:
         """Sends what waits one last time (the newest page goes on from the store), then closes."""
