@@ -3,8 +3,9 @@
 A school runs two ``incognito-nb classroom`` servers on one store (one SQLite file, or one
 Redis).  A student opens their seat link on the first, then on the second: the older page,
 on the first server, must close, saying so in its own language, and the newer one plays on
-with the board as the store has it.  Each server ends the older page's kernel only when
-both pages are its own, so the store has to carry the seat's lease between them.
+with the board as the store has it, while the older page's kernel ends.  A server ends the
+older page's kernel itself only when both pages are its own, so the store has to carry the
+seat's lease between them.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def two_servers_take_one_seat(browser, tmp_path, store: str) -> None:
         closed.wait_for(timeout=STEP)
         assert "auf einer anderen Seite geöffnet" in closed.inner_text()  # in the older page's language
         assert old.locator(PAD).count() == 0, "the older page no longer draws"
+        # It ends its own kernel on its server, on purpose: no "connection lost" banner.
+        old.wait_for_selector('[data-goodbye="said"]', state="attached", timeout=STEP)
+        one.wait_for(lambda status: status["pages"].get("student.ipynb", 0) == 0, "the older page's kernel to end")
+        assert old.locator(".inc-connection-lost").is_hidden() and closed.is_visible(), "the note stays, alone"
         draw_stroke(new, PAD, LINES[1], steps=4)
         wait_until(lambda: strokes_in_store(store, code, "Ana") == 2, what="the newer page's stroke in the store")
         new.wait_for_selector(".inc-saved", timeout=STEP)

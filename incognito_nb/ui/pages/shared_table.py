@@ -328,6 +328,7 @@ class TablePage(PageShell):
         self._stop_watch()
         self.report("")
         self.set_stage([self._seat_taken_note()])
+        self.connection.goodbye()  # the page's browser ends this kernel: the seat plays elsewhere
 
     def _seat_taken_note(self) -> widgets.HTML:
         return markup(safe(self.lang._(
