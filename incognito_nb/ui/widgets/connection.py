@@ -9,6 +9,11 @@ a banner over the page that says what is happening and what to do, and takes it 
 when the beats come back (the page reconnected to the same kernel).  The beats go from
 the kernel, so waiting costs the kernel one small message every few seconds and no
 answer.
+
+A page that closes itself for good (another page took its seat) calls :meth:`ConnectionWatch.goodbye`:
+the beats stop, the browser stops watching for them, and it ends the page's kernel through
+the page's own goodbye route (the one Voilà's front end posts to when the tab closes), so
+the older page of a seat holds no kernel on its server.
 """
 
 from __future__ import annotations
@@ -67,6 +72,13 @@ class ConnectionWatch(anywidget.AnyWidget):
         """Sends one beat to the browser."""
         self.beats += 1
         self.send({"beat": self.beats})
+
+    def goodbye(self) -> None:
+        """Stops the beats and has the browser end this page's kernel, on purpose (no banner)."""
+        if self._task is not None:
+            self._task.cancel()
+        if self.comm is not None:
+            self.send({"goodbye": True})
 
     async def _beat(self) -> None:
         while self.comm is not None:

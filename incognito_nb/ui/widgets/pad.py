@@ -68,7 +68,9 @@ class DrawingPad(widgets.VBox):
     :attr:`drawing` once its last batch has come from the browser, which is before any
     click made after it.  With a ``recovery_key`` (one seat in one round), strokes the
     browser drew for an earlier page of that seat and never saw saved come back to this
-    one (see :mod:`incognito_nb.ui.widgets.ink`), those the board already holds left out.
+    one (see :mod:`incognito_nb.ui.widgets.ink`), those the board already holds left out;
+    such a pad's browser keeps each stroke until the owner says its record has the board
+    (:meth:`saved`), not merely until the pad has it.
     The board is an image named "Your drawing, hidden in: …" for a screen reader, and a
     skip button (seen only when focused) before the tools moves the focus to ``skip_to``
     (a CSS selector: the page's Done button).
@@ -108,6 +110,7 @@ class DrawingPad(widgets.VBox):
             on_problem=self._say,
             on_recovered=self._recover,
             recovery_key=recovery_key,
+            until_saved=bool(recovery_key),  # a seat's record is the game store: see saved()
             lang=lang,
         )
         # One grid cell for both: the overlay lies exactly over the board and takes the pointer.
@@ -138,6 +141,11 @@ class DrawingPad(widgets.VBox):
     def drawing(self) -> Drawing:
         """Returns what is on the pad now."""
         return self._drawing
+
+    def saved(self) -> None:
+        """Hears from the owner that its record (the game store) has the board as the pad
+        shows it: the browser may forget its own copies of the strokes drawn so far."""
+        self._ink.saved()
 
     def load(self, drawing: Drawing) -> None:
         """Replaces the pad's content with ``drawing`` and forgets the undo history.
@@ -304,8 +312,11 @@ class DrawingPad(widgets.VBox):
         board (a stroke saved whose "saved" never reached the browser)."""
         drawn = {stroke.points for stroke in self._drawing.strokes}
         missing = [stroke for stroke in strokes if stroke.points not in drawn]
+        before = self._drawing
         if missing:
             self._add_strokes(missing)
+        if self._drawing is before:
+            self._notify()  # nothing new: the owner still says whether its record has the board
 
     # -- tools -----------------------------------------------------------------------
 
