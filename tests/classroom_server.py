@@ -28,6 +28,8 @@ from typing import Iterator, Sequence
 from browser import free_port, server
 
 V1 = "v1.kernel.websocket.jupyter.org"
+#: The classroom passphrase the test servers are given (``INCOGNITO_NB_PASSPHRASE``).
+PASSPHRASE = "test-pass-4u7k"
 
 
 def children(parent: int) -> Iterator[tuple[int, bytes]]:
@@ -53,6 +55,10 @@ class Classroom:
     store: str
     launcher_pid: int
     direct: bool = False
+    #: The file that holds the server's output (its log, and its kernels' stderr).
+    log: Path | None = None
+    #: The classroom passphrase the server was given.
+    passphrase: str = PASSPHRASE
 
     @property
     def render(self) -> str:
@@ -119,10 +125,12 @@ def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterat
     else:
         command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
                    "--port", str(port), "--store", store, *options]
-    env = dict(os.environ, INCOGNITO_NB_STORE=store)
-    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom") as url:
+    env = dict(os.environ, INCOGNITO_NB_STORE=store, INCOGNITO_NB_PASSPHRASE=PASSPHRASE)
+    log = tmp_path / f"server-{port}.log"
+    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom",
+                log_path=log) as url:
         yield Classroom(url, store, _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
-                        direct)
+                        direct, log)
 
 
 def _pid_serving(port: int, module: str) -> int:
@@ -178,6 +186,10 @@ class Browser:
         assert status == 303, status
         code = urllib.parse.parse_qs(urllib.parse.urlparse(headers["Location"]).query)["code"][0]
         return code, self.cookie(f"incognito_teacher_{code}")
+
+    def say_passphrase(self, passphrase: str = PASSPHRASE):
+        """Types the classroom passphrase in the passphrase door, as a teacher on a tablet would."""
+        return self.post("/classroom/passphrase", "/classroom/passphrase", {"passphrase": passphrase})
 
     def cookie(self, name: str) -> str:
         return next(cookie.value for cookie in self.jar if cookie.name == name)

@@ -1,0 +1,111 @@
+"""A device's budget (``incognito_nb/app/server/devices.py``), rule by rule, with a clock the
+test moves: a device is slowed, then refused for a while, and the others go on; the log keeps
+one line of each repeated kind (``bounded_log.py``)."""
+
+from __future__ import annotations
+
+import logging
+
+from incognito_nb.app.server.bounded_log import LINES_PER_KIND, RepeatsCounted
+from incognito_nb.app.server.devices import GO, MAX_DEVICES, REFUSED, SLOW, SLOWED, DeviceBudget, Rate
+from incognito_nb.app.server.passphrase import LETTERS, new_passphrase, normal_passphrase
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def books(clock, **rates) -> DeviceBudget:
+    return DeviceBudget(rates={"lookup": Rate(per_second=0.2, burst=20, pause=60), **rates}, clock=clock)
+
+
+def test_a_device_within_its_bucket_goes_on_at_once():
+    clock = Clock()
+    budget = books(clock)
+    assert [budget.ask("10.0.0.5", "lookup")[0] for _ in range(20)] == [GO] * 20
+
+
+def test_a_device_past_its_bucket_is_slowed_then_refused_for_a_while():
+    clock = Clock()
+    budget = books(clock)
+    for _ in range(20):
+        budget.ask("10.0.0.5", "lookup")
+    slowed = [budget.ask("10.0.0.5", "lookup") for _ in range(SLOWED)]
+    assert [verdict for verdict, _ in slowed] == [SLOW] * SLOWED
+    assert [delay for _, delay in slowed] == sorted(delay for _, delay in slowed) and slowed[0][1] > 0
+    assert budget.ask("10.0.0.5", "lookup")[0] == REFUSED
+    clock.now += 30  # its bucket has refilled a little, but the pause is not over
+    assert budget.ask("10.0.0.5", "lookup")[0] == REFUSED and budget.refused("10.0.0.5", "lookup")
+    clock.now += 31
+    assert budget.ask("10.0.0.5", "lookup")[0] == GO
+
+
+def test_one_devices_flood_costs_another_device_nothing():
+    clock = Clock()
+    budget = books(clock)
+    for _ in range(300):
+        budget.ask("10.0.0.5", "lookup")
+    assert budget.ask("10.0.0.6", "lookup") == (GO, 0.0)
+    assert budget.counted["lookup refused"] > 250
+
+
+def test_a_device_that_broke_a_rule_is_refused_that_kind():
+    clock = Clock()
+    budget = books(clock, socket=Rate(per_second=0.2, burst=12, pause=60))
+    budget.refuse("10.0.0.5", "socket")
+    assert budget.ask("10.0.0.5", "socket")[0] == REFUSED
+    assert budget.ask("10.0.0.6", "socket")[0] == GO
+
+
+def test_the_books_remember_a_bounded_number_of_devices():
+    clock = Clock()
+    budget = books(clock)
+    for number in range(MAX_DEVICES + 50):
+        budget.ask(f"10.{number // 65536}.{number // 256 % 256}.{number % 256}", "lookup")
+    assert len(budget._books) == MAX_DEVICES
+
+
+def record(message: str, *args, level=logging.WARNING, name="incognito_nb.app.server.sockets") -> logging.LogRecord:
+    return logging.LogRecord(name, level, __file__, 1, message, args, None)
+
+
+def test_a_repeated_log_line_is_written_a_few_times_then_counted():
+    clock = Clock()
+    repeats = RepeatsCounted(clock)
+    written = [repeats.filter(record("closed a socket of kernel %s: %s", "k1", "a message sent twice"))
+               for _ in range(1000)]
+    assert sum(written) == LINES_PER_KIND
+    clock.now += 5
+    assert sum(repeats.filter(record("closed a socket of kernel %s: %s", "k1", "again")) for _ in range(100)) == 5
+    assert repeats.filter(record("another kind of line"))  # other kinds are not held back
+    assert repeats.filter(record("an info line", level=logging.INFO, name="Voila"))
+
+
+def test_the_summary_says_how_many_lines_were_left_out(caplog):
+    repeats = RepeatsCounted(Clock())
+    for _ in range(100):
+        repeats.filter(record("closed a socket of kernel %s: %s", "k1", "too many messages"))
+    with caplog.at_level(logging.WARNING):
+        repeats.summary(logging.getLogger("test"))
+    assert "90 more log lines like this were left out" in caplog.text
+    caplog.clear()
+    repeats.summary(logging.getLogger("test"))
+    assert caplog.text == ""
+
+
+def test_a_record_passing_two_handlers_is_judged_once():
+    repeats = RepeatsCounted(Clock())
+    line = record("closed a socket of kernel %s: %s", "k1", "x")
+    assert all(repeats.filter(line) for _ in range(LINES_PER_KIND + 5))
+
+
+def test_a_passphrase_is_easy_to_read_and_type():
+    phrase = new_passphrase()
+    groups = phrase.split("-")
+    assert len(groups) == 3 and all(len(group) == 4 and set(group) <= set(LETTERS) for group in groups)
+    assert normal_passphrase(f" {phrase.upper().replace('-', ' ')} ") == phrase.replace("-", "")
+    assert new_passphrase() != phrase
