@@ -20,9 +20,16 @@ changes, each made through one of Voilà's extension points:
 - **Lean kernels** (Voilà's ``kernel_spec_manager_class``): Python kernels start without
   ipykernel's debugger (:data:`LEAN_KERNEL`).
 
+- **Kernel routes** (:mod:`incognito_nb.app.server.owners`): ``/api/kernels/<id>``, its socket
+  and ``/voila/api/shutdown/<id>`` answer only the page the kernel serves (or the laptop);
+  there is no login, logout or restart route, and an odd template path answers 404.
+- **A bounded log** (:mod:`incognito_nb.app.server.bounded_log`): repeated lines counted, not
+  written; ``log_file`` rotates.
+
 Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
-``max_pages_per_device``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
-``expect_minutes``; the store is ``$INCOGNITO_NB_STORE``, an extra deck ``$INCOGNITO_NB_DECK``.
+``max_pages_per_device``, ``max_warm``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
+``expect_minutes``, ``log_file``; the store is ``$INCOGNITO_NB_STORE``, an extra deck
+``$INCOGNITO_NB_DECK``, the classroom passphrase ``$INCOGNITO_NB_PASSPHRASE`` (a new one if unset).
 """
 
 from __future__ import annotations

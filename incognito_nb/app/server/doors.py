@@ -20,6 +20,12 @@ door keeps the CSS hooks of the widget forms it stands in for (``inc-join-code-f
 ``inc-join-name``, ``inc-join``, ``inc-deck``, ``inc-rounds``, ``inc-timer``,
 ``inc-create``).
 
+The new-table form and its post are the teacher's only: the laptop that runs the server
+(while ``trust_this_machine``) or a browser that typed the classroom passphrase
+(:class:`PassphraseDoor`); any other device gets a door that says so, and warms nothing.
+Every door counts what it costs against its device's budget (:mod:`.devices`): page loads,
+forms posted and table codes looked up; a device past it is slowed, then answered 429.
+
 A door speaks the language a page would: the one its address asks for (``?lang=``), else
 the table's (a join link's code), else the server's (``--language``).  The new-table form
 asks the teacher for the table's language (``inc-page-language``), which every page of

@@ -13,10 +13,16 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
 - refuses the handshake (HTTP 400, before any socket exists) unless the browser offers
   ``v1.kernel.websocket.jupyter.org``: jupyter_server's ``kernel_ws_protocol`` only
   says which protocol to *prefer*, and still hands a client that offers none the legacy one;
-- checks each incoming frame's framing before jupyter_server parses it (a bounded number
-  of parts, offsets in order and inside the frame, a small header that is a JSON object),
-  and holds each socket to a message and byte rate (a token bucket); a socket that breaks
-  either is closed with code 1008 (policy violation);
+- checks each incoming frame before jupyter_server parses it (a bounded number of parts,
+  offsets in order and inside the frame, a small header, parts that are JSON objects, a
+  comm message with its comm id), refuses a message id the kernel was already sent (the
+  kernel would refuse it with a "Duplicate Signature" traceback per copy) and any
+  ``shutdown_request`` (the kernel would exit and come back bare), and holds each socket to
+  a message and byte rate (a token bucket) and each device to its budget of sockets and
+  messages (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
+  violation), which costs its device two socket openings;
+- opens only for the kernel's own page (:mod:`.owners`), and answers a refused handshake
+  in one line of text (:class:`KernelSocketDoor`);
 - keeps kernel output meant for a developer away from the page: ``stream`` (stdout and
   stderr, where ipykernel logs a refused ``comm_open`` with its traceback) and ``error``
   messages go to the server's log, and a reply's ``traceback`` is emptied;
