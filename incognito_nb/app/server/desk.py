@@ -219,7 +219,7 @@ class FrontDesk:
 
     def status(self) -> dict[str, Any]:
         """Returns the kernels' books in numbers: pages by notebook, warm and warming kernels
-        by notebook, the pools' targets, and the caps."""
+        by notebook, the pools' targets, the caps, and the devices' asks slowed and refused."""
         pools = self.kernels._pools if self.kernels is not None else {}
         pages: dict[str, int] = {}
         for page in self.budget.pages.values():
@@ -233,6 +233,8 @@ class FrontDesk:
             "targets": self.budget.warm_targets(),
             "max_kernels": self.budget.max_kernels,
             "max_pages_per_device": self.budget.max_per_device,
+            "max_warm": self.budget.max_warm,
+            "devices": dict(self.devices.counted),  # asks slowed and refused, by kind
         }
 
     def memory(self) -> dict[str, list[float]]:
