@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from incognito_nb.app.server.bounded_log import LINES_PER_KIND, RepeatsCounted
+from incognito_nb.app.server.bounded_log import LINES_AT_ONCE, LINES_IN_ALL_PER_SECOND, LINES_PER_KIND, RepeatsCounted
 from incognito_nb.app.server.devices import GO, MAX_DEVICES, REFUSED, SLOW, SLOWED, DeviceBudget, Rate
 from incognito_nb.app.server.passphrase import LETTERS, new_passphrase, normal_passphrase
 
@@ -97,6 +97,15 @@ def test_the_summary_says_how_many_lines_were_left_out(caplog):
     assert caplog.text == ""
 
 
+def test_lines_of_ever_new_kinds_are_bounded_in_all():
+    clock = Clock()
+    repeats = RepeatsCounted(clock)
+    written = sum(repeats.filter(record(f"a line made by a browser {number}")) for number in range(5000))
+    assert written == LINES_AT_ONCE
+    clock.now += 1
+    assert sum(repeats.filter(record(f"another line {number}")) for number in range(100)) == LINES_IN_ALL_PER_SECOND
+
+
 def test_a_record_passing_two_handlers_is_judged_once():
     repeats = RepeatsCounted(Clock())
     line = record("closed a socket of kernel %s: %s", "k1", "x")
@@ -109,3 +118,32 @@ def test_a_passphrase_is_easy_to_read_and_type():
     assert len(groups) == 3 and all(len(group) == 4 and set(group) <= set(LETTERS) for group in groups)
     assert normal_passphrase(f" {phrase.upper().replace('-', ' ')} ") == phrase.replace("-", "")
     assert new_passphrase() != phrase
+
+
+def test_the_log_file_rotates_and_keeps_a_bounded_size(tmp_path, monkeypatch):
+    from incognito_nb.app.server import bounded_log
+
+    monkeypatch.setattr(bounded_log, "FILE_BYTES", 10_000)
+    logger = logging.getLogger("test.bounded_log_file")
+    logger.propagate = False
+    clock = Clock()
+    handler = bounded_log.log_to_file(str(tmp_path / "server.log"), RepeatsCounted(clock), [logger])
+    try:
+        for number in range(2000):
+            logger.warning("line %d: %s", number, "x" * 80)  # one kind: ten written, the rest counted
+            logger.warning(f"a distinct line {number}: " + "y" * 80)  # every one a new kind
+            clock.now += 0.05  # 20 lines a second in all
+    finally:
+        logger.removeHandler(handler)
+        handler.close()
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["server.log", "server.log.1", "server.log.2"]
+    assert sum(f.stat().st_size for f in files) <= 3 * 10_000 + 200
+
+
+def test_the_classroom_command_passes_the_log_file_on():
+    from incognito_nb.app.classroom_cli import parser, voila_command
+
+    command = voila_command(parser().parse_args(["--log-file", "class.log"]))
+    assert any(part.startswith("--ClassroomServer.log_file=/") and part.endswith("class.log") for part in command)
+    assert not any("log_file" in part for part in voila_command(parser().parse_args([])))

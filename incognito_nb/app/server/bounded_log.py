@@ -4,7 +4,9 @@ Most of what the server logs is said once per event it causes itself (a kernel s
 ended).  What a browser can repeat at will — a refused frame, a request answered 4xx, a
 kernel's output sent back on its socket — is logged through :class:`RepeatsCounted`: each
 kind of line (its logger, level and message template) may be written
-:data:`LINES_PER_KIND` times at once and then one a second; the rest are counted, and
+:data:`LINES_PER_KIND` times at once and then one a second, and all kinds together
+:data:`LINES_AT_ONCE` at once and then :data:`LINES_IN_ALL_PER_SECOND` a second (a browser
+that varies a line's template gains nothing); the rest are counted, and
 :meth:`RepeatsCounted.summary` (called by the server every minute) writes one line per kind
 that says how many were left out.  :func:`log_to_file` adds a file that rotates at
 :data:`FILE_BYTES` with :data:`FILE_BACKUPS` old files kept: the log takes at most
@@ -24,6 +26,8 @@ LINES_PER_KIND = 10
 LINES_PER_SECOND = 1.0
 #: How many kinds of line are remembered (the least recent are forgotten).
 MAX_KINDS = 512
+#: How many such lines of all kinds together may be written at once, and how many a second after that.
+LINES_AT_ONCE, LINES_IN_ALL_PER_SECOND = 200.0, 20.0
 #: The log file's size before it rotates, and how many rotated files are kept.
 FILE_BYTES = 5 << 20
 FILE_BACKUPS = 2
@@ -40,6 +44,7 @@ class RepeatsCounted(logging.Filter):
         super().__init__()
         self.clock = clock
         self._kinds: OrderedDict[tuple, list[float]] = OrderedDict()  # kind -> [tokens, at, left out]
+        self._all = [LINES_AT_ONCE, clock()]  # tokens and time for all kinds together
         self.left_out = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -60,8 +65,11 @@ class RepeatsCounted(logging.Filter):
             self._kinds.popitem(last=False)
         books[0] = min(LINES_PER_KIND, books[0] + (now - books[1]) * LINES_PER_SECOND)
         books[1] = now
-        if books[0] >= 1:
+        self._all[0] = min(LINES_AT_ONCE, self._all[0] + (now - self._all[1]) * LINES_IN_ALL_PER_SECOND)
+        self._all[1] = now
+        if books[0] >= 1 and self._all[0] >= 1:
             books[0] -= 1
+            self._all[0] -= 1
             return True
         books[2] += 1
         self.left_out += 1

@@ -230,6 +230,11 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         problem, header = read_frame(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
         if problem is None and header["msg_type"] == "shutdown_request":
             problem = "a page may not end or restart its kernel"
+        allowed = self.multi_kernel_manager.allowed_message_types
+        if problem is None and allowed and header["msg_type"] not in allowed:
+            # jupyter_server would log the type itself, a line per message that a browser chooses.
+            log.warning("ignored a message of a type no page may send, on a socket of kernel %s", self.kernel_id)
+            return
         if problem is None and not self._first_time(header["msg_id"]):
             problem = "a message sent twice"
         if problem is None and not (self._messages.take() and self._bytes.take(size)):
