@@ -172,3 +172,11 @@ def test_warm_kernels_are_capped_in_total_whatever_the_tables_expect(clock):
     books.expect("", TEACHER, 1)
     targets = books.warm_targets()
     assert sum(targets.values()) == books.max_warm == 30 and targets[TEACHER] == 1
+
+
+def test_a_page_about_to_be_opened_keeps_its_room_from_the_warm_kernels(clock):
+    books = budget(clock, max_kernels=4)
+    books.opened("k1", seat("Ben"))
+    books.expect("K7QXM", STUDENT, 6)
+    assert books.warm_targets()[STUDENT] == 3
+    assert books.warm_targets(coming=1)[STUDENT] == 2  # Ben, the page coming, two warm: four

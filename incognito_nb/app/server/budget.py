@@ -202,15 +202,16 @@ class KernelBudget:
         for key in [key for key in self.expected if key.endswith(f":{code}")]:
             del self.expected[key]
 
-    def warm_targets(self) -> dict[str, int]:
-        """Returns how many warm kernels each notebook's pool should hold now."""
+    def warm_targets(self, coming: int = 0) -> dict[str, int]:
+        """Returns how many warm kernels each notebook's pool should hold now, leaving room for
+        ``coming`` pages about to be opened (not yet entered in :attr:`pages`)."""
         now = self.clock()
         for key in [key for key, e in self.expected.items() if e.until <= now or e.remaining <= 0]:
             del self.expected[key]
         wanted = {STUDENT: 0, TEACHER: 0}
         for expectation in self.expected.values():
             wanted[expectation.notebook] = wanted.get(expectation.notebook, 0) + expectation.remaining
-        room = max(0, min(self.max_kernels - len(self.pages), self.max_warm))
+        room = max(0, min(self.max_kernels - len(self.pages) - coming, self.max_warm))
         targets = {}
         for notebook in (TEACHER, STUDENT, *sorted(set(wanted) - {TEACHER, STUDENT})):
             targets[notebook] = min(wanted.get(notebook, 0), room)

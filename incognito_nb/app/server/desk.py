@@ -174,7 +174,9 @@ class FrontDesk:
         pool a page is about to take a kernel from (Voilà refills it after the take)."""
         if self.kernels is None:
             return
-        targets = self.budget.warm_targets()
+        # A page about to take a kernel is not in the books yet: leave its room, or the pool
+        # Voilà refills after the take would hold one kernel beyond the cap.
+        targets = self.budget.warm_targets(coming=1 if taking else 0)
         pools = self.kernels._pools
         starting = sum(1 for pool in pools.values() for task in pool if not self._is_warm(task))
         for notebook in (TEACHER, STUDENT):
