@@ -11,10 +11,11 @@ kind of request, a token bucket:
 - ``socket``: kernel sockets opened (a page opens one, and again after a network blip);
 - ``message``: messages on all of the device's kernel sockets together.
 
-A device within its bucket goes on at once.  One that has emptied it is first *slowed*
-(its next :data:`SLOWED` asks wait a growing delay, :meth:`DeviceBudget.ask` says how long),
-then *refused* for :attr:`~Allowance.pause` seconds, whatever it asks of that kind: a flood
-costs its device its pages, and costs the others nothing.  The books hold at most
+A device within its bucket goes on at once.  One whose bucket runs low (below
+:data:`SLOW_BELOW` of it) is first *slowed* (its asks wait a growing delay,
+:meth:`DeviceBudget.ask` says how long; a socket's messages are not delayed), and once the
+bucket is empty it is *refused* for :attr:`Rate.pause` seconds, whatever it asks of that
+kind: a flood costs its device its pages, and costs the others nothing.  The books hold at most
 :data:`MAX_DEVICES` devices (the least recently seen are forgotten), so a stranger cannot
 make them grow.  The server's own machine (the teacher's laptop) is never asked about
 unless ``trust_this_machine`` is False.
@@ -27,9 +28,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-#: How many asks past an empty bucket are slowed before the device is refused.
-SLOWED = 3
-#: How long each of them waits, in seconds (then the device is refused).
+#: The share of its bucket below which a device's asks are slowed (then, empty, refused).
+SLOW_BELOW = 0.25
+#: How long its successive slowed asks wait, in seconds.
 DELAYS = (0.5, 1.0, 2.0)
 #: How many devices the books remember.
 MAX_DEVICES = 4096
@@ -75,18 +76,17 @@ class Allowance:
             return REFUSED, 0.0
         self.tokens = min(self.rate.burst, self.tokens + (now - self.at) * self.rate.per_second)
         self.at = now
-        if self.tokens >= amount:
-            self.tokens -= amount
-            if self.tokens >= self.rate.burst / 2:
-                self.slowed = 0  # a device back within half its bucket starts afresh
+        if self.tokens < amount:
+            self.refused_until = now + self.rate.pause
+            self.slowed = 0
+            return REFUSED, 0.0
+        self.tokens -= amount
+        if self.tokens >= self.rate.burst * SLOW_BELOW:
+            self.slowed = 0
             return GO, 0.0
-        if self.slowed < SLOWED:
-            delay = DELAYS[min(self.slowed, len(DELAYS) - 1)]
-            self.slowed += 1
-            return SLOW, delay
-        self.refused_until = now + self.rate.pause
-        self.slowed = 0
-        return REFUSED, 0.0
+        delay = DELAYS[min(self.slowed, len(DELAYS) - 1)]
+        self.slowed += 1
+        return SLOW, delay
 
 
 @dataclass
