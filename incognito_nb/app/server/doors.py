@@ -107,16 +107,17 @@ class Doorway:
         offered = self.get_cookie(CLASSROOM_COOKIE) or ""
         return bool(desk.passphrase and offered) and same(offered, desk.owners.sign(f"teacher:{desk.passphrase}"))
 
-    async def within_budget(self, kind: str) -> bool:
+    async def within_budget(self, kind: str, code: str = "") -> bool:
         """Takes one of this device's ``kind`` allowance (:mod:`.devices`): waits first if the device
-        is being slowed; if it is refused, answers 429 with a door that says why, and returns False."""
+        is being slowed; if it is refused, answers 429 with a door that says why (in table
+        ``code``'s language, for a code already checked), and returns False."""
         if self.local:
             return True
         verdict, delay = self.desk.devices.ask(self.request.remote_ip, kind)
         if verdict == SLOW:
             await asyncio.sleep(delay)
         elif verdict == REFUSED:
-            self.too_busy(await self.speaking(), kind)
+            self.too_busy(await self.speaking(code), kind)
             return False
         return True
 
@@ -226,7 +227,7 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         if refusal is not None:
             lang = await self.speaking(claim.code)
             return self.notice(lang, lang._("Incognito · no room for this page"), lang.say(refusal), status=503)
-        if not claim.local and not await self.within_budget("page"):
+        if not claim.local and not await self.within_budget("page", claim.code):
             return
         for kernel_id in desk.budget.replaced(claim):
             await desk.end(kernel_id, "its page was opened again")
