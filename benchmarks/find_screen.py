@@ -63,12 +63,17 @@ def kernel_cost(strokes: int, repeat: int = 3) -> dict[str, Any]:
         game.submit_drawing(player, drawing(seat, strokes))
     game.advance()
     sent = [0]
-    original = ipywidgets.Widget._send
+    original, opened = ipywidgets.Widget._send, ipywidgets.Widget.open
 
     def count(self, msg, buffers=None):
         sent[0] += len(json.dumps(msg, default=str)) + sum(memoryview(b).nbytes for b in buffers or [])
 
-    ipywidgets.Widget._send = count
+    def count_open(self):  # a widget's first message holds its whole state, strokes included
+        opened(self)
+        state, _, buffers = ipywidgets.widgets.widget._remove_buffers(self.get_state())
+        sent[0] += len(json.dumps(state, default=str)) + sum(memoryview(b).nbytes for b in buffers)
+
+    ipywidgets.Widget._send, ipywidgets.Widget.open = count, count_open
     try:
         times = []
         for _ in range(repeat):
@@ -83,7 +88,7 @@ def kernel_cost(strokes: int, repeat: int = 3) -> dict[str, Any]:
             states = sum(len(json.dumps(w.get_state(), default=lambda b: "x" * len(b))) for w in _all(layout))
             layout.close()
     finally:
-        ipywidgets.Widget._send = original
+        ipywidgets.Widget._send, ipywidgets.Widget.open = original, opened
     return {"strokes": strokes, "cpu_ms": round(statistics.median(times), 1), "sent_bytes": sent[0],
             "state_bytes": states}
 
