@@ -27,6 +27,11 @@ student), so that only the pages' own behaviour is measured.
   quick mode) each drawing a stroke a second for 3 minutes (30 s in quick mode), one
   student page and the teacher page of each table in Chromium; the propagation of a
   stroke to the teacher page, every kernel's CPU, then Done, cards and the reveal.
+- **The class's pace** (``benchmarks.class_pace``): one table of six (and in full mode a
+  class of 5 × 6), projector and phones in Chromium, drawings of 180 strokes, the same with
+  one drawing at the cap, and 3-stroke drawings: on every page the last Done → the find
+  screen, the last Confirm → the first reveal, each Next, how far the phones trail the
+  projector, each kernel's CPU, against the store's floor (a Done → its chip).
 - **A class arriving at once** (``benchmarks.arrival``): 30 seat links (6 in smoke mode, 12
   in quick mode) opened at the same moment, against as many one-button Voilà pages opened
   the same way in the same run (the floor); the kernels' memory against the floor's.
@@ -53,18 +58,18 @@ from typing import Any
 from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
-from . import arrival, class_load, measure
-from .harness import HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
+from . import arrival, class_load, class_pace, measure
+from .harness import CLICK_JS, HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
 from .store import _redis, stroke_costs
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {  # proves the harness, for the tests
     "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False, "strokes": 20,
-              "load_tables": 1, "load_s": 8.0},
+              "load_tables": 1, "load_s": 8.0, "pace_tables": (1,), "pace_cap": False},
     "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True, "strokes": 200,
-              "load_tables": 2, "load_s": 30.0},
+              "load_tables": 2, "load_s": 30.0, "pace_tables": (1,), "pace_cap": True},
     "full": {"rounds": 3, "tables": 5, "idle_s": 10.0, "redis": True, "strokes": 200,
-             "load_tables": 5, "load_s": 180.0},
+             "load_tables": 5, "load_s": 180.0, "pace_tables": (1, 5), "pace_cap": True},
 }
 TARGET_PROPAGATION_MS = 300.0
 TARGET_IDLE_CPU = 1.0
@@ -99,13 +104,7 @@ WATCH_JS = """([key, name, nextPhase]) => {
   requestAnimationFrame(tick);
   return true;
 }"""
-# JavaScript run in the student page: the time, then the click.
-CLICK_JS = """(selector) => {
-  const button = document.querySelector(selector);
-  const now = performance.timeOrigin + performance.now();
-  button.click();
-  return now;
-}"""
+
 
 
 class Classroom:
@@ -306,6 +305,8 @@ def markdown(results: dict[str, Any]) -> str:
                   + (f"≈ {mem['projected_5x6_mb'] / 1024:.1f} GB projected ({mem['projection']})"
                      if "projected_5x6_mb" in mem else
                      f"{(mem['kernel_rss_sum_mb'] + mem['voila_rss_mb']) / 1024:.1f} GB measured") + " |"]
+    if results.get("class_pace"):
+        lines += ["", class_pace.markdown(results["class_pace"]).rstrip("\n")]
     if results.get("arrival"):
         lines += ["", arrival.markdown(results["arrival"]).rstrip("\n")]
     return "\n".join(lines) + "\n"
@@ -361,6 +362,10 @@ def run(mode: str, out: Path) -> dict[str, Any]:
                     results["memory"] = dict(row.pop("memory"), store=label)
                 results["backends"].append(row)
             browser.close()
+    results["class_pace"] = []
+    for tables in settings["pace_tables"]:
+        _log(f"the class's pace: {tables} table(s) of six, every page")
+        results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"])
     _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * len(PLAYERS)} seat links and as many "
          "one-button pages")
     results["arrival"] = arrival.measure(mode)

@@ -63,12 +63,17 @@ def kernel_cost(strokes: int, repeat: int = 3) -> dict[str, Any]:
         game.submit_drawing(player, drawing(seat, strokes))
     game.advance()
     sent = [0]
-    original = ipywidgets.Widget._send
+    original, opened = ipywidgets.Widget._send, ipywidgets.Widget.open
 
     def count(self, msg, buffers=None):
         sent[0] += len(json.dumps(msg, default=str)) + sum(memoryview(b).nbytes for b in buffers or [])
 
-    ipywidgets.Widget._send = count
+    def count_open(self):  # a widget's first message holds its whole state, strokes included
+        opened(self)
+        state, _, buffers = ipywidgets.widgets.widget._remove_buffers(self.get_state())
+        sent[0] += len(json.dumps(state, default=str)) + sum(memoryview(b).nbytes for b in buffers)
+
+    ipywidgets.Widget._send, ipywidgets.Widget.open = count, count_open
     try:
         times = []
         for _ in range(repeat):
@@ -83,7 +88,7 @@ def kernel_cost(strokes: int, repeat: int = 3) -> dict[str, Any]:
             states = sum(len(json.dumps(w.get_state(), default=lambda b: "x" * len(b))) for w in _all(layout))
             layout.close()
     finally:
-        ipywidgets.Widget._send = original
+        ipywidgets.Widget._send, ipywidgets.Widget.open = original, opened
     return {"strokes": strokes, "cpu_ms": round(statistics.median(times), 1), "sent_bytes": sent[0],
             "state_bytes": states}
 
@@ -95,19 +100,15 @@ def _all(widget) -> list:
     return found
 
 
-# Polls a page every 25 ms from now: the time the gallery shows ink on `boards` boards.
+# Polls a page every 25 ms from now: the time the gallery shows ink on `boards` boards.  A
+# board says how many strokes it painted (data-painted): reading its pixels back instead
+# (getImageData, every 25 ms, on seven pages) cost Chromium more than the pages themselves.
 PAINTED_JS = """([key, boards]) => {
   window.__painted = window.__painted || {};
-  const inked = (canvas) => {
-    if (!canvas.width) return false;
-    const d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let i = 0; i < d.length; i += 4 * 97) if (d[i + 3] > 64 && Math.min(d[i], d[i + 1], d[i + 2]) < 200) return true;
-    return false;
-  };
   const timer = setInterval(() => {
-    const views = [...document.querySelectorAll('.inc-gallery .inc-drawing-view')];
-    const done = views.filter((v) => [...v.querySelectorAll('canvas')].some(inked)).length;
-    if (done >= boards) { window.__painted[key] = performance.timeOrigin + performance.now(); clearInterval(timer); }
+    const inked = [...document.querySelectorAll('.inc-gallery .inc-painted-board')].filter(
+        (b) => Number(b.dataset.painted) > 0).length;
+    if (inked >= boards) { window.__painted[key] = performance.timeOrigin + performance.now(); clearInterval(timer); }
   }, 25);
 }"""
 

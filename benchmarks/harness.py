@@ -313,3 +313,12 @@ def launch_chromium(playwright):
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium package")
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+
+
+# JavaScript run in a page: the time, then the click (compared across pages of one Chromium).
+CLICK_JS = """(selector) => {
+  const button = document.querySelector(selector);
+  const now = performance.timeOrigin + performance.now();
+  button.click();
+  return now;
+}"""

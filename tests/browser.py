@@ -100,6 +100,7 @@ def server(
     env: Optional[Mapping[str, str]] = None,
     timeout: float = 60.0,
     name: str = "server",
+    log_path: Optional[Path] = None,
 ) -> Iterator[str]:
     """Runs ``command`` (a web server that will answer at ``url``) and yields ``url`` once it answers.
 
@@ -107,9 +108,11 @@ def server(
     :func:`_end_process_group`).  Its log is printed if it fails to start or if the body
     of the ``with`` raises.
 
+    The server's output (stdout and stderr) goes to ``log_path`` if given, else to a temporary file.
+
     :raises RuntimeError: if the server exits or does not answer within ``timeout`` seconds.
     """
-    with tempfile.TemporaryFile("w+") as log:
+    with (open(log_path, "w+") if log_path else tempfile.TemporaryFile("w+")) as log:
         process = subprocess.Popen(
             list(command),
             cwd=str(cwd) if cwd else None,

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -25,9 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from browser import free_port, server
+from browser import PROBE_PATH, free_port, server
 
 V1 = "v1.kernel.websocket.jupyter.org"
+#: The classroom passphrase the test servers are given (``INCOGNITO_NB_PASSPHRASE``).
+PASSPHRASE = "test-pass-4u7k"
 
 
 def children(parent: int) -> Iterator[tuple[int, bytes]]:
@@ -53,6 +56,10 @@ class Classroom:
     store: str
     launcher_pid: int
     direct: bool = False
+    #: The file that holds the server's output (its log, and its kernels' stderr).
+    log: Path | None = None
+    #: The classroom passphrase the server was given.
+    passphrase: str = PASSPHRASE
 
     @property
     def render(self) -> str:
@@ -119,10 +126,12 @@ def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterat
     else:
         command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
                    "--port", str(port), "--store", store, *options]
-    env = dict(os.environ, INCOGNITO_NB_STORE=store)
-    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom") as url:
+    env = dict(os.environ, INCOGNITO_NB_STORE=store, INCOGNITO_NB_PASSPHRASE=PASSPHRASE)
+    log = tmp_path / f"server-{port}.log"
+    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom",
+                log_path=log) as url:
         yield Classroom(url, store, _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
-                        direct)
+                        direct, log)
 
 
 def _pid_serving(port: int, module: str) -> int:
@@ -179,12 +188,54 @@ class Browser:
         code = urllib.parse.parse_qs(urllib.parse.urlparse(headers["Location"]).query)["code"][0]
         return code, self.cookie(f"incognito_teacher_{code}")
 
+    def say_passphrase(self, passphrase: str = PASSPHRASE):
+        """Types the classroom passphrase in the passphrase door, as a teacher on a tablet would."""
+        return self.post("/classroom/passphrase", "/classroom/passphrase", {"passphrase": passphrase})
+
     def cookie(self, name: str) -> str:
         return next(cookie.value for cookie in self.jar if cookie.name == name)
+
+    def cookies_for(self, path: str) -> str:
+        """Returns the ``Cookie`` header this browser sends to ``path`` (a kernel's socket, say)."""
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar
+                         if path == c.path or path.startswith(c.path.rstrip("/") + "/"))
+
+    def open_seat(self, code: str, seat) -> str:
+        """Opens a seat's page as a script would (no browser); returns its kernel id."""
+        status, _, html = self.get(f"/voila/render/student.ipynb?code={code}&token={seat.token}")
+        assert status == 200, (status, html[-500:])
+        return kernel_id_in(html)
 
     def give_cookies_to(self, context) -> None:
         """Copies this browser's cookies into a Playwright context (the same teacher's browser)."""
         context.add_cookies([{"name": c.name, "value": c.value, "url": self.base} for c in self.jar])
+
+
+class Probe:
+    """Asks the server for ``path`` every 0.2 s from a thread (with ``headers``); keeps the
+    slowest answer."""
+
+    def __init__(self, url: str, path: str = PROBE_PATH, headers: dict | None = None) -> None:
+        self.url, self.headers, self.slowest, self.failures, self.answers = url + path, headers or {}, 0.0, [], 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.slowest = max(self.slowest, answers_within(self.url, 10, self.headers))
+                self.answers += 1
+            except OSError as error:
+                self.failures.append(str(error))
+            self._stop.wait(0.2)
+
+    def __enter__(self) -> "Probe":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(15)
 
 
 def kernel_id_in(html: str) -> str:
@@ -213,15 +264,16 @@ def kernel_socket(classroom: Classroom, kernel_id: str, protocols: Sequence[str]
     """Opens a kernel socket as a script would (``websockets``); raises if the server refuses."""
     from websockets.sync.client import connect
 
+    options = {"open_timeout": 60, **options}
     return connect(f"{classroom.ws}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}",
-                   subprotocols=list(protocols) or None, open_timeout=60, max_size=None, **options)
+                   subprotocols=list(protocols) or None, max_size=None, **options)
 
 
-def answers_within(url: str, seconds: float) -> float:
+def answers_within(url: str, seconds: float, headers: dict | None = None) -> float:
     """Returns how long ``url`` took to answer (any HTTP status), failing beyond ``seconds``."""
     started = time.monotonic()
     try:
-        with urllib.request.urlopen(url, timeout=seconds):
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=seconds):
             pass
     except urllib.error.HTTPError:
         pass

@@ -26,7 +26,9 @@ from incognito_nb.ui.i18n import LANGUAGES, language
 
 #: Synced traits whose text a person sees (read and checked).
 SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
-        "waiting_texts", "value", "announcement", "label"}
+        "waiting_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label"}
+#: Synced traits whose value is markup (its text and shown attributes are read).
+MARKUP = {"heading"}
 #: Synced traits a person does not read as text (skipped), by trait name.
 UNSEEN = {
     "_model_name", "_model_module", "_model_module_version", "_view_name", "_view_module", "_view_module_version",
@@ -120,13 +122,19 @@ def visible_texts(root: widgets.Widget) -> list[tuple[str, str]]:
         if isinstance(widget, widgets.Layout) or widget._model_name.endswith("StyleModel"):
             continue  # sizes and colours
         for key, value in widget.get_state().items():
+            if kind == "VotePanel" and key == "rows":  # each drawing's title (markup), its cards' words
+                for row in value:
+                    found += [(f"{kind}.rows.title", piece) for piece in html_texts(row["title"])]
+                    found += [(f"{kind}.rows.{part}", card[part]) for card in row["cards"] for part in ("label", "tip")]
+                continue
             if not _strings(value):
                 continue
             assert key in SEEN or key in UNSEEN, f"{kind}.{key} is a text trait the walk does not know: {value!r:.80}"
             if key in UNSEEN or (key == "value" and isinstance(widget, _TYPED)):
                 continue
             for text in _strings(value):
-                pieces = html_texts(text) if key == "value" and isinstance(widget, widgets.HTML) else [text]
+                pieces = html_texts(text) if (key == "value" and isinstance(widget, widgets.HTML)) or key in MARKUP \
+                    else [text]
                 found += [(f"{kind}.{key}", piece) for piece in pieces]
     return found
 

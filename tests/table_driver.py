@@ -234,7 +234,7 @@ class Table:
     # -- find
     def lineup(self) -> list[str]:
         """Returns the words at tokens 1–6, in order."""
-        cards = self.page.locator(".inc-lineup > *")
+        cards = self.page.locator(".inc-lineup .inc-token")
         cards.nth(5).wait_for(timeout=STEP)
         numbers = [text.strip() for text in self.page.locator(".inc-lineup .inc-token-number").all_inner_texts()]
         assert numbers == ["1", "2", "3", "4", "5", "6"], numbers

@@ -16,16 +16,16 @@ tried the way a student would, on a game in progress.
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from browser import PROBE_PATH, draw_stroke, wait_for_ink, wait_for_paper
+from browser import draw_stroke, wait_for_ink, wait_for_paper
 from classroom_server import (
     Browser,
+    Probe,
     answers_within,
     classroom,
     kernel_id_in,
@@ -47,34 +47,12 @@ def room(tmp_path_factory):
         yield running
 
 
-class Probe:
-    """Asks the server for a page every 0.2 s from a thread; keeps the slowest answer."""
-
-    def __init__(self, url: str) -> None:
-        self.url, self.slowest, self.failures = url + PROBE_PATH, 0.0, []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                self.slowest = max(self.slowest, answers_within(self.url, 10))
-            except OSError as error:
-                self.failures.append(str(error))
-            self._stop.wait(0.2)
-
-    def __enter__(self) -> "Probe":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join(15)
-
-
-def game(room, names=("Ana", "Ben", "Cleo")):
-    """A table created by a teacher's browser, ``names`` seated and the game started."""
+def game(room, names=("Ana", "Ben", "Cleo"), *, laptop: bool = True):
+    """A table created by a teacher's browser, ``names`` seated and the game started; the teacher
+    is on the laptop, or (``laptop=False``) on another device and types the classroom passphrase."""
     teacher = Browser(room.url)
+    if not laptop:
+        assert teacher.say_passphrase()[0] == 303
     code, key = teacher.create_table()
     with open_store(room.store) as store:
         seats = {name: store.join(code, name) for name in names}
@@ -271,7 +249,7 @@ def test_pages_beyond_a_devices_share_or_the_servers_are_refused_and_said(tmp_pa
     options = ("--ClassroomServer.trust_this_machine=False", "--ClassroomServer.max_pages_per_device=2",
                "--ClassroomServer.max_kernels=4")
     with classroom(tmp_path, *options) as small:
-        _, code, seats = game(small, ("Ana", "Ben", "Cleo", "Dev"))
+        _, code, seats = game(small, ("Ana", "Ben", "Cleo", "Dev"), laptop=False)
         device = Browser(small.url)
         for name in ("Ana", "Ben"):
             status, _, html = device.get(f"/voila/render/student.ipynb?code={code}&token={seats[name].token}")

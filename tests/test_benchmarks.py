@@ -83,7 +83,16 @@ def test_the_classroom_benchmark_writes_json_and_markdown(tmp_path):
     assert len(arrival["class"]["teacher_rss_mb"]) == 1
     assert set(arrival["ratios"]) == {"median_ratio", "slowest_ratio", "memory_ratio"}
     assert all(value > 0 for value in arrival["ratios"].values())
+    pace = results["class_pace"]  # every page's phase changes, full and 3-stroke drawings in one run
+    assert [(row["tables"], row["strokes"]) for row in pace] == [(1, 180), (1, 3)]
+    for row in pace:
+        assert row["floor"]["n"] == 5 and row["floor"]["median_s"] > 0
+        for change in ("find", "reveal", "next"):
+            assert row[change]["projector"]["n"] == (6 if change == "next" else 1)
+            assert row[change]["phones"]["n"] == 6 * row[change]["projector"]["n"]
+            assert row[change]["kernel_cpu"]["kernels"] >= 7 and row[change]["load"]
     table = (tmp_path / "classroom.md").read_text()
+    assert "last Done → find screen" in table and "full ÷ 3-stroke" in table
     assert "| SQLite (WAL) |" in table and "projected" in table
     assert "write at stroke 1 → 200" in table and "class drawing load" in table
     assert "one-button Voilà pages (the floor)" in table and "median time to pad / one-button floor" in table

@@ -18,6 +18,7 @@ from ipywidgets.widgets import widget as widget_module
 from incognito_nb import Drawing, Game, IllegalAction, Rules
 from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.shared import is_shared
 from incognito_nb.ui.widgets.text import safe
 from incognito_nb.ui.widgets.voting import VotePanel
 
@@ -39,10 +40,11 @@ def with_class(widget, css_class):
 
 
 def model_ids(widget) -> set[str]:
-    """Returns the model ids of ``widget`` and every widget it holds (children, layout, style)."""
+    """Returns the model ids of ``widget`` and every widget it holds (children, layout, style;
+    not the layout and styles the whole kernel shares, which outlive any screen)."""
     ids = {widget.model_id}
     for part in list(getattr(widget, "children", ())) + [getattr(widget, "layout", None), getattr(widget, "style", None)]:
-        if isinstance(part, ipywidgets.Widget):
+        if isinstance(part, ipywidgets.Widget) and not is_shared(part):
             ids |= model_ids(part)
     return ids
 
@@ -51,13 +53,14 @@ def widgets_built_by(build):
     """Runs ``build``; returns what it built and the widgets it added to the kernel, by model id.
 
     The one canvas manager ipycanvas shares between all canvases is left out: it is
-    created with the first canvas of the process, whichever that is.
+    created with the first canvas of the process, whichever that is; so are the layout
+    and styles the kernel's widgets share (:mod:`incognito_nb.ui.widgets.shared`).
     """
     before = set(widget_module._instances)
     built = build()
     added = {
         key: w for key, w in widget_module._instances.items()
-        if key not in before and not isinstance(w, _CanvasManager)
+        if key not in before and not isinstance(w, _CanvasManager) and not is_shared(w)
     }
     return built, added
 
@@ -85,19 +88,22 @@ def test_lineup_shows_one_card_per_token_in_token_order():
     words = ("cup", "hat", "key", "owl", "egg", "fan")
     lineup = LineupView(words)
     assert "inc-lineup" in lineup._dom_classes
-    for number, (card, word) in enumerate(zip(lineup.children, words), start=1):
-        assert {"inc-token", f"inc-token-{number}"} <= set(card._dom_classes)
-        assert f">{number}<" in card.value and f">{word}</span>" in card.value
+    starts = [lineup.value.index(f'class="inc-token inc-token-{n}"') for n in range(1, 7)]
+    assert starts == sorted(starts)
+    for number, word in enumerate(words, start=1):
+        assert f">{number}<" in lineup.card(number) and f">{word}</span>" in lineup.card(number)
+        assert lineup.card(number) in lineup.value
     lineup.close()
 
 
 def test_lineup_marks_the_true_object_with_a_tick_not_colour_alone():
     lineup = LineupView(("cup", "hat", "key", "owl", "egg", "fan"))
     lineup.highlight(3)
-    assert [c for c in lineup.children if "inc-token-true" in c._dom_classes] == [lineup.card(3)]
-    assert "✔" in lineup.card(3).value and all("✔" not in lineup.card(n).value for n in (1, 2, 4, 5, 6))
+    assert lineup.value.count("inc-token-true") == 1 and 'class="inc-token inc-token-3 inc-token-true"' in lineup.value
+    assert "✔" in lineup.card(3) and all("✔" not in lineup.card(n) for n in (1, 2, 4, 5, 6))
+    assert lineup.value.count("✔") == 1
     lineup.highlight(None)
-    assert not with_class(lineup, "inc-token-true") and "✔" not in "".join(c.value for c in lineup.children)
+    assert "inc-token-true" not in lineup.value and "✔" not in lineup.value
     with pytest.raises(ValueError):
         lineup.highlight(7)
     lineup.close()
@@ -105,8 +111,8 @@ def test_lineup_marks_the_true_object_with_a_tick_not_colour_alone():
 
 def test_lineup_words_are_shown_as_typed_never_as_markup():
     lineup = LineupView(("<img src=x onerror=alert(1)>", "$x^2$", "c", "d", "e", "f"))
-    assert "&lt;img src=x" in lineup.card(1).value and "<img" not in lineup.card(1).value
-    assert "&#36;x^2&#36;" in lineup.card(2).value
+    assert "&lt;img src=x" in lineup.value and "<img" not in lineup.value
+    assert "&#36;x^2&#36;" in lineup.card(2)
     lineup.close()
 
 
@@ -143,114 +149,138 @@ def test_gallery_keeps_boards_in_progress_hidden_until_the_find_phase():
 # -- the voting panel ----------------------------------------------------------------------
 
 
-def test_vote_panel_has_a_control_for_each_other_drawing_and_none_for_ones_own():
+def test_vote_panel_has_a_row_for_each_other_drawing_and_none_for_ones_own():
     game = find_game()
     for voter in game.players:
         panel = VotePanel(game, voter)
-        controls = with_class(panel, "inc-vote")
         others = [game.seat(p) for p in game.players if p != voter]
-        assert [f"inc-vote-for-{s}" in c._dom_classes for c, s in zip(controls, others)] == [True, True]
-        assert len(controls) == 2 and not with_class(panel, f"inc-vote-for-{game.seat(voter)}")
+        assert [row["seat"] for row in panel.rows] == others  # the browser's .inc-vote-for-{seat}
         with pytest.raises(KeyError):
-            panel.buttons_for(voter)
+            panel.cards_for(voter)
         panel.close()
 
 
 def test_vote_panel_offers_tokens_one_to_six_and_no_card():
     game = find_game()
     panel = VotePanel(game, "Ana")
-    buttons = panel.buttons_for("Ben")
-    assert [buttons[n].description for n in range(1, 7)] == ["1", "2", "3", "4", "5", "6"]
-    assert all({"inc-card", f"inc-card-{n}"} <= set(buttons[n]._dom_classes) for n in range(1, 7))
-    assert "inc-card-none" in buttons[None]._dom_classes
-    assert "inc-card-selected" in buttons[None]._dom_classes  # no card placed yet
-    labels = [w.value for w in with_class(panel, "inc-vote-label")]
-    assert ">Ben</span>" in labels[0] and "in: " in labels[0] and game.location("Ben") in labels[0]
-    assert ">Cleo</span>" in labels[1] and game.location("Cleo") in labels[1]
+    cards = panel.cards_for("Ben")
+    assert list(cards) == [1, 2, 3, 4, 5, 6, None]
+    assert [cards[n]["label"] for n in range(1, 7)] == ["1", "2", "3", "4", "5", "6"]
+    assert cards[None]["label"] == "no card" and cards[None]["selected"]  # no card placed yet
+    titles = [row["title"] for row in panel.rows]
+    assert ">Ben</span>" in titles[0] and "in: " in titles[0] and game.location("Ben") in titles[0]
+    assert ">Cleo</span>" in titles[1] and game.location("Cleo") in titles[1]
     panel.close()
 
 
-def test_clicking_a_number_places_that_card_and_tells_the_caller():
+def test_pressing_a_number_places_that_card_and_tells_the_caller():
     game = find_game()
     changes = []
     panel = VotePanel(game, "Ana", on_change=lambda: changes.append(game.votes_of("Ana")))
-    panel.buttons_for("Ben")[3].click()
+    panel.press("Ben", 3)
     assert game.votes_of("Ana") == {"Ben": 3} and changes == [{"Ben": 3}]
-    three = panel.buttons_for("Ben")[3]
-    assert three.button_style == "primary" and "inc-card-selected" in three._dom_classes
-    assert "inc-card-selected" not in panel.buttons_for("Ben")[None]._dom_classes
-    summary = with_class(panel, "inc-vote-summary")[0].value
-    assert "You placed 1 of 2 cards" in summary
-    assert "without a card counts as not found" in with_class(panel, "inc-vote-reminder")[0].value
-    panel.buttons_for("Ben")[5].click()  # changing one's mind moves the card
-    assert game.votes_of("Ana") == {"Ben": 5} and panel.buttons_for("Ben")[3].button_style == ""
+    assert panel.cards_for("Ben")[3]["selected"] and not panel.cards_for("Ben")[None]["selected"]
+    assert "You placed 1 of 2 cards" in panel.summary
+    assert "without a card counts as not found" in panel.reminder
+    panel.press("Ben", 5)  # changing one's mind moves the card
+    assert game.votes_of("Ana") == {"Ben": 5} and not panel.cards_for("Ben")[3]["selected"]
     panel.close()
 
 
 def test_a_number_used_on_one_drawing_is_disabled_on_the_others():
     game = find_game()
     panel = VotePanel(game, "Ana")
-    panel.buttons_for("Ben")[3].click()
-    assert panel.buttons_for("Cleo")[3].disabled
-    assert not panel.buttons_for("Ben")[3].disabled  # the card where it lies stays clickable
-    assert [n for n, b in panel.buttons_for("Cleo").items() if b.disabled] == [3]
+    panel.press("Ben", 3)
+    assert panel.cards_for("Cleo")[3]["disabled"]
+    assert not panel.cards_for("Ben")[3]["disabled"]  # the card where it lies stays pressable
+    assert [n for n, c in panel.cards_for("Cleo").items() if c["disabled"]] == [3]
+    assert "already lies on another drawing" in panel.cards_for("Cleo")[3]["tip"]
     panel.close()
 
 
 def test_numbers_stay_free_when_the_table_plays_without_distinct_votes():
     game = find_game(rules=Rules(distinct_votes=False))
     panel = VotePanel(game, "Ana")
-    panel.buttons_for("Ben")[3].click()
-    panel.buttons_for("Cleo")[3].click()
+    panel.press("Ben", 3)
+    panel.press("Cleo", 3)
     assert game.votes_of("Ana") == {"Ben": 3, "Cleo": 3}
-    assert not any(b.disabled for b in panel.buttons_for("Cleo").values())
+    assert not any(c["disabled"] for c in panel.cards_for("Cleo").values())
     panel.close()
 
 
 def test_no_card_takes_the_card_back():
     game = find_game()
     panel = VotePanel(game, "Ana")
-    panel.buttons_for("Ben")[3].click()
-    panel.buttons_for("Ben")[None].click()
+    panel.press("Ben", 3)
+    panel.press("Ben", None)
     assert game.votes_of("Ana") == {}
-    assert not panel.buttons_for("Cleo")[3].disabled
-    assert "inc-card-selected" in panel.buttons_for("Ben")[None]._dom_classes
-    assert "You placed 0 of 2 cards" in with_class(panel, "inc-vote-summary")[0].value
+    assert not panel.cards_for("Cleo")[3]["disabled"]
+    assert panel.cards_for("Ben")[None]["selected"]
+    assert "You placed 0 of 2 cards" in panel.summary
     panel.close()
 
 
-def test_a_forged_click_on_a_disabled_number_is_refused_and_changes_nothing():
+def test_a_forged_press_on_a_disabled_number_is_refused_and_changes_nothing():
     game = find_game()
     changes = []
     panel = VotePanel(game, "Ana", on_change=lambda: changes.append(1))
-    panel.buttons_for("Ben")[3].click()
+    panel.press("Ben", 3)
     saved = game.to_json()
-    forged = panel.buttons_for("Cleo")[3]
-    assert forged.disabled
-    forged.click()  # what a browser that ignores `disabled` could send
+    assert panel.cards_for("Cleo")[3]["disabled"]
+    panel.press("Cleo", 3)  # what a browser that ignores `disabled` could send
     assert game.to_json() == saved and changes == [1]
-    assert "already placed card 3" in panel.error
-    error = with_class(panel, "inc-vote-error")[0]
-    assert "already placed card 3" in error.value and error.layout.display != "none"
-    assert forged.disabled and "inc-card-selected" not in forged._dom_classes
-    panel.buttons_for("Cleo")[4].click()  # the next good move clears the message
-    assert panel.error == "" and error.layout.display == "none"
+    assert "already placed card 3" in panel.error  # the browser shows it: the error line is the state's
+    assert panel.cards_for("Cleo")[3]["disabled"] and not panel.cards_for("Cleo")[3]["selected"]
+    panel.press("Cleo", 4)  # the next good move clears the message
+    assert panel.error == ""
     panel.close()
 
 
-def test_confirming_calls_back_and_later_clicks_are_refused_by_the_engine():
+@pytest.mark.parametrize("message", [
+    {"press": "card", "seat": 1, "number": 2},  # the voter's own drawing
+    {"press": "card", "seat": 9, "number": 2},  # no such seat
+    {"press": "card", "seat": 2, "number": 7},  # no such token
+    {"press": "card", "seat": 2, "number": "2"},
+    {"press": "card", "seat": True, "number": 2},
+    {"press": "card", "seat": 2.0, "number": 2},
+    {"press": "card", "seat": 2},
+    {"press": "vote", "seat": 2, "number": 2},
+    {"seat": 2, "number": 2},
+    ["card", 2, 2],
+    "confirm",
+])
+def test_a_press_the_page_never_sends_changes_nothing(message):
+    game = find_game()
+    panel = VotePanel(game, "Ana")
+    before, state = game.to_json(), panel.get_state()
+    panel._pressed(panel, message, [])
+    assert game.to_json() == before and panel.get_state() == state
+    panel.close()
+
+
+def test_the_browser_cannot_set_the_panels_cards():
+    game = find_game()
+    panel = VotePanel(game, "Ana")
+    rows = panel.rows
+    panel.set_state({"rows": [], "confirm_disabled": True, "error": "x"})
+    assert panel.rows == rows and not panel.confirm_disabled and panel.error == ""
+    panel.close()
+
+
+def test_confirming_calls_back_and_later_presses_are_refused_by_the_engine():
     game = find_game()
     confirmed = []
     panel = VotePanel(game, "Ana", on_confirm=lambda: confirmed.append(game.confirmed))
-    assert "inc-confirm-votes" in panel.confirm_button._dom_classes
-    panel.buttons_for("Ben")[2].click()
-    panel.confirm_button.click()
+    assert "inc-votes" in panel._dom_classes
+    panel.press("Ben", 2)
+    panel.press_confirm()
     assert confirmed == [("Ana",)]
-    assert panel.confirm_button.disabled and all(b.disabled for b in panel.buttons_for("Cleo").values())
+    assert panel.confirm_disabled and all(c["disabled"] for c in panel.cards_for("Cleo").values())
+    assert "Confirmed." in panel.summary
     saved = game.to_json()
-    panel.buttons_for("Cleo")[4].click()
+    panel.press("Cleo", 4)
     assert game.to_json() == saved and "already confirmed" in panel.error
-    panel.confirm_button.click()
+    panel.press_confirm()
     assert game.to_json() == saved and confirmed == [("Ana",)] and "already confirmed" in panel.error
     panel.close()
 
@@ -261,12 +291,22 @@ def test_a_panel_is_only_built_for_a_player_at_the_table():
         VotePanel(game, "Zed")
 
 
-def test_a_panel_outside_the_find_phase_offers_nothing_to_click():
+def test_a_panel_outside_the_find_phase_offers_nothing_to_press():
     game = Game.new(ANA_BEN_CLEO, seed=1)
     panel = VotePanel(game, "Ana")
-    assert panel.confirm_button.disabled and all(b.disabled for b in panel.buttons_for("Ben").values())
-    panel.buttons_for("Ben")[1].click()
+    assert panel.confirm_disabled and all(c["disabled"] for c in panel.cards_for("Ben").values())
+    panel.press("Ben", 1)
     assert "find phase" in panel.error and game.votes_of("Ana") == {}
+    panel.close()
+
+
+def test_a_move_changes_the_panel_in_one_message():
+    game = find_game()
+    panel = VotePanel(game, "Ana")
+    sent = []
+    panel._send = lambda msg, buffers=None: sent.append(msg)
+    panel.press("Ben", 3)
+    assert len(sent) == 1 and sent[0]["method"] == "update" and "rows" in sent[0]["state"]
     panel.close()
 
 
@@ -299,7 +339,7 @@ def test_the_find_screen_holds_no_one_elses_secrets():
 
     # Objects (other players' and Ana's own) appear only on the line-up's token cards,
     # which show words, never whose they are.
-    token_cards = {card.model_id for card in lineup.children}
+    token_cards = {lineup.model_id}
     for player in game.players:
         word = game.secret_object(player)
         holders = {key for key, text in states.items() if mentions(text, word)}
@@ -316,7 +356,7 @@ def test_the_find_screen_holds_no_one_elses_secrets():
 
     # Ana's own cards live in her panel only, and leave the widget state when it closes.
     in_panel = model_ids(panel)
-    selected = {key for key, text in states.items() if "inc-card-selected" in text}
+    selected = {key for key, text in states.items() if '"selected": true' in text}
     assert selected and selected <= in_panel
     panel.close()
     left = set(added) & set(widget_module._instances)

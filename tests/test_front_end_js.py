@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from incognito_nb.engine import Game
 from incognito_nb.store.browser import KEY_PREFIX, _bridge_class
 from incognito_nb.ui.widgets import ink
 from incognito_nb.ui.widgets.aria import BoardName, PageAria
@@ -25,6 +26,7 @@ from incognito_nb.ui.widgets.ink import InkLayer
 from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
+from incognito_nb.ui.widgets.voting import VotePanel
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "incognito_nb"
@@ -40,6 +42,7 @@ FRONT_ENDS = {
     WIDGETS / "connection.js": ConnectionWatch,
     WIDGETS / "page_title.js": PageTitle,
     WIDGETS / "painted_board.js": PaintedBoard,
+    WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     PACKAGE / "store" / "browser.js": _bridge_class(),
 }
 

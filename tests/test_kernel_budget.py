@@ -158,8 +158,25 @@ def test_warm_kernels_leave_room_for_the_pages(clock):
 
 
 def test_a_flood_of_new_tables_is_remembered_up_to_a_bound(clock):
-    books = budget(clock, max_kernels=48)
+    books = budget(clock, max_kernels=48, max_warm=48)
     for number in range(MAX_EXPECTED + 20):
         books.expect(f"T{number:04d}", STUDENT, 6)
     assert len(books.expected) == MAX_EXPECTED
     assert books.warm_targets()[STUDENT] == 48
+
+
+def test_warm_kernels_are_capped_in_total_whatever_the_tables_expect(clock):
+    books = budget(clock, max_kernels=48)
+    for number in range(10):
+        books.expect(f"T{number:04d}", STUDENT, 6)
+    books.expect("", TEACHER, 1)
+    targets = books.warm_targets()
+    assert sum(targets.values()) == books.max_warm == 30 and targets[TEACHER] == 1
+
+
+def test_a_page_about_to_be_opened_keeps_its_room_from_the_warm_kernels(clock):
+    books = budget(clock, max_kernels=4)
+    books.opened("k1", seat("Ben"))
+    books.expect("K7QXM", STUDENT, 6)
+    assert books.warm_targets()[STUDENT] == 3
+    assert books.warm_targets(coming=1)[STUDENT] == 2  # Ben, the page coming, two warm: four

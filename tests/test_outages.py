@@ -9,6 +9,7 @@ here run in this process, each with a store of its own (its own kernel's copy of
 
 from __future__ import annotations
 
+import base64
 import os
 import signal
 import subprocess
@@ -155,3 +156,36 @@ def test_the_classroom_says_at_start_what_a_crash_of_its_redis_would_lose(tmp_pa
     with running(tmp_path, "--appendonly", "yes") as redis:
         assert "at most the last second" in RedisTableStore(redis.url).persistence()
     assert "a crash loses nothing" in open_store(tmp_path / "class.sqlite").persistence()
+
+
+def test_a_table_gone_with_its_redis_is_said_plainly_and_the_students_board_is_offered(tmp_path):
+    with running(tmp_path, "--appendonly", "no", "--save", "") as redis:
+        teacher, students = seat_class(redis.url)
+        ana = students["Ana"]
+        made = []
+        ana.picture = lambda drawing: made.append(len(drawing)) or b"PNG picture"
+        scribble(ana, 2)
+        redis.kill()
+        scribble(ana, 1, at=4)
+        assert plain(one(ana, "inc-save-status").value).startswith("⏳ Not saved yet: 1 stroke waits")
+        redis.start()  # it kept nothing: the table is gone
+        ana.guarded(ana.send_waiting, keeps_message=True)()  # what the page's retry does
+        said = plain(ana.message.value)
+        assert said == ("This table no longer exists in the game store: it was restarted without keeping its "
+                        "games. Ask your teacher for a new table.")
+        assert plain(one(ana, "inc-save-status").value) == "", "nothing waits for a table that is gone"
+        assert made == [3], "the board as the page holds it, the stroke the store never had included"
+        offer = one(ana, "inc-keepsake").value
+        assert 'download="incognito-drawing.png"' in offer and f"data:image/png;base64,{base64.b64encode(b'PNG picture').decode()}" in offer
+        ana.guarded(ana.send_waiting, keeps_message=True)()
+        assert plain(ana.message.value) == said and made == [3], "said once, offered once"
+        scribble(ana, 1, at=8)  # drawn after: the picture offered follows the board
+        assert made == [3, 4] and len([w for w in ana.stage.children if "inc-keepsake" in w._dom_classes]) == 1
+        ana.choose_language("fr")  # said again in the page's new language; the offer stays
+        assert plain(ana.message.value).startswith("Cette table n'existe plus dans le stockage des parties")
+        assert one(ana, "inc-keepsake") is not None and one(ana, "inc-pad") is not None
+        one(teacher, "inc-end-phase").click()
+        assert "Create a new table and give the class its new code" in plain(teacher.message.value)
+        assert 'href="teacher.ipynb"' in one(teacher, "inc-new-table").value
+        assert teacher.teacher_bar.layout.display == "none"
+        close(teacher, students)

@@ -9,7 +9,9 @@ that it could not).  The test reads the store itself only to know the truth.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import io
 import os
 import signal
 import subprocess
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from browser import _answers, _child_env, draw_stroke, free_port, wait_for_paper
+from classroom_server import Browser
 from incognito_nb.engine import Deck, Rules
 from incognito_nb.store import open_store
 from table_driver import SLOW, STEP
@@ -202,4 +205,83 @@ def test_a_redis_killed_comes_back_older_and_the_students_page_sends_its_board_a
             wait_until(lambda: strokes_in_store(redis.url, code, "Cleo") == 3, timeout=30,
                        what="the page to send its board again")
             page.wait_for_selector(".inc-saved", timeout=STEP)
+            context.close()
+
+
+KEPT_IN_BROWSER = """() => Object.keys(localStorage).filter((key) => key.startsWith('incognito-nb:ink:'))
+  .reduce((count, key) => count + JSON.parse(localStorage.getItem(key)).length, 0)"""
+
+
+def test_a_stroke_drawn_while_redis_is_down_stays_in_the_browser_and_a_reload_brings_it_back(browser, tmp_path):
+    with running(tmp_path, "--appendonly", "yes") as redis:
+        code, seats = seated(redis.url)
+        with classroom(tmp_path, redis.url) as server:
+            context, page = open_seat(browser, server.url, code, seats["Ben"])
+            draw_stroke(page, PAD, LINES[0], steps=4)
+            page.wait_for_selector(".inc-saved", timeout=STEP)
+            page.wait_for_function(f"() => ({KEPT_IN_BROWSER})() === 0", timeout=STEP)  # the store has it
+            redis.stop()
+            draw_stroke(page, PAD, LINES[1], steps=4)
+            page.locator(".inc-waiting-to-save").wait_for(timeout=STEP)
+            # The kernel drew the stroke on the board of record (the overlay's live ink is
+            # wiped); the store does not have it, so the browser keeps its own copy.
+            page.wait_for_function("""() => { const pad = document.querySelector('.inc-pad-board');
+                const overlay = [...pad.querySelectorAll('*')].find((e) => e.shadowRoot);
+                const live = overlay.shadowRoot.querySelector('canvas');
+                const pixels = live.getContext('2d').getImageData(0, 0, live.width, live.height).data;
+                return pixels.every((value, i) => i % 4 !== 3 || value === 0); }""", timeout=STEP)
+            assert page.evaluate(KEPT_IN_BROWSER) == 1
+            page.reload(timeout=SLOW)  # the page's kernel ends with it, and its board
+            page.get_by_text("cannot be reached").wait_for(timeout=SLOW)
+            assert page.evaluate(KEPT_IN_BROWSER) == 1
+            redis.start()
+            page.reload(timeout=SLOW)  # the seat link again, the store back: the kept stroke goes in
+            page.wait_for_selector(f"{PAD} canvas", timeout=SLOW)
+            wait_until(lambda: strokes_in_store(redis.url, code, "Ben") == 2, what="the kept stroke in the store")
+            page.wait_for_selector(".inc-saved", timeout=STEP)
+            page.wait_for_function(f"() => ({KEPT_IN_BROWSER})() === 0", timeout=STEP)
+            context.close()
+
+
+def teacher_table(base: str, store_url: str) -> tuple[str, dict, Browser]:
+    """A table made by the teacher's browser (which keeps its key), three seated, started."""
+    teacher = Browser(base)
+    code, key = teacher.create_table()
+    with open_store(store_url) as store:
+        seats = {name: store.join(code, name) for name in ("Ana", "Ben", "Cleo")}
+        store.start(code, key)
+    return code, seats, teacher
+
+
+def test_a_table_gone_with_its_redis_is_said_on_every_page_and_the_drawing_offered(browser, tmp_path):
+    from PIL import Image
+
+    with running(tmp_path, "--appendonly", "no", "--save", "") as redis:
+        with classroom(tmp_path, redis.url) as server:
+            code, seats, teacher = teacher_table(server.url, redis.url)
+            context, page = open_seat(browser, server.url, code, seats["Cleo"])
+            projector_context = browser.new_context(viewport={"width": 1280, "height": 720})
+            teacher.give_cookies_to(projector_context)
+            projector = projector_context.new_page()
+            projector.goto(f"{server.url}/voila/render/teacher.ipynb?code={code}", timeout=SLOW)
+            projector.wait_for_selector(".inc-end-phase", timeout=SLOW)
+            draw_stroke(page, PAD, LINES[0], steps=4)
+            wait_until(lambda: strokes_in_store(redis.url, code, "Cleo") == 1, what="one stroke in Redis")
+            redis.kill()
+            draw_stroke(page, PAD, LINES[1], steps=4)
+            page.locator(".inc-waiting-to-save").wait_for(timeout=STEP)
+            redis.start()  # with nothing: it kept no file, so the table is gone
+            page.get_by_text("This table no longer exists in the game store").wait_for(timeout=30_000)
+            assert "Ask your teacher for a new table." in page.locator(".inc-problem").inner_text()
+            assert page.locator(".inc-waiting-to-save").count() == 0, "nothing waits for a table that is gone"
+            href = page.locator(".inc-keep-drawing").get_attribute("href")
+            picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1]))).convert("RGB")
+            assert picture.size == (800, 600)
+            for (x0, y0), (x1, y1) in LINES[:2]:  # both strokes, the one the store never had too
+                assert picture.getpixel((round(400 * (x0 + x1)), round(300 * (y0 + y1)))) != (255, 255, 255)
+            projector.get_by_text("This table no longer exists in the game store").wait_for(timeout=30_000)
+            assert "Create a new table" in projector.locator(".inc-problem").inner_text()
+            assert projector.locator(".inc-new-table a").get_attribute("href").endswith("/teacher.ipynb")
+            assert projector.locator(".inc-end-phase").is_hidden()
+            projector_context.close()
             context.close()

@@ -53,10 +53,9 @@ def test_the_pseudo_language_transforms_every_sentence_and_keeps_its_placeholder
 
 # ---------------------------------------------------------------------- the table dashboard
 def vote_by_class(app_or_page, voter_panel_root, game, voter: str) -> None:
-    """Places a card on every other drawing through the CSS hooks (no English label read)."""
+    """Places a card on every other drawing as its buttons do (no English label read)."""
     for number, artist in enumerate(p for p in game.players if p != voter):
-        control = one(voter_panel_root, f"inc-vote-for-{game.seat(artist)}")
-        one(control, f"inc-card-{number + 1}").click()
+        voter_panel_root.press(artist, number + 1)
 
 
 def test_the_table_dashboard_speaks_only_the_catalogue_in_every_phase(tmp_path):
@@ -99,7 +98,7 @@ def test_the_table_dashboard_speaks_only_the_catalogue_in_every_phase(tmp_path):
             one(app, "inc-show-card").click()
             vote_by_class(app, one(app, "inc-votes"), game, voter)
             all_in_catalogue(app, step=step + ", cards placed")
-            one(app, "inc-confirm-votes").click()
+            one(app, "inc-votes").press_confirm()
         else:
             one(app, "inc-next").click()
         seen.add(game.phase)
@@ -175,7 +174,7 @@ def test_the_classroom_pages_speak_only_the_catalogue_in_every_phase(tmp_path, m
             game = store.read(code).game
             for page in students.values():
                 vote_by_class(page, page.votes, game, page.name)
-                one(page, "inc-confirm-votes").click()
+                page.votes.press_confirm()
             everyone(f"round {round_number}, score")
             for _ in NAMES:
                 one(teacher, "inc-next").click()

@@ -9,7 +9,7 @@ import struct
 
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 
-from incognito_nb.app.server.sockets import Bucket, frame_problem
+from incognito_nb.app.server.sockets import Bucket, frame_problem, read_frame
 
 LIMITS = {"max_parts": 64, "max_header": 1 << 16}
 
@@ -67,3 +67,35 @@ def test_a_bucket_allows_a_burst_then_the_rate():
     assert not bucket.take()
     now[0] += 0.5
     assert sum(bucket.take() for _ in range(10)) == 5
+
+
+def parts_frame(header: dict, content, *, parent=b"{}", metadata=b"{}") -> bytes:
+    content = content if isinstance(content, bytes) else json.dumps(content).encode()
+    return serialize_msg_to_ws_v1([json.dumps(header).encode(), parent, metadata, content], "shell")
+
+
+HEADER = {"msg_id": "1", "msg_type": "comm_msg", "session": "s", "username": "", "version": "5.3", "date": ""}
+
+
+def test_parts_that_the_kernel_could_not_read_are_refused_before_they_reach_it():
+    # Each of these made the kernel write a traceback to the server's terminal, once per message.
+    assert frame_problem(parts_frame(HEADER, b"not json"), **LIMITS) == "a v1 message part that is not a JSON object"
+    assert frame_problem(parts_frame(HEADER, [1, 2]), **LIMITS) == "a v1 message part that is not a JSON object"
+    assert frame_problem(parts_frame(HEADER, {"comm_id": "c", "data": {}}, parent=b"[]"), **LIMITS) is not None
+    no_id = {key: value for key, value in HEADER.items() if key != "msg_id"}
+    assert frame_problem(parts_frame(no_id, {"comm_id": "c", "data": {}}), **LIMITS) == \
+        "a v1 header without a message id or session"
+
+
+def test_a_comm_message_must_name_its_comm_and_carry_data():
+    assert frame_problem(parts_frame(HEADER, {"data": {}}), **LIMITS) == "a comm message without a comm id"
+    assert frame_problem(parts_frame(HEADER, {"comm_id": "c", "data": "x"}), **LIMITS) == "a comm message without data"
+    opening = dict(HEADER, msg_type="comm_open")
+    assert frame_problem(parts_frame(opening, {"comm_id": "c", "data": {}}), **LIMITS) == "a comm opening without a target"
+    info = dict(HEADER, msg_type="comm_info_request")
+    assert frame_problem(parts_frame(info, {}), **LIMITS) is None
+
+
+def test_the_header_is_read_for_the_socket_to_check_its_type_and_id():
+    problem, header = read_frame(frame("shutdown_request"), **LIMITS)
+    assert problem is None and header["msg_type"] == "shutdown_request" and header["msg_id"] == "1"

@@ -118,3 +118,13 @@ def test_game_over_shows_the_winners_and_every_round(viewer):
     assert view["winners"] == list(game.winners) and view["winners"]
     assert [r["round"] for r in view["history"]] == [1, 2, 3]
     assert view["object"] is None and view["locations"] == {}
+
+
+@pytest.mark.parametrize("phase", list(Phase))
+@pytest.mark.parametrize("viewer", VIEWERS)
+def test_a_view_without_drawings_names_the_same_boards_and_says_the_rest_alike(phase, viewer):
+    game = _game_in(phase)
+    whole, named = game.player_view(viewer), game.player_view(viewer, drawings=False)
+    assert set(named["drawings"]) == set(whole["drawings"])
+    assert all(value is None for value in named["drawings"].values())
+    assert {k: v for k, v in named.items() if k != "drawings"} == {k: v for k, v in whole.items() if k != "drawings"}

@@ -124,6 +124,13 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     return page
 
 
+def _drawing_png(drawing) -> bytes:
+    """Returns ``drawing`` as a PNG; Pillow is imported only then (a student's page rarely needs it)."""
+    from .files.pictures import drawing_png
+
+    return drawing_png(drawing)
+
+
 def student_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """Returns the student page for this request: a join form (``?code=…`` fills it in),
     or the seat of ``?code=…&token=…``."""
@@ -135,7 +142,7 @@ def student_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
         return _problem(error, language(languages["language"] or languages["default_language"]))
     code, token = params.get("code"), params.get("token")
     page = StudentPage(store, code=code, token=token if code else None,
-                       student_url=page_url(STUDENT_NOTEBOOK, environ), **languages)
+                       student_url=page_url(STUDENT_NOTEBOOK, environ), picture=_drawing_png, **languages)
     if token and not code:
         page.report(page.lang._("This link to a seat has no table code. Type the code shown on the projector and "
                                 "your name."))

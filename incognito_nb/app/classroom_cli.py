@@ -1,13 +1,15 @@
 """``incognito-nb classroom``: serves the teacher and student pages for a class.
 
     incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv]
-                           [--language es] [--max-kernels 48] [--max-pages-per-device 4] [--no-browser]
+                           [--language es] [--max-kernels 48] [--max-pages-per-device 4] [--log-file FILE]
+                           [--no-browser]
 
 The server is standalone Voilà (which refuses code execution from the browser, so a
 student's page can run nothing but its own notebook) with the classroom's doors, kernel
 budget and preheated kernels (:mod:`incognito_nb.app.server`).  Every page's kernel
 opens the same table store, named by ``INCOGNITO_NB_STORE`` (a SQLite file by default;
-``redis://…`` for several servers).
+``redis://…`` for several servers).  Tables are created only on this computer, or in a
+browser that typed the *classroom passphrase* printed at start (a teacher on a tablet).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import sys
 
 from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
+from .server.passphrase import new_passphrase
 from .serving import LANGUAGE_HELP, offer_deck, voila_serving
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
 
@@ -43,6 +46,8 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--max-pages-per-device", type=int, default=4, metavar="N",
                      help="the most game pages one device may hold open, 0 for no limit; pages opened on this "
                           "computer are not counted (default: 4)")
+    cli.add_argument("--log-file", metavar="FILE",
+                     help="also write the server's log to FILE (rotated at 5 MB, two old files kept)")
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     return cli
 
@@ -53,7 +58,9 @@ def voila_command(options: argparse.Namespace) -> list[str]:
     return voila_serving(classroom_folder(), port=options.port, ip=options.host, no_browser=options.no_browser,
                          module="incognito_nb.app.server",
                          extra=[f"--ClassroomServer.max_kernels={options.max_kernels}",
-                                f"--ClassroomServer.max_pages_per_device={options.max_pages_per_device}"])
+                                f"--ClassroomServer.max_pages_per_device={options.max_pages_per_device}",
+                                *([f"--ClassroomServer.log_file={os.path.abspath(options.log_file)}"]
+                                  if options.log_file else [])])
 
 
 def store_location(store: str) -> str:
@@ -84,7 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     if options.language:
         env["INCOGNITO_NB_LANGUAGE"] = options.language
     base = f"http://{options.host}:{options.port}/voila/render"
+    env["INCOGNITO_NB_PASSPHRASE"] = passphrase = env.get("INCOGNITO_NB_PASSPHRASE", "").strip() or new_passphrase()
     print(f"Teacher page: {base}/{TEACHER_NOTEBOOK}\nStudent page: {base}/{STUDENT_NOTEBOOK}\n"
+          f"Classroom passphrase: {passphrase} (only this computer creates tables; on another device, "
+          f"open http://{options.host}:{options.port}/classroom/passphrase and type it)\n"
           f"{durability}\nPress Ctrl+C to stop.", flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)

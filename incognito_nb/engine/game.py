@@ -243,12 +243,15 @@ class Game:
         best = max(totals.values())
         return tuple(p for p in self._players if totals[p] == best)
 
-    def player_view(self, viewer: str | None) -> dict[str, Any]:
+    def player_view(self, viewer: str | None, *, drawings: bool = True) -> dict[str, Any]:
         """Returns what ``viewer`` may know, as JSON-safe data (``None``: the projector).
+
+        With ``drawings=False`` the boards the viewer may see are named, not listed (each
+        ``None``): a screen then shows them from :meth:`drawing`, whatever their ink.
 
         :raises IllegalAction: if the viewer is not at the table.
         """
-        return views.player_view(self, viewer)
+        return views.player_view(self, viewer, drawings=drawings)
 
     def progress(self) -> dict[str, Any]:
         """Returns how far everyone has got (round, phase, who is done, strokes per board

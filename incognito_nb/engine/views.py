@@ -81,8 +81,13 @@ def progress_view(game: ViewedGame) -> dict[str, Any]:
     }
 
 
-def player_view(game: ViewedGame, viewer: str | None) -> dict[str, Any]:
+def player_view(game: ViewedGame, viewer: str | None, *, drawings: bool = True) -> dict[str, Any]:
     """Returns the game as ``viewer`` may see it (``None``: the projector).
+
+    With ``drawings=False``, ``view["drawings"]`` names the boards the viewer may see,
+    each ``None`` instead of its strokes: for a screen that shows them from the game's own
+    drawings, at a cost that does not grow with the ink (six full boards as lists are
+    ~30 ms, at every render of every page).
 
     :raises IllegalAction: if the viewer is not at the table.
     """
@@ -111,11 +116,14 @@ def player_view(game: ViewedGame, viewer: str | None) -> dict[str, Any]:
         "history": [_record(r) for r in game.history],
         "winners": list(game.winners),
     }
+    def ink(player: str) -> list[dict[str, Any]] | None:
+        return game.drawing(player).to_list() if drawings else None
+
     if phase is Phase.HIDE:
         if viewer is not None:  # boards in progress stay with their artist
-            view["drawings"] = {viewer: game.drawing(viewer).to_list()}
+            view["drawings"] = {viewer: ink(viewer)}
     elif cards_in_play:
-        view["drawings"] = {p: game.drawing(p).to_list() for p in game.players}
+        view["drawings"] = {p: ink(p) for p in game.players}
     if viewer is not None and phase is Phase.FIND:
         view["my_votes"] = game.votes_of(viewer)
     if phase is Phase.SCORE:

@@ -14,7 +14,8 @@
   - ``sqlite.py`` and ``redis.py``: the two backends;
   - ``backends.py``: :func:`open_store`, which opens the backend a URL names;
   - ``errors.py``: the refusals (:class:`StoreError` and its kinds);
-  - ``watch.py``: :func:`watch_async`, which tells a page when its table changes.
+  - ``watch.py``: :func:`watch_async`, which tells a page when its table changes;
+  - ``leases.py``: a seat's one live page, kept in the store for every server that shares it.
 
 Importing this package loads neither a widget library nor the ``redis`` client: the
 Redis backend imports it only when a ``redis://`` store is opened.

@@ -13,7 +13,9 @@ Keys, all under ``incognito:``::
     incognito:table:<code>:snapshot  string: the game's JSON at snapshot_version
     incognito:table:<code>:actions   sorted set: one entry per accepted action, scored by the version it made
                                      ("<version>|<time>|<action JSON>")
-    incognito:table:<code>:changes   pub/sub channel: the new version, on every change
+    incognito:table:<code>:pages     hash: seat (the player's name) -> its lease, the newest page's id
+    incognito:table:<code>:changes   pub/sub channel: the new version, on every change (and the
+                                     version again when a seat's lease changes)
     incognito:tables                 sorted set: code -> last change (for purge_idle)
 
 Every change runs as one Lua script that checks the version it was computed from and,
@@ -109,7 +111,16 @@ if since == '' or tonumber(since) < tonumber(f[10]) then
 end
 return {f, snapshot, redis.call('ZRANGEBYSCORE', KEYS[3], '(' .. since, '+inf')}
 """
-# KEYS: state, snapshot, actions, old log, index. ARGV: code, cutoff.
+# KEYS: state, pages. ARGV: seat, lease, ttl, channel.
+_LEASE = """
+local v = redis.call('HGET', KEYS[1], 'version')
+if not v then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('PUBLISH', ARGV[4], v)
+return 1
+"""
+# KEYS: state, snapshot, actions, old log, index, pages. ARGV: code, cutoff.
 _PURGE = """
 local u = redis.call('HGET', KEYS[1], 'updated')
 if u and tonumber(u) >= tonumber(ARGV[2]) then
@@ -117,7 +128,7 @@ if u and tonumber(u) >= tonumber(ARGV[2]) then
   return 0
 end
 redis.call('ZREM', KEYS[5], ARGV[1])
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[6])
 if u then return 1 end
 return 0
 """
@@ -131,6 +142,11 @@ _RECORD = ("version", "teacher", "deck", "rules", "seed", "lobby", "created", "u
 def _keys(code: str) -> list[str]:
     """Returns the table's keys: state, snapshot, actions, and the log of older versions."""
     return [f"{PREFIX}{code}:{part}" for part in ("state", "snapshot", "actions", "log")]
+
+
+def _pages(code: str) -> str:
+    """Returns the key of the table's seat leases."""
+    return f"{PREFIX}{code}:pages"
 
 
 def _channel(code: str) -> str:
@@ -176,6 +192,7 @@ class RedisTableStore(TableStore):
             self._swap_script = self._client.register_script(_SWAP)
             self._read_script = self._client.register_script(_READ)
             self._purge_script = self._client.register_script(_PURGE)
+            self._lease_script = self._client.register_script(_LEASE)
         self._callbacks: dict[str, list[Callable[[int], None]]] = defaultdict(list)
         self._callbacks_lock = threading.Lock()
         self._listener: Any = None
@@ -286,8 +303,18 @@ class RedisTableStore(TableStore):
         removed = 0
         with self._guard():
             for code in self._client.zrangebyscore(INDEX, "-inf", f"({cutoff!r}"):
-                removed += self._purge_script(keys=[*_keys(code), INDEX], args=[code, repr(cutoff)])
+                removed += self._purge_script(keys=[*_keys(code), INDEX, _pages(code)], args=[code, repr(cutoff)])
         return removed
+
+    def _write_lease(self, code: str, name: str, lease: str) -> bool:
+        # A lease lives a day past its last page, like the table's keys.
+        with self._guard():
+            return bool(self._lease_script(keys=[_keys(code)[0], _pages(code)],
+                                           args=[name, lease, self._ttl, _channel(code)]))
+
+    def _read_lease(self, code: str, name: str) -> str | None:
+        with self._guard():
+            return self._client.hget(_pages(code), name)
 
     # ------------------------------------------------------------ durability
     def persistence(self) -> str:

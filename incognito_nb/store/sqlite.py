@@ -70,6 +70,14 @@ _ACTIONS = """CREATE TABLE actions (
         at REAL NOT NULL,
         PRIMARY KEY (code, version)
     )"""
+#: Each seat's lease (its one live page, see :mod:`incognito_nb.store.leases`): added to
+#: files of layout 3 when they are opened, which older releases read as before.
+_LEASES = """CREATE TABLE IF NOT EXISTS leases (
+        code TEXT NOT NULL,
+        seat TEXT NOT NULL,         -- the player's name
+        lease TEXT NOT NULL,        -- the newest page's random id
+        PRIMARY KEY (code, seat)
+    )"""
 _SCHEMA = (
     "CREATE TABLE schema_version (version INTEGER NOT NULL)",
     _TABLES,
@@ -172,6 +180,7 @@ class SqliteTableStore(TableStore):
                            "incognito_nb that wrote it, or a new store file."),
                         path=str(self.path), found=str(found), version=str(SCHEMA_VERSION),
                     )
+            conn.execute(_LEASES)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -315,12 +324,34 @@ class SqliteTableStore(TableStore):
             return list(self._connection().execute(
                 "SELECT version, action, at FROM actions WHERE code = ? ORDER BY version", (code,)))
 
+    def _write_lease(self, code: str, name: str, lease: str) -> bool:
+        with self._guard():
+            conn = self._connection()
+            _begin(conn)
+            try:
+                if conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is None:
+                    conn.execute("ROLLBACK")
+                    return False
+                conn.execute("INSERT OR REPLACE INTO leases (code, seat, lease) VALUES (?, ?, ?)", (code, name, lease))
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        return True
+
+    def _read_lease(self, code: str, name: str) -> str | None:
+        with self._guard():
+            row = self._connection().execute("SELECT lease FROM leases WHERE code = ? AND seat = ?",
+                                             (code, name)).fetchone()
+        return None if row is None else row[0]
+
     def _purge(self, cutoff: float) -> int:
         with self._guard():
             conn = self._connection()
             _begin(conn)
             try:
-                for table in ("actions", "snapshots"):
+                for table in ("actions", "snapshots", "leases"):
                     conn.execute(f"DELETE FROM {table} WHERE code IN "
                                  "(SELECT code FROM tables WHERE updated_at < ?)", (cutoff,))
                 removed = conn.execute("DELETE FROM tables WHERE updated_at < ?", (cutoff,)).rowcount

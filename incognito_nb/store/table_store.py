@@ -53,7 +53,8 @@ The calls a page makes.  The teacher's: ``create_table(deck, rules, seed=)`` (a
 teacher_key=...)``, ``remove_player`` and ``reissue_seat(code, teacher_key, name)``, and
 ``read(code).view(None)`` for the projector.  A student's: ``join(code, name)`` (a
 :class:`Seat`), ``rejoin(code, token)``, ``act(code, action, seat_token=...)`` and
-``read(code).view(seat.name)``.  Both: ``watch_async(store, code, on_change, since=)``.
+``read(code).view(seat.name)``, and ``lease_seat(code, token)`` for the seat's one live
+page (:mod:`incognito_nb.store.leases`).  Both: ``watch_async(store, code, on_change, since=)``.
 
 Usage, from the teacher's kernel and three students' kernels alike:
 
@@ -93,6 +94,7 @@ from ..engine.errors import N_, detail
 from ..engine.players import clean_name, name_key
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .errors import NotAllowed, StoreError, StoreUnavailable, unknown_table
+from .leases import SeatLeases
 from .names import same_name
 from .records import (
     COMPACT_EVERY,
@@ -125,7 +127,7 @@ IDLE_LIMIT = timedelta(hours=24)
 
 
 # ------------------------------------------------------------------ the interface
-class TableStore(ABC):
+class TableStore(SeatLeases, ABC):
     """Where shared tables live.  Both backends give the same answers to the same calls.
 
     Build one with :func:`~incognito_nb.store.backends.open_store`.  Every method may raise

@@ -74,9 +74,10 @@ class TableSnapshot:
         """Checks if the game has started (the lobby is closed)."""
         return self.game is not None
 
-    def view(self, viewer: str | None) -> dict[str, Any]:
+    def view(self, viewer: str | None, *, drawings: bool = True) -> dict[str, Any]:
         """Returns what ``viewer`` may see of the table, as JSON-safe data (``None``: the
-        projector): the lobby, and from the start on ``game.player_view(viewer)`` alone.
+        projector): the lobby, and from the start on ``game.player_view(viewer)`` alone
+        (``drawings=False``: the boards named, not listed; see ``Game.player_view``).
 
         :raises IllegalAction: if the game has started and the viewer is not at the table.
         """
@@ -87,7 +88,7 @@ class TableSnapshot:
             "deck": {"name": self.deck_name, "language": self.deck_language},
             "language": self.language,
             "started": self.started,
-            "game": self.game.player_view(viewer) if self.game is not None else None,
+            "game": self.game.player_view(viewer, drawings=drawings) if self.game is not None else None,
         }
 
 

@@ -16,6 +16,11 @@ only when the version differs from the last one seen: the page then reads the ta
 (:meth:`~incognito_nb.store.table_store.TableStore.read`) and renders its viewer's
 ``player_view``.  Pass ``since=`` the version the page last rendered, so a change made
 between that read and the start of the watch is not missed.
+
+A student's page also passes its seat's ``lease`` (:mod:`incognito_nb.store.leases`): each
+read of the version then reads the seat's lease too (one more primary-key read, or ``HGET``,
+in the same trip to the executor), and ``on_lease_lost()`` is called once, and the watch
+ends, when another page has taken the seat.  Writing a lease wakes Redis watches at once.
 """
 
 from __future__ import annotations
@@ -45,8 +50,10 @@ class TableWatch:
     def __init__(self, store: TableStore, code: str, on_change: Callable[[int], None], *,
                  since: int | None, interval: float,
                  on_error: Callable[[StoreError], None] | None, loop: asyncio.AbstractEventLoop,
-                 on_recover: Callable[[], None] | None = None) -> None:
+                 on_recover: Callable[[], None] | None = None, lease: tuple[str, str] | None = None,
+                 on_lease_lost: Callable[[], None] | None = None) -> None:
         self.store, self.code = store, normalise_code(code)
+        self._lease, self._on_lease_lost = lease, on_lease_lost
         #: The last version seen (the one ``on_change`` was last called with).
         self.version = since
         self._on_change, self._on_error, self._on_recover = on_change, on_error, on_recover
@@ -85,10 +92,19 @@ class TableWatch:
         except RuntimeError:  # the loop has closed
             pass
 
-    async def _read(self) -> int:
+    def _read_now(self) -> tuple[int, bool]:
+        """Returns the table's version, and whether this page still holds its seat's lease."""
+        version = self.store.version(self.code)
+        if self._lease is None:
+            return version, True
+        name, lease = self._lease
+        held = self.store.seat_lease(self.code, name)
+        return version, held is None or held == lease  # None: a store come back without leases
+
+    async def _read(self) -> tuple[int, bool]:
         if self.store.is_local:
-            return self.store.version(self.code)
-        return await self._loop.run_in_executor(None, self.store.version, self.code)
+            return self._read_now()
+        return await self._loop.run_in_executor(None, self._read_now)
 
     async def _run(self) -> None:
         try:
@@ -104,7 +120,7 @@ class TableWatch:
                 self._wake.clear()
                 wait = self._interval
                 try:
-                    current = await self._read()
+                    current, leased = await self._read()
                 except UnknownTable as error:
                     self._report(error)
                     return
@@ -113,6 +129,10 @@ class TableWatch:
                     self._report(error)
                     wait = max(self._interval, RETRY_INTERVAL)
                     continue
+                if not leased and not self._stopped:
+                    self._stopped = True
+                    self._call(self._on_lease_lost)
+                    return
                 if self._failing:
                     self._failing = False
                     self._call(self._on_recover)
@@ -133,7 +153,7 @@ class TableWatch:
         try:
             callback()
         except Exception:  # a page's bug must not end the watch
-            log.exception("on_recover for table %s failed", self.code)
+            log.exception("a callback of the watch of table %s failed", self.code)
 
     def _report(self, error: StoreError) -> None:
         if self._on_error is None:
@@ -148,7 +168,8 @@ class TableWatch:
 def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], *,
                 interval: float = POLL_INTERVAL, since: int | None = None,
                 on_error: Callable[[StoreError], None] | None = None,
-                on_recover: Callable[[], None] | None = None) -> TableWatch:
+                on_recover: Callable[[], None] | None = None, lease: tuple[str, str] | None = None,
+                on_lease_lost: Callable[[], None] | None = None) -> TableWatch:
     """Starts watching the table on the running event loop; returns the watch (``.stop()``).
 
     ``on_change(version)`` is called on the loop after every change seen; with
@@ -157,7 +178,9 @@ def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], 
     cannot be read (the watch keeps trying every two seconds), and for a table that no
     longer exists (the watch then ends); ``on_recover()`` once the store answers again
     (the page can clear its message, send what waited, and check that the store did not
-    come back older than it left).
+    come back older than it left).  With ``lease`` (the seat's name and the lease this
+    page took, :meth:`~incognito_nb.store.leases.SeatLeases.lease_seat`), ``on_lease_lost()``
+    is called once another page has taken the seat, and the watch ends.
 
     :raises RuntimeError: if no event loop is running (call it from a cell or a callback
         in a kernel, or from a coroutine).
@@ -170,4 +193,4 @@ def watch_async(store: TableStore, code: str, on_change: Callable[[int], None], 
     if not interval > 0:
         raise ValueError(f"interval is a positive number of seconds, not {interval!r}")
     return TableWatch(store, code, on_change, since=since, interval=interval, on_error=on_error, loop=loop,
-                      on_recover=on_recover)
+                      on_recover=on_recover, lease=lease, on_lease_lost=on_lease_lost)

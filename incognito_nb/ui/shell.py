@@ -140,11 +140,11 @@ class PageShell(widgets.VBox):
         stands (set it first), then ``said`` (plain text: whose turn it is).
         """
         keep = set(map(id, children))
-        for old in self.stage.children:
-            if id(old) not in keep:
-                close_parts(old)
-                old.close()
-        self.stage.children = children
+        leaving = [old for old in self.stage.children if id(old) not in keep]
+        self.stage.children = children  # first: the page shows the new screen before hearing of the old
+        for old in leaving:
+            close_parts(old)
+            old.close()
         self.aria.new_screen(" ".join(filter(None, [plain_text(self.header.value), said])))
 
     def set_projector(self, on: bool) -> None:

@@ -342,3 +342,41 @@ test("what was kept but cannot be read counts as nothing kept", () => {
   const storage = new FakeStorage({ [STORAGE_PREFIX + "K"]: "{not json" });
   assert.deepEqual(kept(() => storage, "K"), []);
 });
+
+// ------------------------------------------------------------------ kept until the record has it
+
+test("a stroke settled but not kept stays in the browser: the store does not have it yet", () => {
+  const { ink, model, storage, drawn } = overlay({ recovery_key: "K", kept: 0 });
+  draw(ink, [[0, 0], [5, 5]]);
+  draw(ink, [[9, 9]]);
+  model.traits.settled = 2;  // the kernel drew both on the board of record...
+  ink.settle();
+  assert.deepEqual([...ink.strokes.keys()], [], "...so the live ink is wiped");
+  assert.deepEqual(drawn.at(-1), ["redraw", []]);
+  assert.deepEqual(stored(storage, "K").map((s) => s.id), [1, 2], "but the browser keeps its copies");
+  model.traits.kept = 1;  // the store took the first
+  ink.keepUntilKept();
+  assert.deepEqual(stored(storage, "K").map((s) => s.id), [2]);
+  model.traits.kept = 2;
+  ink.keepUntilKept();
+  assert.equal(storage.getItem(STORAGE_PREFIX + "K"), null);
+});
+
+test("kept forgets only this page's copies, and a page reloaded before it sends them back", () => {
+  const earlier = { session: "earlier-page", id: 1, xy: [3, 3], color: "#000000", width: 4, erase: false };
+  const storage = new FakeStorage({ [STORAGE_PREFIX + "K"]: JSON.stringify([earlier]) });
+  const { ink, model } = overlay({ recovery_key: "K", kept: 0 }, { session: "old-page", storage });
+  draw(ink, [[0, 0]]);
+  model.traits.settled = 1;
+  ink.settle();
+  model.traits.kept = 1;
+  ink.keepUntilKept();
+  assert.deepEqual(stored(storage, "K"), [earlier], "the earlier page's stroke is not this page's to forget");
+  draw(ink, [[7, 7]]);  // stroke 2: settled, never kept (the store is down)...
+  model.traits.settled = 2;
+  ink.settle();
+  const reloaded = overlay({ recovery_key: "K", kept: 0 }, { session: "new-page", storage });
+  reloaded.ink.recover();  // ...so the next page of this browser sends it back
+  assert.deepEqual(reloaded.model.sent[0].recover.map((s) => s.points), [[3, 3], [7, 7]]);
+  assert.deepEqual(reloaded.model.sent[0].sessions, ["earlier-page", "old-page"]);
+});

@@ -37,10 +37,12 @@ function board(hex = "", traits = {}) {
   const model = new FakeModel({ ...TRAITS, strokes: bytes(hex), ...traits });
   const clock = new FakeClock();
   const frames = { now: () => clock.now(), next: (f) => clock.setTimeout(f, 16), cancel: (t) => clock.clearTimeout(t) };
-  const screen = new FakeContext("screen"), ink = new FakeContext("ink");
+  const screen = new FakeContext("screen");
   const replayed = new WeakMap();
-  const view = () => new Painter(model, { screen, ink, frames, replayed });
-  return { model, clock, screen, ink, view, painter: view() };
+  const shown = [];  // what the board told the page after each painting
+  const view = () => new Painter(model, { screen, frames, replayed, painted: (n) => shown.push(n) });
+  // `ink`: where the strokes go, the one canvas (no layer to compose).
+  return { model, clock, screen, ink: screen, view, shown, painter: view() };
 }
 
 const drawnLines = (ctx) => ctx.log.filter(([op]) => op === "stroke" || op === "fill").length;
@@ -69,28 +71,47 @@ test("strokes are painted with round ends, their pen, and a dot as a disc", () =
   assert.ok(disc > line && log[disc + 1] === "fill");
 });
 
-test("an eraser punches through the ink layer, and the mode comes back", () => {
+test("on an ink layer an eraser punches through, and the mode comes back", () => {
   const ink = new FakeContext("ink");
   paintStrokes(ink, TWO);
   const modes = ink.log.filter(([op]) => op === "globalCompositeOperation=").map(([, mode]) => mode);
   assert.deepEqual(modes, ["source-over", "destination-out", "source-over"]);
 });
 
+test("on the paper an eraser paints the paper back, and the ink keeps its colour", () => {
+  const ctx = new FakeContext("screen");
+  paintStrokes(ctx, TWO, "#ffffff");
+  const log = ctx.log.map(([op, ...args]) => `${op}${args.join(",")}`);
+  assert.ok(!log.includes("globalCompositeOperation=destination-out"));
+  const disc = log.findIndex((entry) => entry.startsWith("arc5,5,"));  // the eraser's dot
+  assert.equal(log.slice(0, disc).filter((e) => e.startsWith("fillStyle=")).at(-1), "fillStyle=#ffffff");
+  assert.ok(log.indexOf("strokeStyle=#0072b2") < log.indexOf("moveTo1,2"));
+});
+
 test("the paper is white with a thin border, as board.py's draw_paper paints it", () => {
   const ctx = new FakeContext("screen");
   paintPaper(ctx, TRAITS);
   const log = ctx.log.map(([op, ...args]) => `${op}${args.join(",")}`);
-  assert.deepEqual(log.slice(1), ["fillStyle=#ffffff", "fillRect0,0,800,600", "lineWidth=2",
+  assert.deepEqual(log, ["fillStyle=#ffffff", "fillRect0,0,800,600", "lineWidth=2",
                                   "strokeStyle=#767676", "strokeRect1,1,798,598"]);
 });
 
-test("a view paints every stroke when it connects, paper under ink", () => {
-  const { painter, screen, ink } = board(PACKED);
+test("a view paints every stroke when it connects, paper under ink, the border over it", () => {
+  const { painter, screen } = board(PACKED);
   painter.start();
-  assert.equal(drawnLines(ink), 2);
+  assert.equal(drawnLines(screen), 2);
   const ops = screen.log.map(([op]) => op);
-  assert.ok(ops.indexOf("fillRect") < ops.indexOf("drawImage"));
-  assert.equal(screen.log.find(([op]) => op === "drawImage")[1].name, "ink");
+  assert.ok(ops.indexOf("fillRect") < ops.indexOf("stroke") && ops.lastIndexOf("strokeRect") > ops.indexOf("fill"));
+  assert.ok(!ops.includes("drawImage"), "one canvas: nothing to compose");
+});
+
+test("the page is told how many strokes the board shows after each painting", () => {
+  const { painter, model, shown } = board(PACKED.slice(0, 32));
+  painter.start();
+  model.on("change:strokes", () => painter.update());
+  applyEdit(model, { append: 1 }, [bytes(PACKED.slice(32))]);
+  applyEdit(model, { keep: 0 }, []);
+  assert.deepEqual(shown, [1, 2, 0]);
 });
 
 test("strokes drawn on top are the only ones painted", () => {
@@ -101,7 +122,7 @@ test("strokes drawn on top are the only ones painted", () => {
   applyEdit(model, { append: 1 }, [bytes(PACKED.slice(32))]);
   assert.deepEqual(decode(model.get("strokes"), 8), TWO);
   assert.equal(drawnLines(ink), 1);
-  assert.ok(!ink.log.some(([op]) => op === "clearRect"));
+  assert.ok(!ink.log.some(([op]) => op === "fillRect"), "the paper is not painted again");
 });
 
 test("an undo keeps the first strokes and paints them again", () => {
@@ -111,7 +132,7 @@ test("an undo keeps the first strokes and paints them again", () => {
   ink.log.length = 0;
   applyEdit(model, { keep: 1 }, []);
   assert.deepEqual(decode(model.get("strokes"), 8), TWO.slice(0, 1));
-  assert.equal(ink.log.filter(([op]) => op === "clearRect").length, 1);
+  assert.equal(ink.log.filter(([op]) => op === "fillRect").length, 1, "the paper, once");
   assert.equal(drawnLines(ink), 1);
   applyEdit(model, { keep: 0 }, []);
   assert.equal(model.get("strokes").byteLength, 0);

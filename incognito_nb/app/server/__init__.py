@@ -9,6 +9,10 @@ runs) starts :class:`~incognito_nb.app.server.application.ClassroomServer`.  Bes
 - :mod:`.desk`: the front desk between the doors, the budget and Voilà's kernels;
 - :mod:`.budget`: how many kernels the class may hold, and who gets one;
 - :mod:`.sockets`: the kernels' websockets, with checked frames;
+- :mod:`.devices`: what one device may ask (pages, posts, code look-ups, sockets, messages);
+- :mod:`.owners`: a kernel's routes for its own page only;
+- :mod:`.passphrase`: what a teacher on another device types to create tables;
+- :mod:`.bounded_log`: repeated log lines counted, not written; a rotating log file;
 - :mod:`.preheat`: the kernel's side of a preheated page (the only module here that runs
   inside the page kernels, so this package imports nothing when imported).
 """

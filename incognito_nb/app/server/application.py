@@ -20,24 +20,36 @@ changes, each made through one of Voilà's extension points:
 - **Lean kernels** (Voilà's ``kernel_spec_manager_class``): Python kernels start without
   ipykernel's debugger (:data:`LEAN_KERNEL`).
 
+- **Kernel routes** (:mod:`incognito_nb.app.server.owners`): ``/api/kernels/<id>``, its socket
+  and ``/voila/api/shutdown/<id>`` answer only the page the kernel serves (or the laptop);
+  there is no login, logout or restart route, and an odd template path answers 404.
+- **A bounded log** (:mod:`incognito_nb.app.server.bounded_log`): repeated lines counted, not
+  written; ``log_file`` rotates.
+
 Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
-``max_pages_per_device``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
-``expect_minutes``; the store is ``$INCOGNITO_NB_STORE``, an extra deck ``$INCOGNITO_NB_DECK``.
+``max_pages_per_device``, ``max_warm``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
+``expect_minutes``, ``log_file``; the store is ``$INCOGNITO_NB_STORE``, an extra deck
+``$INCOGNITO_NB_DECK``, the classroom passphrase ``$INCOGNITO_NB_PASSPHRASE`` (a new one if unset).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import sys
 
 from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
-from tornado.ioloop import IOLoop
-from traitlets import Bool, Float, Integer
+from tornado import web
+from tornado.ioloop import IOLoop, PeriodicCallback
+from traitlets import Bool, Float, Integer, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
-from voila.static_file_handler import AllowListFileHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -45,11 +57,15 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from ...engine import Deck, DeckError, load_deck
 from ...store import open_store
 from ..serving import unix_sockets_fit
+from .bounded_log import REQUEST_LOGGERS, RepeatsCounted, install, log_to_file
 from .budget import KernelBudget
 from .desk import FrontDesk, QuietDrops
-from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, Status
+from .devices import DEVICES_SETTING
+from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
+from .owners import OWNERS_SETTING, PageGoodbye, PageKernel
+from .passphrase import new_passphrase
 from .preheat import QUERY_URL, SERVER_SECRET, TEACHER_KEY_HEADER
-from .sockets import BUDGET_SETTING, KernelSocket, QuerySocket
+from .sockets import BUDGET_SETTING, KernelSocket, KernelSocketDoor, QuerySocket
 
 #: How the classroom's kernels start: as ``python -m ipykernel_launcher`` does, with debugpy
 #: hidden first.  ipykernel imports debugpy and its pydevd bundle in every kernel for
@@ -83,6 +99,37 @@ class LeanKernels(KernelSpecManager):
 IOPUB_TIMEOUT = 60
 #: Voilà's handlers the classroom does not serve: a folder listing, its contents API and files.
 NOT_SERVED = (TornadoVoilaTreeHandler, VoilaContentsHandler, AllowListFileHandler)
+#: Where ``incognito-nb classroom`` hands the server the passphrase it printed (read, then removed
+#: from the environment, so that no kernel inherits it).
+PASSPHRASE_ENV = "INCOGNITO_NB_PASSPHRASE"
+#: How often the bounded log says how many lines it left out, in seconds.
+LOG_SUMMARY_SECONDS = 60
+
+
+class TemplateFiles(TemplateStaticFileHandler):
+    """Voilà's template files (``/voila/templates/<template>/static/<file>``), with a path of
+    another shape (``../../etc/passwd``) answered 404, where Voilà's own handler fails an
+    ``assert`` and answers 500."""
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/", 2)
+        if len(parts) < 3 or parts[1] != "static" or ".." in path.split("/"):
+            raise web.HTTPError(404)
+        return super().parse_url_path(path)
+
+    @classmethod
+    def get_absolute_path(cls, root: str, path: str) -> str:
+        parts = os.path.normpath(path).split(os.path.sep, 2)
+        if len(parts) < 3 or parts[1] != "static":
+            raise web.HTTPError(404)
+        return super().get_absolute_path(root, path)
+
+
+#: Voilà's handlers that the classroom serves in its own way (a kernel's routes answer only
+#: its own page: :mod:`.owners`); and those it does not serve (a login, a logout: there is no account).
+REPLACED = {KernelHandler: PageKernel, VoilaShutdownKernelHandler: PageGoodbye, TemplateStaticFileHandler: TemplateFiles,
+            VoilaKernelWebsocketHandler: KernelSocketDoor}
+NO_ACCOUNTS = ("/login", "/logout")
 
 
 class ClassroomServer(Voila):
@@ -106,6 +153,10 @@ class ClassroomServer(Voila):
         "Seconds a page's kernel waits for its browser to connect at all."))
     expect_minutes = Float(20.0, config=True, help=(
         "Minutes the server keeps kernels warm for the students of a table just created."))
+    max_warm = Integer(30, config=True, help=(
+        "The most kernels kept warm at once for pages about to be opened (all tables together)."))
+    log_file = Unicode("", config=True, help=(
+        "A file the server also writes its log to, rotated at 5 MB with two old files kept ('': none)."))
 
     aliases = {
         **Voila.aliases,
@@ -132,18 +183,38 @@ class ClassroomServer(Voila):
             self.config.KernelManager.transport = "ipc"
         self.secret = secrets.token_urlsafe(32)
         os.environ[SERVER_SECRET] = self.secret  # inherited by every kernel, seen by no browser
+        self._bound_the_log()
         settings = super().init_settings()
         self.kernel_manager.allow_tracebacks = False
         budget = KernelBudget(max_kernels=self.max_kernels, max_per_device=self.max_pages_per_device,
-                              alone_grace=self.alone_grace, first_grace=self.first_grace,
+                              max_warm=self.max_warm, alone_grace=self.alone_grace, first_grace=self.first_grace,
                               expect_for=60 * self.expect_minutes)
+        self.passphrase = os.environ.pop(PASSPHRASE_ENV, "").strip() or new_passphrase()
         self.desk = FrontDesk(open_store(os.environ.get("INCOGNITO_NB_STORE") or None), budget, self._decks(),
-                              trust_this_machine=self.trust_this_machine, log=self.log)
+                              trust_this_machine=self.trust_this_machine, secret=secrets.token_urlsafe(32),
+                              passphrase=self.passphrase, log=self.log)
         self.desk.attach(self.kernel_manager)
         self.log.addFilter(QuietDrops(self.desk))
         settings[DESK_SETTING] = self.desk
         settings[BUDGET_SETTING] = budget
+        settings[DEVICES_SETTING] = self.desk.devices
+        settings[OWNERS_SETTING] = self.desk.owners
         return settings
+
+    def _bound_the_log(self) -> None:
+        """Writes each kind of repeated line once and counts the rest (:mod:`.bounded_log`), on
+        the terminal and in ``log_file`` if one is given."""
+        self.repeats = RepeatsCounted()
+        root = logging.getLogger()
+        if not root.handlers:  # what Python's last resort did (warnings and errors to stderr), bounded
+            terminal = logging.StreamHandler(sys.stderr)
+            terminal.setLevel(logging.WARNING)
+            root.addHandler(terminal)
+        loggers = [self.log, *(logging.getLogger(name) for name in REQUEST_LOGGERS)]
+        install(self.repeats, loggers)
+        if self.log_file:
+            formatter = self.log.handlers[0].formatter if self.log.handlers else None
+            log_to_file(self.log_file, self.repeats, [self.log, root], formatter)
 
     def _decks(self) -> dict[str, Deck]:
         decks: dict[str, Deck] = {}
@@ -161,8 +232,9 @@ class ClassroomServer(Voila):
         handlers = []
         for route in super().init_handlers():
             pattern, handler, *rest = route
-            if handler in NOT_SERVED:
+            if handler in NOT_SERVED or (isinstance(pattern, str) and pattern.endswith(NO_ACCOUNTS)):
                 continue
+            handler = REPLACED.get(handler, handler)
             if handler is TornadoVoilaHandler:
                 handler = ClassroomPage
             elif handler is RequestInfoSocketHandler:
@@ -174,6 +246,7 @@ class ClassroomServer(Voila):
             (url_path_join(base, "classroom/join"), JoinDoor),
             (url_path_join(base, "classroom/tables"), NewTableDoor),
             (url_path_join(base, "classroom/status"), Status),
+            (url_path_join(base, "classroom/passphrase"), PassphraseDoor),
             *handlers,
         ]
 
@@ -187,8 +260,13 @@ class ClassroomServer(Voila):
         host = f"[{host}]" if ":" in host else host
         os.environ[QUERY_URL] = f"ws://{host}:{self.port}{url_path_join(self.server_url, 'voila/query')}"
         self.desk.start()
+        self._summaries = PeriodicCallback(lambda: self.repeats.summary(self.log), LOG_SUMMARY_SECONDS * 1000)
+        self._summaries.start()
         self.log.info("Classroom server: at most %d kernels, %s pages per device.", self.max_kernels,
                       self.max_pages_per_device or "any number of")
+        self.log.info("Classroom passphrase, for a teacher creating tables from another device than this "
+                      "computer (at %s): %s", f"http://{host}:{self.port}{url_path_join(self.server_url, 'classroom/passphrase')}",
+                      self.passphrase)
 
     def stop(self):
         if self.desk is not None:

@@ -15,7 +15,8 @@ table's key.  A :class:`KernelBudget` keeps the books:
   and :attr:`~KernelBudget.max_per_device` pages per client address, except for the
   server's own machine (the teacher's laptop), which is trusted.  :meth:`refusal` says,
   in words a student understands, why a page is refused.
-- **Warm kernels** (Voilà's preheated pools): a table just created means up to six students
+- **Warm kernels** (Voilà's preheated pools), at most :attr:`~KernelBudget.max_warm` in all,
+  and only for tables a teacher created: a table just created means up to six students
   are about to open their seat links, so :meth:`expect` raises the student pool by the
   table's size for :attr:`~KernelBudget.expect_for` seconds; every student who arrives
   lowers it by one, a game that starts with fewer players lowers it to them
@@ -88,11 +89,13 @@ class Expectation:
 class KernelBudget:
     """The books of the classroom server's kernels (see the module's docstring).
 
-    ``max_per_device`` of 0 means no per-device cap.  ``clock`` is seconds, monotonic.
+    ``max_per_device`` of 0 means no per-device cap; ``max_warm`` caps the warm kernels of all
+    notebooks together.  ``clock`` is seconds, monotonic.
     """
 
     max_kernels: int = 48
     max_per_device: int = 4
+    max_warm: int = 30
     alone_grace: float = 20.0
     first_grace: float = 120.0
     expect_for: float = 1200.0
@@ -199,15 +202,16 @@ class KernelBudget:
         for key in [key for key in self.expected if key.endswith(f":{code}")]:
             del self.expected[key]
 
-    def warm_targets(self) -> dict[str, int]:
-        """Returns how many warm kernels each notebook's pool should hold now."""
+    def warm_targets(self, coming: int = 0) -> dict[str, int]:
+        """Returns how many warm kernels each notebook's pool should hold now, leaving room for
+        ``coming`` pages about to be opened (not yet entered in :attr:`pages`)."""
         now = self.clock()
         for key in [key for key, e in self.expected.items() if e.until <= now or e.remaining <= 0]:
             del self.expected[key]
         wanted = {STUDENT: 0, TEACHER: 0}
         for expectation in self.expected.values():
             wanted[expectation.notebook] = wanted.get(expectation.notebook, 0) + expectation.remaining
-        room = max(0, self.max_kernels - len(self.pages))
+        room = max(0, min(self.max_kernels - len(self.pages) - coming, self.max_warm))
         targets = {}
         for notebook in (TEACHER, STUDENT, *sorted(set(wanted) - {TEACHER, STUDENT})):
             targets[notebook] = min(wanted.get(notebook, 0), room)

@@ -10,7 +10,9 @@ Voilà (:mod:`incognito_nb.app.server`) share one :class:`FrontDesk`.  It
   pool of preheated kernels at the size the budget wants — starting at most
   :data:`MAX_STARTING` warm kernels at a time, so that a class's worth of warming never
   starves a page that is being opened, and ending warm kernels nobody is expected for;
-- holds the per-device throttles for page loads and form posts.
+- holds the budget of each device (:mod:`.devices`: page loads, form posts, code look-ups,
+  kernel sockets and their messages) and the marks that make a kernel its own page's
+  (:mod:`.owners`).
 
 Voilà's preheat mode keeps, per notebook, a list of tasks (``_pools``) that each start a
 kernel and run the notebook up to its ``wait_for_request``; ``kernel_pools_config`` says
@@ -24,8 +26,8 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import secrets
 import time
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
@@ -34,7 +36,9 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 from ...engine import Deck
 from ...store import StoreError, TableStore
 from .budget import STUDENT, TEACHER, Claim, KernelBudget
-from .sockets import Bucket, QuerySocket
+from .devices import DeviceBudget
+from .owners import PageOwners
+from .sockets import KernelSocket, QuerySocket
 
 log = logging.getLogger(__name__)
 
@@ -45,22 +49,10 @@ TICK_SECONDS = 1.0
 TABLE_CHECK_SECONDS = 10.0
 #: The claim of the page request being served now (set around Voilà's handler).
 CLAIM: contextvars.ContextVar[Claim | None] = contextvars.ContextVar("incognito_nb_claim", default=None)
-
-
-class Throttle:
-    """Token buckets per client address (at most ``size`` addresses remembered)."""
-
-    def __init__(self, rate: float, burst: float, size: int = 4096) -> None:
-        self.rate, self.burst, self.size = rate, burst, size
-        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
-
-    def allows(self, address: str) -> bool:
-        """Takes one token for ``address``; returns False when it has none left."""
-        bucket = self._buckets.pop(address, None) or Bucket(self.rate, self.burst / self.rate)
-        self._buckets[address] = bucket
-        while len(self._buckets) > self.size:
-            self._buckets.popitem(last=False)
-        return bucket.take()
+#: What to call with the kernel id once the page request being served has its kernel (the
+#: page's handler, which gives its browser the kernel's mark).
+OWNER: contextvars.ContextVar[Callable[[str], None] | None] = contextvars.ContextVar("incognito_nb_owner",
+                                                                                      default=None)
 
 
 def rss_mb(pid: int) -> float:
@@ -94,12 +86,15 @@ class FrontDesk:
     """The store, decks, budget and warm kernels of one classroom server (module docstring)."""
 
     def __init__(self, store: TableStore, budget: KernelBudget, decks: dict[str, Deck], *,
-                 trust_this_machine: bool = True, log: logging.Logger = log) -> None:
+                 trust_this_machine: bool = True, secret: str = "", passphrase: str = "",
+                 log: logging.Logger = log) -> None:
         self.store, self.budget, self.decks, self.log = store, budget, decks, log
         #: Pages from the server's own machine (the teacher's laptop) skip the per-device caps.
         self.trust_this_machine = trust_this_machine
-        self.page_loads = Throttle(rate=0.1, burst=6)   # a page every 10 s, 6 at once
-        self.posts = Throttle(rate=0.2, burst=10)       # a form every 5 s, 10 at once
+        self.devices = DeviceBudget()
+        self.owners = PageOwners(secret or secrets.token_urlsafe(32), trust_this_machine=trust_this_machine)
+        #: What a teacher on another device types to create tables (printed at start).
+        self.passphrase = passphrase
         self.kernels: Any = None
         self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="incognito-store")
         self._warm: set[str] = set()
@@ -137,9 +132,11 @@ class FrontDesk:
         kernels.get_rendered_notebook, kernels.start_kernel = take_warm, start_cold
 
     def _opened(self, kernel_id: str) -> None:
-        claim = CLAIM.get()
+        claim, owner = CLAIM.get(), OWNER.get()
         if claim is not None:
             self.budget.opened(kernel_id, claim)
+        if owner is not None:
+            owner(kernel_id)
 
     def kernel_count(self) -> int:
         """Returns how many kernels run now, pages and warm ones."""
@@ -161,6 +158,7 @@ class FrontDesk:
         self._ending.add(kernel_id)
         self.budget.ended(kernel_id)
         QuerySocket.forget(kernel_id)
+        KernelSocket.forget(kernel_id)
         try:
             if kernel_id in self.kernels:
                 self.log.info("Ending kernel %s: %s.", kernel_id, why)
@@ -176,7 +174,9 @@ class FrontDesk:
         pool a page is about to take a kernel from (Voilà refills it after the take)."""
         if self.kernels is None:
             return
-        targets = self.budget.warm_targets()
+        # A page about to take a kernel is not in the books yet: leave its room, or the pool
+        # Voilà refills after the take would hold one kernel beyond the cap.
+        targets = self.budget.warm_targets(coming=1 if taking else 0)
         pools = self.kernels._pools
         starting = sum(1 for pool in pools.values() for task in pool if not self._is_warm(task))
         for notebook in (TEACHER, STUDENT):
@@ -221,7 +221,7 @@ class FrontDesk:
 
     def status(self) -> dict[str, Any]:
         """Returns the kernels' books in numbers: pages by notebook, warm and warming kernels
-        by notebook, the pools' targets, and the caps."""
+        by notebook, the pools' targets, the caps, and the devices' asks slowed and refused."""
         pools = self.kernels._pools if self.kernels is not None else {}
         pages: dict[str, int] = {}
         for page in self.budget.pages.values():
@@ -235,6 +235,8 @@ class FrontDesk:
             "targets": self.budget.warm_targets(),
             "max_kernels": self.budget.max_kernels,
             "max_pages_per_device": self.budget.max_per_device,
+            "max_warm": self.budget.max_warm,
+            "devices": dict(self.devices.counted),  # asks slowed and refused, by kind
         }
 
     def memory(self) -> dict[str, list[float]]:
@@ -272,6 +274,7 @@ class FrontDesk:
         for kernel_id in [k for k in self.budget.pages if k not in alive and k not in self._ending]:
             self.budget.ended(kernel_id)  # shut down elsewhere: the page's own request, the culler
             QuerySocket.forget(kernel_id)
+            KernelSocket.forget(kernel_id)
         self._warm &= alive
         for kernel_id in self.budget.orphans():
             await self.end(kernel_id, "its page has been closed")

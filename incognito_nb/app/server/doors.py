@@ -20,6 +20,12 @@ door keeps the CSS hooks of the widget forms it stands in for (``inc-join-code-f
 ``inc-join-name``, ``inc-join``, ``inc-deck``, ``inc-rounds``, ``inc-timer``,
 ``inc-create``).
 
+The new-table form and its post are the teacher's only: the laptop that runs the server
+(while ``trust_this_machine``) or a browser that typed the classroom passphrase
+(:class:`PassphraseDoor`); any other device gets a door that says so, and warms nothing.
+Every door counts what it costs against its device's budget (:mod:`.devices`): page loads,
+forms posted and table codes looked up; a device past it is slowed, then answered 429.
+
 A door speaks the language a page would: the one its address asks for (``?lang=``), else
 the table's (a join link's code), else the server's (``--language``).  The new-table form
 asks the teacher for the table's language (``inc-page-language``), which every page of
@@ -28,7 +34,7 @@ the table then opens in; the join form offers the other languages as links.
 
 from __future__ import annotations
 
-import ipaddress
+import asyncio
 import logging
 import os
 from functools import lru_cache, partial
@@ -48,7 +54,10 @@ from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
 from ...ui.choices import TIMER_SECONDS, language_options, timer_choices
 from ...ui.i18n import Language, first_language, language
 from .budget import STUDENT, TEACHER, Claim
-from .desk import CLAIM, FrontDesk, rss_mb
+from .desk import CLAIM, OWNER, FrontDesk, rss_mb
+from .devices import REFUSED, SLOW
+from .owners import from_this_machine, same
+from .passphrase import normal_passphrase
 from .preheat import TEACHER_KEY_HEADER
 
 log = logging.getLogger(__name__)
@@ -66,23 +75,15 @@ MAX_CODE, MAX_NAME, MAX_TOKEN = 16, 200, 64
 MAX_TABLES_LISTED = 12
 #: What :meth:`Doorway.teacher_problem` says of a browser without the table's key.
 NOT_THE_TEACHER = "not the teacher"
+#: The cookie of a browser that typed the classroom's passphrase (a teacher on another device).
+CLASSROOM_COOKIE = "incognito_classroom"
+#: The longest passphrase the passphrase door reads.
+MAX_PASSPHRASE = 64
 
 
 @lru_cache(maxsize=1)
 def _templates() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.PackageLoader("incognito_nb.app.server", "templates"), autoescape=True)
-
-
-def from_this_machine(request) -> bool:
-    """Checks if ``request`` comes from the machine the server runs on: over loopback, or
-    to one of the machine's own addresses from that same address (the teacher opening the
-    page by the laptop's network address, as the README asks)."""
-    try:
-        here = request.connection.stream.socket.getsockname()[0]
-        there = request.remote_ip
-        return ipaddress.ip_address(there).is_loopback or there == here
-    except (AttributeError, OSError, ValueError):
-        return False
 
 
 class Doorway:
@@ -95,6 +96,30 @@ class Doorway:
     @property
     def local(self) -> bool:
         return self.desk.trust_this_machine and from_this_machine(self.request)
+
+    @property
+    def teacher(self) -> bool:
+        """Checks if this browser may create tables: the laptop that runs the server (while it
+        is trusted), or a browser that typed the classroom's passphrase."""
+        if self.local:
+            return True
+        desk = self.desk
+        offered = self.get_cookie(CLASSROOM_COOKIE) or ""
+        return bool(desk.passphrase and offered) and same(offered, desk.owners.sign(f"teacher:{desk.passphrase}"))
+
+    async def within_budget(self, kind: str, code: str = "") -> bool:
+        """Takes one of this device's ``kind`` allowance (:mod:`.devices`): waits first if the device
+        is being slowed; if it is refused, answers 429 with a door that says why (in table
+        ``code``'s language, for a code already checked), and returns False."""
+        if self.local:
+            return True
+        verdict, delay = self.desk.devices.ask(self.request.remote_ip, kind)
+        if verdict == SLOW:
+            await asyncio.sleep(delay)
+        elif verdict == REFUSED:
+            self.too_busy(await self.speaking(code), kind)
+            return False
+        return True
 
     def page_url(self, notebook: str, **query: str) -> str:
         url = url_path_join(self.base_url, "voila/render", notebook)
@@ -159,10 +184,27 @@ class Doorway:
             return str(error)
         return None
 
-    def too_busy(self, lang: Language) -> None:
-        self.notice(lang, lang._("Incognito · wait a moment"),
-                    lang._("Many pages were opened from this device in a short while. Wait a few seconds, "
-                           "then open your link again."), status=429)
+    def too_busy(self, lang: Language, kind: str = "page") -> None:
+        if kind == "lookup":
+            text = lang._("Many table codes were tried from this device in a short while. Wait a minute, then type "
+                          "the code shown on the projector again.")
+        elif kind == "page":
+            text = lang._("Many pages were opened from this device in a short while. Wait a few seconds, "
+                          "then open your link again.")
+        else:
+            text = lang._("Many forms were sent from this device in a short while. Wait a minute, then try again.")
+        self.set_header("Retry-After", "60")
+        self.notice(lang, lang._("Incognito · wait a moment"), text, status=429)
+
+    async def not_for_students(self) -> None:
+        """Answers a device that is not the teacher's with a door that says so (403), no kernel."""
+        lang = await self.speaking()
+        self.notice(lang, lang._("Incognito · only the teacher creates tables"),
+                    lang._("Only the teacher can create a table for the class. Students: open the student page "
+                           "and type the code shown on the projector."), status=403,
+                    links=[(lang._("Open the student page"), self.page_url(STUDENT)),
+                           (lang._("I am the teacher: type the classroom's passphrase"),
+                            url_path_join(self.base_url, "classroom/passphrase"))])
 
 
 class ClassroomPage(Doorway, TornadoVoilaHandler):
@@ -185,24 +227,27 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         if refusal is not None:
             lang = await self.speaking(claim.code)
             return self.notice(lang, lang._("Incognito · no room for this page"), lang.say(refusal), status=503)
-        if not claim.local and not desk.page_loads.allows(claim.address):
-            return self.too_busy(await self.speaking(claim.code))
+        if not claim.local and not await self.within_budget("page", claim.code):
+            return
         for kernel_id in desk.budget.replaced(claim):
             await desk.end(kernel_id, "its page was opened again")
         desk.budget.arrived(claim)
         desk.keep_pools(taking=path)
         self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
-        token = CLAIM.set(claim)
+        token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
         try:
             await super().get(path)
         finally:
             CLAIM.reset(token)
+            OWNER.reset(owner)
 
     def _arg(self, name: str, limit: int) -> str:
         return self.get_query_argument(name, "")[:limit].strip()
 
     async def _student(self) -> Claim | None:
         code, token = self._arg("code", MAX_CODE), self._arg("token", MAX_TOKEN)
+        if code and not await self.within_budget("lookup"):
+            return None
         lang = await self.speaking(_code_or_nothing(code))
         problem = ""
         if token and not code:
@@ -226,6 +271,8 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         except UnknownTable as error:
             await self._create_door(problem=error)
             return None
+        if key and not await self.within_budget("lookup"):
+            return None
         if key:  # an old come-back link: the key moves into a cookie and out of the address bar
             problem = await self.teacher_problem(code, key, from_link=True)
             if problem is None:
@@ -238,6 +285,8 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
             return None
         if not code:
             await self._create_door()
+            return None
+        if not await self.within_budget("lookup"):
             return None
         key = self.get_cookie(TEACHER_COOKIE + code)
         problem = await self.teacher_problem(code, key)
@@ -261,6 +310,8 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         self.notice(lang, lang._("Incognito · the teacher's page"), problem, status=403, links=links)
 
     async def _create_door(self, problem: StoreError | None = None) -> None:
+        if not self.teacher:
+            return await self.not_for_students()
         desk = self.desk
         lang = await self.speaking()
         desk.budget.expect("", TEACHER, 1, seconds=300)  # a teacher page is about to be opened
@@ -309,9 +360,9 @@ class JoinDoor(Doorway, JupyterHandler):
     async def post(self) -> None:
         code = self.get_body_argument("code", "")[:MAX_CODE + 1]
         name = self.get_body_argument("name", "")[:MAX_NAME + 1]
+        if not (await self.within_budget("post") and await self.within_budget("lookup")):
+            return
         lang = await self.speaking(_code_or_nothing(code[:MAX_CODE]))
-        if not self.local and not self.desk.posts.allows(self.request.remote_ip):
-            return self.too_busy(lang)
         if len(code) > MAX_CODE or len(name) > MAX_NAME:
             return self.join_door(lang, code=code[:MAX_CODE], problem=lang._(
                 "A table code is 5 letters and digits, and a name at most {limit} characters.", limit=MAX_NAME),
@@ -335,10 +386,12 @@ class NewTableDoor(Doorway, JupyterHandler):
     @web.authenticated
     async def post(self) -> None:
         desk = self.desk
+        if not self.teacher:  # no table, and no kernel warmed, for a student's device
+            return await self.not_for_students()
         chosen = first_language(self.get_body_argument("language", "")[:16], default="")
         lang = language(first_language(chosen, os.environ.get("INCOGNITO_NB_LANGUAGE")))
-        if not self.local and not desk.posts.allows(self.request.remote_ip):
-            return self.too_busy(lang)
+        # The teacher's own posts are not counted (a tablet making the class's tables in a row):
+        # what tables cost the laptop, their warm kernels, is capped by the budget's max_warm.
         deck = desk.decks.get(self.get_body_argument("deck", ""))
         try:
             rounds = int(self.get_body_argument("rounds", "3"))
@@ -380,9 +433,43 @@ class Status(Doorway, JupyterHandler):
         self.finish(status)
 
 
+class PassphraseDoor(Doorway, JupyterHandler):
+    """``/classroom/passphrase``: a teacher on another device than the laptop types the
+    passphrase the server printed when it started; the browser is then given an HttpOnly
+    cookie (an HMAC of the passphrase under the server's secret, never the passphrase) that
+    lets it create tables until the server stops."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        self.passphrase_door(await self.speaking())
+
+    def passphrase_door(self, lang: Language, problem: str = "", status: int = 200) -> None:
+        self.door("passphrase", lang._("Incognito · the classroom's passphrase"), lang, status=status, problem=problem,
+                  notice=lang._("When the classroom server started, it printed a passphrase in the window of the "
+                                "computer that runs it. Type it here to create tables from this device."),
+                  max_passphrase=MAX_PASSPHRASE, asked=self.asked_language())
+
+    @web.authenticated
+    async def post(self) -> None:
+        if not (await self.within_budget("post") and await self.within_budget("lookup")):
+            return
+        lang = await self.speaking()
+        desk = self.desk
+        offered = normal_passphrase(self.get_body_argument("passphrase", "")[:MAX_PASSPHRASE])
+        if not (desk.passphrase and offered and same(offered, normal_passphrase(desk.passphrase))):
+            return self.passphrase_door(lang, status=403, problem=lang._(
+                "That is not the classroom's passphrase. Look again in the window where the classroom server "
+                "started, and type it as it is written there."))
+        self.set_cookie(CLASSROOM_COOKIE, desk.owners.sign(f"teacher:{desk.passphrase}"), httponly=True,
+                        samesite="Lax", path=self.base_url)
+        asked = self.asked_language()
+        self.redirect(self.page_url(TEACHER, **({"lang": asked} if asked else {})), status=303)
+
+
 class Home(Doorway, JupyterHandler):
-    """``/``: the teacher's new-table page on the server's own machine, the join form elsewhere."""
+    """``/``: the teacher's new-table page for the teacher (the laptop, or a browser that typed the
+    classroom's passphrase), the join form elsewhere."""
 
     @web.authenticated
     def get(self) -> None:
-        self.redirect(self.page_url(TEACHER if from_this_machine(self.request) else STUDENT))
+        self.redirect(self.page_url(TEACHER if self.teacher else STUDENT))

@@ -13,10 +13,16 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
 - refuses the handshake (HTTP 400, before any socket exists) unless the browser offers
   ``v1.kernel.websocket.jupyter.org``: jupyter_server's ``kernel_ws_protocol`` only
   says which protocol to *prefer*, and still hands a client that offers none the legacy one;
-- checks each incoming frame's framing before jupyter_server parses it (a bounded number
-  of parts, offsets in order and inside the frame, a small header that is a JSON object),
-  and holds each socket to a message and byte rate (a token bucket); a socket that breaks
-  either is closed with code 1008 (policy violation);
+- checks each incoming frame before jupyter_server parses it (a bounded number of parts,
+  offsets in order and inside the frame, a small header, parts that are JSON objects, a
+  comm message with its comm id), refuses a message id the kernel was already sent (the
+  kernel would refuse it with a "Duplicate Signature" traceback per copy) and any
+  ``shutdown_request`` (the kernel would exit and come back bare), and holds each socket to
+  a message and byte rate (a token bucket) and each device to its budget of sockets and
+  messages (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
+  violation), which costs its device two socket openings;
+- opens only for the kernel's own page (:mod:`.owners`), and answers a refused handshake
+  in one line of text (:class:`KernelSocketDoor`);
 - keeps kernel output meant for a developer away from the page: ``stream`` (stdout and
   stderr, where ipykernel logs a refused ``comm_open`` with its traceback) and ``error``
   messages go to the server's log, and a reply's ``traceback`` is emptied;
@@ -35,16 +41,23 @@ forgets each request once delivered.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
 import time
+from collections import OrderedDict
+from http.client import responses
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
 from traitlets import Float, Int
 from voila.request_info_handler import RequestInfoSocketHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from .devices import DEVICES_SETTING, REFUSED, SLOW
+from .owners import OWNERS_SETTING
 
 log = logging.getLogger(__name__)
 
@@ -55,41 +68,72 @@ BUDGET_SETTING = "incognito_nb_budget"
 POLICY_VIOLATION = 1008
 #: The kernel's output a page never shows (it goes to the server's log).
 PRIVATE_OUTPUT = frozenset({"stream", "error"})
+#: How many message ids of each kernel are remembered to refuse a repeat.
+SEEN_PER_KERNEL = 1024
 
 
 def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
-    """Returns what is wrong with a v1 frame from a browser, or None if its framing is sound.
+    """Returns what is wrong with a v1 frame from a browser, or None if its framing is sound
+    (:func:`read_frame` says more)."""
+    return read_frame(frame, max_parts=max_parts, max_header=max_header)[0]
+
+
+def read_frame(frame: Any, *, max_parts: int, max_header: int) -> tuple[str | None, dict | None]:
+    """Returns what is wrong with a v1 frame from a browser (None if nothing) and its header.
 
     A v1 frame is a little-endian 64-bit count ``n``, ``n`` 64-bit offsets, then the
     channel name and the message parts (header, parent header, metadata, content,
-    buffers) that the offsets delimit.  Only the count, the offsets, the channel and the
-    header are looked at: bounded work whatever the frame holds.
+    buffers) that the offsets delimit.  The count, the offsets, the channel and the four
+    JSON parts are looked at, never the buffers: jupyter_server signs the parts as they
+    are and the kernel parses them, and a part that is not a JSON object, a header
+    without ``msg_id``, ``msg_type`` and ``session``, or a comm message without its
+    ``comm_id`` makes the kernel write a traceback to the server's terminal for every
+    such message.
     """
     if not isinstance(frame, bytes):
-        return "a text frame on a v1 socket"
+        return "a text frame on a v1 socket", None
     if len(frame) < 8:
-        return "a frame too short for v1"
+        return "a frame too short for v1", None
     count = int.from_bytes(frame[:8], "little")
     if not 6 <= count <= max_parts:
-        return f"a v1 frame announcing {min(count, 10**6)} parts"
+        return f"a v1 frame announcing {min(count, 10**6)} parts", None
     start = 8 * (count + 1)
     if len(frame) < start:
-        return "a v1 frame shorter than its offsets"
+        return "a v1 frame shorter than its offsets", None
     offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
     if offsets[0] != start or any(b < a for a, b in zip(offsets, offsets[1:])) or offsets[-1] > len(frame):
-        return "v1 offsets out of order or outside the frame"
+        return "v1 offsets out of order or outside the frame", None
     if offsets[1] - offsets[0] > 16:
-        return "a v1 channel name too long"
+        return "a v1 channel name too long", None
     if offsets[2] - offsets[1] > max_header:
-        return "a v1 header too large"
+        return "a v1 header too large", None
     try:
         frame[offsets[0]:offsets[1]].decode("ascii")
         header = json.loads(frame[offsets[1]:offsets[2]])
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "a v1 header that is not JSON"
+        return "a v1 header that is not JSON", None
     if not isinstance(header, dict) or not isinstance(header.get("msg_type"), str):
-        return "a v1 header without a message type"
-    return None
+        return "a v1 header without a message type", None
+    if not (isinstance(header.get("msg_id"), str) and isinstance(header.get("session"), str)):
+        return "a v1 header without a message id or session", None
+    parts = []
+    for begin, end in zip(offsets[2:5], offsets[3:6]):
+        try:
+            part = json.loads(frame[begin:end])
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            part = None
+        if not isinstance(part, dict):
+            return "a v1 message part that is not a JSON object", None
+        parts.append(part)
+    content = parts[2]
+    if header["msg_type"].startswith("comm_") and header["msg_type"] != "comm_info_request":
+        if not isinstance(content.get("comm_id"), str):
+            return "a comm message without a comm id", None
+        if header["msg_type"] == "comm_open" and not isinstance(content.get("target_name"), str):
+            return "a comm opening without a target", None
+        if header["msg_type"] == "comm_msg" and not isinstance(content.get("data"), dict):
+            return "a comm message without data", None
+    return None, header
 
 
 class Bucket:
@@ -124,18 +168,39 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
 
     _counted = False
     _refused = False
+    _device: str | None = None
+    #: The message ids each kernel has been sent lately (a kernel refuses a repeat, with a traceback).
+    _seen: dict[str, OrderedDict] = {}
 
     @property
     def _budget(self):
         return self.websocket_handler.settings.get(BUDGET_SETTING)
 
+    @property
+    def _devices(self):
+        return self.websocket_handler.settings.get(DEVICES_SETTING)
+
     async def prepare(self) -> None:
-        """Refuses the handshake of a socket that does not offer v1, or that comes for a
-        kernel that serves no page, before the socket exists."""
-        offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
+        """Refuses the handshake of a socket that does not offer v1, that comes from another
+        page than the kernel's own, from a device past its budget of sockets, or for a
+        kernel that serves no page (a warm kernel waiting in a pool), before the socket exists."""
+        handler = self.websocket_handler
+        offered = handler.request.headers.get("Sec-WebSocket-Protocol", "")
         if V1 not in (part.strip() for part in offered.split(",")):
             log.warning("refused a kernel socket without the %s subprotocol (offered: %r)", V1, offered[:200])
             raise web.HTTPError(400, f"This server speaks only the {V1} protocol on kernel sockets.")
+        owners = handler.settings.get(OWNERS_SETTING)
+        self._device = None if owners is None or owners.trusted(handler.request) else handler.request.remote_ip
+        devices = self._devices
+        if devices is not None and self._device is not None:
+            verdict, delay = devices.ask(self._device, "socket")
+            if verdict == SLOW:
+                await asyncio.sleep(delay)
+            elif verdict == REFUSED or devices.refused(self._device, "message"):
+                log.warning("refused a kernel socket to a device past its budget (%s)", self._device)
+                raise web.HTTPError(429, "This device opened too many kernel sockets: wait a minute.")
+        if owners is not None and not owners.owns(handler, self.kernel_id):
+            raise web.HTTPError(403, "This kernel serves another page.")
         if self.multi_kernel_manager._kernel_connections.get(self.kernel_id, 0) >= self.max_sockets_per_kernel:
             raise web.HTTPError(429, "This page's kernel already has as many sockets as it may.")
         budget = self._budget
@@ -158,19 +223,48 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         return super().disconnect()
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
-        """Checks a browser's frame (framing, rates) before jupyter_server parses it."""
+        """Checks a browser's frame (framing, parts, a repeat, rates) before jupyter_server parses it."""
         if self._refused:
             return
         size = len(incoming_msg) if isinstance(incoming_msg, (bytes, str)) else 0
-        problem = frame_problem(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
+        problem, header = read_frame(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
+        if problem is None and header["msg_type"] == "shutdown_request":
+            problem = "a page may not end or restart its kernel"
+        allowed = self.multi_kernel_manager.allowed_message_types
+        if problem is None and allowed and header["msg_type"] not in allowed:
+            # jupyter_server would log the type itself, a line per message that a browser chooses.
+            log.warning("ignored a message of a type no page may send, on a socket of kernel %s", self.kernel_id)
+            return
+        if problem is None and not self._first_time(header["msg_id"]):
+            problem = "a message sent twice"
         if problem is None and not (self._messages.take() and self._bytes.take(size)):
             problem = "too many messages"
+        devices = self._devices
+        if problem is None and devices is not None and self._device is not None:
+            if devices.ask(self._device, "message")[0] == REFUSED:
+                problem = "too many messages from this device"
         if problem is not None:
             log.warning("closed a socket of kernel %s: %s", self.kernel_id, problem)
             self._refused = True
+            if devices is not None and self._device is not None:
+                devices.ask(self._device, "socket", 2.0)  # a broken rule costs the device two openings
             self.websocket_handler.close(POLICY_VIOLATION, problem[:100])
             return
         super().handle_incoming_message(incoming_msg)
+
+    def _first_time(self, msg_id: str) -> bool:
+        seen = KernelSocket._seen.setdefault(self.kernel_id, OrderedDict())
+        if msg_id in seen:
+            return False
+        seen[msg_id] = None
+        while len(seen) > SEEN_PER_KERNEL:
+            seen.popitem(last=False)
+        return True
+
+    @staticmethod
+    def forget(kernel_id: str) -> None:
+        """Drops the message ids of a kernel that has ended."""
+        KernelSocket._seen.pop(kernel_id, None)
 
     def _on_zmq_reply(self, stream, msg_list):
         """Keeps the kernel's console output and tracebacks off the page (they go to the log)."""
@@ -240,3 +334,15 @@ class QuerySocket(RequestInfoSocketHandler):
         """Drops whatever Voilà still holds for a kernel that has ended."""
         RequestInfoSocketHandler._cache.pop(kernel_id, None)
         RequestInfoSocketHandler._waiters.pop(kernel_id, None)
+
+
+class KernelSocketDoor(VoilaKernelWebsocketHandler):
+    """Voilà's kernel websocket handler, whose refusals (400, 403, 404, 429 before the socket
+    exists) are one line of plain text: jupyter_server's own error page needs a template
+    this server does not have, and each refusal wrote a traceback to the log."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = (kwargs.get("exc_info") or (None, None, None))[1]
+        text = getattr(error, "log_message", None) or responses.get(status_code, "Refused")
+        self.set_header("Content-Type", "text/plain; charset=UTF-8")
+        self.finish(f"{status_code}: {text}\n")

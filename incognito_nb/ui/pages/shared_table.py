@@ -26,14 +26,17 @@ import logging
 from typing import Any
 from urllib.parse import urlencode
 
+import ipywidgets as widgets
+
 from incognito_nb.engine import Action, Game, IllegalAction, Rules
-from incognito_nb.store import StoreError, TableSnapshot, TableStore, TableWatch, watch_async
+from incognito_nb.engine.errors import N_, Message
+from incognito_nb.store import StoreError, TableSnapshot, TableStore, TableWatch, UnknownTable, watch_async
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import Language, first_language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.connection import ConnectionWatch
-from incognito_nb.ui.widgets.text import player_badge, safe
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
@@ -103,8 +106,8 @@ class SeatGame:
     def seat(self, player: str) -> int:
         return self._game.seat(player)
 
-    def player_view(self, viewer: str | None) -> dict[str, Any]:
-        return self._game.player_view(viewer)
+    def player_view(self, viewer: str | None, *, drawings: bool = True) -> dict[str, Any]:
+        return self._game.player_view(viewer, drawings=drawings)
 
     def cast_vote(self, voter: str, artist: str, number: int | None) -> None:
         self._send(Action.cast_vote(voter, artist, number))
@@ -143,6 +146,10 @@ class TablePage(PageShell):
         self.mine: set[int] = set()
         self._store_down = False
         self.watch: TableWatch | None = None
+        #: The seat's name and the lease this page took (a student's page), checked by the watch.
+        self.lease: tuple[str, str] | None = None
+        #: Why the page stopped following its table (the table is gone, the seat opened elsewhere), or None.
+        self.closed_because: str | None = None
         #: Whether the page's language was chosen (by ``?lang=`` or the menu), not taken from the table.
         self.chosen_language = bool(language)
         super().__init__(css=CLASSROOM_CSS + css, unexpected=unexpected_at_table,
@@ -181,7 +188,12 @@ class TablePage(PageShell):
         self.lang = lang
         self.connection.lost_text = ConnectionWatch.lost_sentence(lang)
         self.language_menu.show(lang)
-        self.relabel(render=render)
+        # A page that stopped following its table keeps its last screen, and says why again.
+        self.relabel(render=render and self.closed_because is None)
+        if self.closed_because == "gone":
+            self.report(lang.say(self.gone_message()))
+        elif self.closed_because == "seat taken":
+            self.set_stage([self._seat_taken_note()])
 
     def relabel(self, *, render: bool = True) -> None:
         """Writes the page again in :attr:`lang` (subclasses rebuild what they built)."""
@@ -198,7 +210,8 @@ class TablePage(PageShell):
             self.watch = watch_async(self.store, code, self.guarded(self._changed, keeps_message=True),
                                      since=self.snapshot.version if self.snapshot else None,
                                      on_error=self._store_problem,
-                                     on_recover=self.guarded(self.store_back, keeps_message=True))
+                                     on_recover=self.guarded(self.store_back, keeps_message=True),
+                                     lease=self.lease, on_lease_lost=self.guarded(self.seat_taken, keeps_message=True))
         except RuntimeError:  # no event loop: a test or a script calls catch_up() itself
             self.watch = None
 
@@ -232,7 +245,13 @@ class TablePage(PageShell):
         Once the store has taken the move it counts as made, even if reading the table
         again fails (the watch reads it when the store answers).
         """
-        version = self.store.act(self.code, action, **credentials)
+        try:
+            version = self.store.act(self.code, action, **credentials)
+        except UnknownTable:
+            if self.snapshot is None:
+                raise
+            self.table_gone()
+            raise StoreError(self.gone_message()) from None
         self.mine.add(version)
         try:
             self.catch_up()
@@ -283,8 +302,44 @@ class TablePage(PageShell):
             self.watch.stop()
             self.watch = None
 
+    # ---------------------------------------------------------------- the page's end
+    def gone_message(self) -> Message:
+        """Returns what the page says once its table is gone from the store (subclasses say
+        what their reader can do)."""
+        return Message(N_("This table no longer exists in the game store: it was restarted without keeping its "
+                          "games."))
+
+    def table_gone(self) -> None:
+        """The store answers, without the table this page showed (a Redis restarted without
+        keeping its data): stops following it and says so, plainly, once."""
+        if self.closed_because is not None:
+            return
+        self.closed_because = "gone"
+        self._stop_watch()
+        self.report(self.lang.say(self.gone_message()))
+
+    def seat_taken(self) -> None:
+        """Another page took this page's seat (:attr:`lease`), on this server or another one
+        that shares the store: stops following the table and closes the page's screen,
+        saying so."""
+        if self.closed_because is not None:
+            return
+        self.closed_because = "seat taken"
+        self._stop_watch()
+        self.report("")
+        self.set_stage([self._seat_taken_note()])
+        self.connection.goodbye()  # the page's browser ends this kernel: the seat plays elsewhere
+
+    def _seat_taken_note(self) -> widgets.HTML:
+        return markup(safe(self.lang._(
+            "Your seat was opened on another page (another tab or device), so this page is closed: play on "
+            "the newest one. To play here again, reload this page.")), "inc-seat-elsewhere")
+
     # ---------------------------------------------------------------- problems
     def _store_problem(self, error: StoreError) -> None:
+        if isinstance(error, UnknownTable) and self.snapshot is not None:
+            self.table_gone()  # the watch ends: the store answers, without the table
+            return
         self._store_down = True
         self.report(self.lang._("The table cannot be read right now: {error} Nothing already played is lost; "
                                 "the page keeps trying.", error=self.lang.error(error)))

@@ -17,11 +17,12 @@ import asyncio
 import hashlib
 import html
 import logging
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
 from incognito_nb.engine import Action, Drawing, IllegalAction, Phase
+from incognito_nb.engine.errors import N_, Message
 from incognito_nb.store import StoreUnavailable, TableStore
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.pad import DrawingPad
@@ -29,6 +30,7 @@ from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import title_line, who_is_done
+from incognito_nb.ui.widgets.takeaways import keepsake
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.voting import VotePanel
 
@@ -50,9 +52,10 @@ class StudentPage(TablePage):
 
     def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
                  student_url: str = "student.ipynb", language: str | None = None,
-                 default_language: str | None = None) -> None:
+                 default_language: str | None = None, picture: Callable[[Drawing], bytes] | None = None) -> None:
         super().__init__(store, language=language, default_language=default_language)
         self.student_url = student_url
+        self.picture = picture  # makes a PNG of a board, offered when the table is gone
         self.seat = None
         self.pad: DrawingPad | None = None
         self._saved = Drawing()  # this student's board as the store has it
@@ -125,6 +128,8 @@ class StudentPage(TablePage):
         self._seated(self.store.rejoin(code or "", token))
 
     def _seated(self, seat) -> None:
+        # This page becomes the seat's one live page, on every server sharing the store.
+        self.lease = (seat.name, self.store.lease_seat(seat.code, seat.token))
         self.seat = seat
         self._show_rejoin_link()
         self.follow(seat.code)
@@ -159,7 +164,7 @@ class StudentPage(TablePage):
         """Shows the table as this student may see it."""
         self.follow_table_language()
         lang = self.lang
-        view = self.snapshot.view(self.name)
+        view = self.snapshot.view(self.name, drawings=False)  # the boards come from the game's own drawings
         if not view["started"]:
             self.header.value = safe(lang._("Table {code} · you are {name}", code=self.code, name=self.name))
             self._show(("lobby",), lambda: [markup("", "inc-lobby"), markup(
@@ -204,7 +209,7 @@ class StudentPage(TablePage):
     def _hide_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         lang = self.lang
         location = game["locations"][self.name]
-        self._saved = Drawing.from_list(game["drawings"].get(self.name, []))
+        self._saved = self.snapshot.game.drawing(self.name)  # the student's own board, as the store has it
         # The browser keeps strokes it never saw saved under this seat and round, for the next page.
         key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
         self.pad = DrawingPad(self._saved, location=location, on_change=self.guarded(self.save_drawing),
@@ -252,6 +257,9 @@ class StudentPage(TablePage):
     def save_drawing(self, drawing: Drawing | None = None) -> None:
         """Stores what changed on the board since the store last had it (one stroke, an
         undo, a clear), so a reload or another device finds the board as it stands."""
+        if self.closed_because == "gone":
+            self._offer_board()  # no store will take it: the picture offered follows the board
+            return
         self.send_waiting()
 
     def done(self) -> None:
@@ -269,6 +277,8 @@ class StudentPage(TablePage):
         """
         try:
             self._send_board()
+            if self.pad is not None:
+                self.pad.saved()  # the store has the board: the browser may forget its copy
             if self._handed_in is not None:
                 board = self._handed_in
                 self.act(Action.mark_done(self.name))
@@ -361,7 +371,7 @@ class StudentPage(TablePage):
         self._retry = loop.create_task(self._send_again())
 
     async def _send_again(self) -> None:
-        while any(self.waiting()):
+        while any(self.waiting()) and self.closed_because is None:
             await asyncio.sleep(RETRY_SECONDS)
             self.guarded(self.send_waiting, keeps_message=True)()
 
@@ -384,3 +394,36 @@ class StudentPage(TablePage):
 
     def act(self, action: Action, **credentials: str) -> int:
         return super().act(action, seat_token=self.seat.token)
+
+    # ---------------------------------------------------------------- the page's end
+    def gone_message(self) -> Message:
+        return Message(N_("This table no longer exists in the game store: it was restarted without keeping its "
+                          "games. Ask your teacher for a new table."))
+
+    def table_gone(self) -> None:
+        """Says the table is gone, and offers the student's board, which only this page still
+        holds, as a picture to download."""
+        if self.closed_because is not None:
+            return
+        super().table_gone()
+        self._status("")
+        self._offer_board()
+
+    def _offer_board(self) -> None:
+        """Offers the board as this page holds it as a picture, above the stage (again, in
+        place of the last offer, after a change)."""
+        board = self.pad.drawing if self.pad is not None else (
+            self.snapshot.game.drawing(self.name) if self.snapshot.game is not None else Drawing())
+        kept = keepsake(board, self.lang, self.picture)
+        shown = [child for child in self.stage.children if "inc-keepsake" not in child._dom_classes]
+        for old in self.stage.children:
+            if old not in shown:
+                old.close()
+        self.stage.children = (kept, *shown) if kept is not None else tuple(shown)
+
+    def seat_taken(self) -> None:
+        """Sends what waits one last time (the newest page goes on from the store), then closes."""
+        if self.closed_because is None and any(self.waiting()):
+            self.guarded(self.send_waiting, keeps_message=True)()
+        super().seat_taken()
+        self.pad = self.votes = None

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 import ipywidgets as widgets
 
 from incognito_nb.engine import Action, Deck, IllegalAction, Phase, Rules
+from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import TableStore
 from incognito_nb.ui.widgets.gallery import FindLayout
@@ -206,7 +207,7 @@ class TeacherPage(TablePage):
         self.follow_table_language()
         snapshot = self.snapshot
         lang = self.lang
-        view = snapshot.view(None)
+        view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
@@ -396,3 +397,19 @@ class TeacherPage(TablePage):
         except IllegalAction:
             self.snapshot = self.store.read(self.code)
         self.render()
+
+    # ---------------------------------------------------------------- the table's end
+    def gone_message(self) -> Message:
+        return Message(N_("This table no longer exists in the game store: it was restarted without keeping its "
+                          "games. Create a new table and give the class its new code; each student's page offers "
+                          "their drawing as a picture to download."))
+
+    def table_gone(self) -> None:
+        """Says the table is gone and links to the new-table form; the teacher's buttons go."""
+        if self.closed_because is not None:
+            return
+        super().table_gone()
+        self._stop_timer()
+        self.teacher_bar.layout.display = "none"
+        new = markup(link(self.teacher_url, self.lang._("Create a new table")), "inc-new-table")
+        self.stage.children = (new, *self.stage.children)

@@ -18,12 +18,12 @@ them (a board's name says the artist and location, the object only once revealed
 
 from __future__ import annotations
 
-import pathlib
 
 import anywidget
 import traitlets
 
 from incognito_nb.ui.sheets import read_sheet
+from incognito_nb.ui.widgets.shared import front_end
 
 CSS = read_sheet(__file__, "aria.css")
 
@@ -31,7 +31,7 @@ CSS = read_sheet(__file__, "aria.css")
 class PageAria(anywidget.AnyWidget):
     """Landmarks, the heading, the live region and the focus of one page (see the module)."""
 
-    _esm = pathlib.Path(__file__).parent / "page_aria.js"
+    _esm = front_end(__file__, "page_aria.js")
     announcement = traitlets.Unicode("", help="What the live region says now (plain text).").tag(sync=True)
     said = traitlets.Int(0, help="How many times something was said: each change says it again.").tag(sync=True)
     screens = traitlets.Int(0, help="How many screens were shown: each change focuses the heading.").tag(sync=True)
@@ -52,7 +52,7 @@ class BoardName(anywidget.AnyWidget):
     """Names the drawing it sits in: the closest ``box`` (a CSS selector) around it becomes
     an image whose accessible name is ``label``."""
 
-    _esm = pathlib.Path(__file__).parent / "board_name.js"
+    _esm = front_end(__file__, "board_name.js")
     label = traitlets.Unicode("", help="The drawing's accessible name (plain text).").tag(sync=True)
     box = traitlets.Unicode(".inc-drawing-view", help="The CSS selector of the drawing's box.").tag(sync=True)
 

@@ -24,8 +24,9 @@ from ipywidgets import Widget
 
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 
-from incognito_nb.ui.widgets.aria import BoardName
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
+from incognito_nb.ui.widgets import shared
+from incognito_nb.ui.widgets.shared import is_shared
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 
 
@@ -87,7 +88,7 @@ def close_parts(widget: Widget) -> None:
             close_parts(part)
             part.close()
     for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, Widget):
+        if isinstance(part, Widget) and not is_shared(part):  # the kernel's shared parts stay
             part.close()
 
 
@@ -118,14 +119,15 @@ class DrawingView(widgets.VBox):
 
     def __init__(self, drawing: Drawing = Drawing(), caption: str = "", *, label: str = "", **kwargs) -> None:
         self._drawing = drawing
-        self._board = PaintedBoard(drawing.strokes, layout=widgets.Layout(width="100%"))
-        self._caption = widgets.HTML()
-        self._caption.add_class("inc-drawing-caption")
-        self._name = BoardName(label=label)
-        super().__init__([self._name, self._board, self._caption], **kwargs)
-        self.add_class("inc-drawing-view")
-        self.layout.width = "100%"
-        self.caption = caption
+        # Every part in its first message, and no part it does not need (a caption only
+        # when there is one): a gallery of six boards is a burst of messages otherwise.
+        self._board = PaintedBoard(drawing.strokes, label=str(label), layout=shared.layout(width="100%"))
+        self._caption: widgets.HTML | None = None
+        self._caption_text = ""
+        kwargs.setdefault("layout", shared.layout(width="100%"))
+        super().__init__(children=(self._board,), _dom_classes=("inc-drawing-view",), **kwargs)
+        if caption:
+            self.caption = caption
 
     @property
     def drawing(self) -> Drawing:
@@ -135,11 +137,11 @@ class DrawingView(widgets.VBox):
     @property
     def label(self) -> str:
         """Returns the drawing's accessible name."""
-        return self._name.label
+        return self._board.label
 
     @label.setter
     def label(self, text: str) -> None:
-        self._name.label = str(text)
+        self._board.label = str(text)
 
     @property
     def caption(self) -> str:
@@ -150,6 +152,11 @@ class DrawingView(widgets.VBox):
     def caption(self, text: str) -> None:
         """Sets the caption under the board; it is shown as plain text, never as HTML."""
         self._caption_text = str(text)
+        if self._caption is None:
+            if not self._caption_text:
+                return
+            self._caption = widgets.HTML(_dom_classes=("inc-drawing-caption",))
+            self.children = (*self.children, self._caption)
         self._caption.value = html.escape(self._caption_text)
         self._caption.layout.display = "" if self._caption_text else "none"
 

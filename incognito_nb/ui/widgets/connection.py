@@ -9,17 +9,22 @@ a banner over the page that says what is happening and what to do, and takes it 
 when the beats come back (the page reconnected to the same kernel).  The beats go from
 the kernel, so waiting costs the kernel one small message every few seconds and no
 answer.
+
+A page that closes itself for good (another page took its seat) calls :meth:`ConnectionWatch.goodbye`:
+the beats stop, the browser stops watching for them, and it ends the page's kernel through
+the page's own goodbye route (the one Voilà's front end posts to when the tab closes), so
+the older page of a seat holds no kernel on its server.
 """
 
 from __future__ import annotations
 
 import asyncio
-import pathlib
 
 import anywidget
 import traitlets
 
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.shared import front_end
 
 #: How often the kernel says it is there, in seconds.
 BEAT_SECONDS = 4.0
@@ -36,7 +41,7 @@ CSS = """
 class ConnectionWatch(anywidget.AnyWidget):
     """An invisible widget that shows a banner when the kernel's beats stop (see the module)."""
 
-    _esm = pathlib.Path(__file__).parent / "connection.js"
+    _esm = front_end(__file__, "connection.js")
     lost_text = traitlets.Unicode("", help="What the banner says, in the page's language.").tag(sync=True)
     lost_after_ms = traitlets.Int(int(LOST_AFTER_SECONDS * 1000),
                                   help="How long without a beat before the banner shows.").tag(sync=True)
@@ -67,6 +72,13 @@ class ConnectionWatch(anywidget.AnyWidget):
         """Sends one beat to the browser."""
         self.beats += 1
         self.send({"beat": self.beats})
+
+    def goodbye(self) -> None:
+        """Stops the beats and has the browser end this page's kernel, on purpose (no banner)."""
+        if self._task is not None:
+            self._task.cancel()
+        if self.comm is not None:
+            self.send({"goodbye": True})
 
     async def _beat(self) -> None:
         while self.comm is not None:

@@ -14,6 +14,7 @@ from incognito_nb.engine import Drawing, Game
 from incognito_nb.ui.widgets.board import DrawingView, close_parts
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
 
@@ -48,18 +49,17 @@ class Gallery(widgets.GridBox):
         self._views: list[DrawingView] = []
         self._labels: list[widgets.HTML] = []
         tiles = []
-        for seat, _player in enumerate(game.players, start=1):
-            view, label = DrawingView(), markup("", "inc-drawing-label")
-            tile = widgets.VBox([view, label])
-            tile.add_class("inc-drawing")
-            tile.add_class(f"inc-drawing-for-{seat}")
-            self._views.append(view)
+        view = game.player_view(None, drawings=False)
+        for seat, player in enumerate(game.players, start=1):
+            # Each part whole in its first message: the screen is one message per widget.
+            location = view["locations"].get(player)
+            board = DrawingView(self._shown(view, player), label=drawing_name(player, location, self.lang))
+            label = markup(tile_label(player, seat, location, self.lang), "inc-drawing-label")
+            self._views.append(board)
             self._labels.append(label)
-            tiles.append(tile)
-        super().__init__(tiles, **kwargs)
-        self.add_class("inc-gallery")
-        self.layout.grid_template_columns = GRID_COLUMNS
-        self.refresh()
+            tiles.append(shared.box(widgets.VBox, [board, label], "inc-drawing", f"inc-drawing-for-{seat}"))
+        kwargs.setdefault("layout", shared.layout(grid_template_columns=GRID_COLUMNS))
+        super().__init__(children=tuple(tiles), _dom_classes=("inc-gallery",), **kwargs)
 
     def view_of(self, seat: int) -> DrawingView:
         """Returns the board of the player in seat ``seat`` (from 1)."""
@@ -67,17 +67,21 @@ class Gallery(widgets.GridBox):
 
     def refresh(self) -> None:
         """Shows the boards and locations as the game has them now."""
-        view = self._game.player_view(None)
+        view = self._game.player_view(None, drawings=False)
         for seat, player in enumerate(view["players"], start=1):
-            # The public view says which drawings every screen may see; the game's own
-            # Drawing is that same drawing, without building it again from the view's lists.
-            drawing = self._game.drawing(player) if player in view["drawings"] else Drawing()
+            drawing = self._shown(view, player)
             board = self._views[seat - 1]
             if board.drawing != drawing:
                 board.show(drawing)
             location = view["locations"].get(player)
             self._labels[seat - 1].value = tile_label(player, seat, location, self.lang)
             board.label = drawing_name(player, location, self.lang)
+
+    def _shown(self, view: dict, player: str) -> Drawing:
+        """Returns ``player``'s drawing if the public ``view`` shows it (else a blank board):
+        the view says which drawings every screen may see, and the game's own ``Drawing``
+        is that same drawing, without building it again from the view's lists."""
+        return self._game.drawing(player) if player in view["drawings"] else Drawing()
 
     def close(self) -> None:
         """Closes the gallery and every tile in it."""
@@ -93,10 +97,8 @@ class FindLayout(widgets.HBox):
         self.round = game.round
         self.gallery = Gallery(game, lang=lang)
         self.lineup = LineupView(game.lineup, lang=lang)
-        self.side = widgets.VBox([self.lineup])
-        self.side.add_class("inc-find-side")
-        super().__init__([self.gallery, self.side])
-        self.add_class("inc-find")
+        self.side = shared.box(widgets.VBox, [self.lineup], "inc-find-side")
+        super().__init__(children=(self.gallery, self.side), _dom_classes=("inc-find",), layout=shared.layout())
 
     def show_turn(self, turn: widgets.Widget) -> None:
         """Puts ``turn`` (a curtain or a vote panel) under the line-up, closing the one before."""

@@ -144,7 +144,8 @@ export class LiveInk {
     this.pen = null;
   }
 
-  // Python settled every stroke up to its `settled` trait: those are wiped, here and from storage.
+  // Python settled every stroke up to its `settled` trait: those are wiped from the live ink
+  // (they are on the board of record); the browser's copies go only once they are kept.
   settle() {
     const settled = this.model.get("settled");
     let wiped = false;
@@ -152,9 +153,18 @@ export class LiveInk {
       if (id <= settled) { this.strokes.delete(id); wiped = true; }
     }
     if (this.pen && this.pen.id <= settled) { this.clock.clearTimeout(this.pen.timer); this.pen = null; }  // dropped by Python
-    const key = this.model.get("recovery_key");
-    if (key) keep(this.storage, key, kept(this.storage, key).filter((s) => s.session !== this.session || s.id > settled));
+    this.keepUntilKept();
     if (wiped) this.paper.redraw(this.strokes);
+  }
+
+  // Every stroke up to Python's `kept` trait is in its record (the game store, for a
+  // classroom seat): the browser forgets its own copies of them, and only of them.
+  // (A layer without the trait keeps them until they are settled.)
+  keepUntilKept() {
+    const key = this.model.get("recovery_key"), upTo = this.model.get("kept") ?? this.model.get("settled");
+    if (!key) return;
+    const left = kept(this.storage, key), wanted = left.filter((s) => s.session !== this.session || s.id > upTo);
+    if (wanted.length !== left.length) keep(this.storage, key, wanted);
   }
 
   // How many strokes were sent and not settled for a while: they are not saved.
@@ -282,6 +292,7 @@ function render({ model, el }) {
   canvas.addEventListener("lostpointercapture", up);
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   model.on("change:settled", () => { ink.settle(); showWaiting(); });
+  model.on("change:kept", () => ink.keepUntilKept());
   return () => { if (ink.pen) clearTimeout(ink.pen.timer); clearInterval(watcher); root.replaceChildren(); };
 }
 

@@ -33,17 +33,21 @@ A stroke the kernel has not settled is not saved, so it must not look saved: aft
 :data:`WAIT_MS` the overlay shows how many strokes wait (``waiting_texts``: one sentence
 per plural category of the page's language, chosen in the browser by ``Intl.PluralRules``).  Where the
 pad has a ``recovery_key`` (a classroom seat in a round), the overlay also keeps each
-finished stroke in the browser's ``localStorage`` until it is settled; a page opened
-again after the class server came back (a new kernel) sends what is left there to
-Python as a ``recover`` message, whose strokes are checked like any batch, and clears
-them once Python says it took them.
+finished stroke in the browser's ``localStorage`` until it is *kept* (the ``kept`` trait:
+every stroke with an id up to it is in its owner's record); a page opened again after
+the class server came back (a new kernel) sends what is left there to Python as a
+``recover`` message, whose strokes are checked like any batch, and clears them once
+Python says it took them.  Settled and kept are one moment for a pad whose record is
+the kernel (the table dashboard); a layer made ``until_saved`` (a classroom seat, whose
+record is the game store) keeps its strokes in the browser until its owner says the store
+has them (:meth:`InkLayer.saved`), so a page reloaded while the store is down still has
+them, though the kernel drew them and the overlay wiped its live ink.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Optional
 
@@ -53,6 +57,7 @@ import traitlets
 from incognito_nb.engine.drawing import MAX_POINTS_PER_STROKE, MAX_WIDTH, MIN_WIDTH, Stroke
 from incognito_nb.engine.errors import Message
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.shared import front_end
 
 log = logging.getLogger(__name__)
 
@@ -200,11 +205,13 @@ class InkLayer(anywidget.AnyWidget):
     overlay draws live; strokes take the pen set by :meth:`set_pen` when they reach Python.
     """
 
-    _esm = pathlib.Path(__file__).parent / "ink.js"
+    _esm = front_end(__file__, "ink.js")
     color = traitlets.Unicode("#000000", help="The pen colour the overlay draws with.").tag(sync=True)
     width = traitlets.Int(4, help="The pen width in board units.").tag(sync=True)
     erase = traitlets.Bool(False, help="Whether the pen erases (drawn in paper colour live).").tag(sync=True)
     settled = traitlets.Int(0, help="Strokes with an id up to this are on the board of record.").tag(sync=True)
+    kept = traitlets.Int(0, help="Strokes with an id up to this are in the owner's record (the kernel, or the "
+                                 "game store): the browser forgets its own copies of them.").tag(sync=True)
     hold_ms = traitlets.Int(HOLD_MS, help="How long the browser holds points of a stroke in progress.").tag(sync=True)
     batch_ms = traitlets.Int(BATCH_MS, help="The shortest time between two batches of one stroke "
                                             "(BATCH_MS).").tag(sync=True)
@@ -236,6 +243,7 @@ class InkLayer(anywidget.AnyWidget):
         on_problem: Optional[ProblemCallback] = None,
         on_recovered: Optional[StrokesCallback] = None,
         lang: Optional[Language] = None,
+        until_saved: bool = False,
         **kwargs: Any,
     ) -> None:
         self.lang = lang = lang or language()
@@ -251,6 +259,10 @@ class InkLayer(anywidget.AnyWidget):
         self.on_problem = on_problem
         self.on_recovered = on_recovered
         self._settled = 0  # Python's own count: the trait can be set by the browser
+        self._until_saved = until_saved
+        self._handed = 0  # the last stroke handed on: kept once the owner has saved it
+        self._kept = 0  # likewise Python's own
+        self._unsaved_sessions: list[str] = []  # recovered strokes' pages, forgotten once saved
         self._pen = (self.color, self.width, self.erase)  # likewise
         self._open: dict[int, _OpenStroke] = {}
         self.on_msg(self._on_browser_message)
@@ -282,9 +294,23 @@ class InkLayer(anywidget.AnyWidget):
                 taken.append(self._stroke(list(batch.points), batch.style))
             except (BatchError, ValueError) as error:
                 log.warning("ink: a kept stroke from the browser was refused: %s", error)
+        self._unsaved_sessions = list(dict.fromkeys([*self._unsaved_sessions, *sessions[:MAX_RECOVERED]]))
         if taken and self.on_recovered is not None:
             self.on_recovered(taken)
-        self.send({"recovered": sessions[:MAX_RECOVERED]})
+        if not self._until_saved:
+            self._forget_recovered()
+
+    def saved(self) -> None:
+        """Hears from the owner that its record (the game store) has every stroke handed on so
+        far: the browser may forget its copies of them, and of the strokes it sent back."""
+        if self._handed > self._kept:
+            self._kept = self.kept = self._handed
+        self._forget_recovered()
+
+    def _forget_recovered(self) -> None:
+        if self._unsaved_sessions:
+            sessions, self._unsaved_sessions = self._unsaved_sessions, []
+            self.send({"recovered": sessions})
 
     def receive(self, content: Any) -> None:
         """Takes one batch as the browser sends it; a stroke is handed on when complete.
@@ -352,6 +378,7 @@ class InkLayer(anywidget.AnyWidget):
 
     def _finish(self, stroke_id: int, stroke: _OpenStroke) -> None:
         del self._open[stroke_id]
+        self._handed = max(self._handed, stroke_id)
         try:
             pieces, points = [], stroke.points
             while len(points) > MAX_POINTS_PER_STROKE:
@@ -394,3 +421,6 @@ class InkLayer(anywidget.AnyWidget):
             del self._open[lost]
         self._settled = stroke_id
         self.settled = stroke_id
+        self._handed = max(self._handed, stroke_id)  # handed on, or given up: nothing more comes of it
+        if not self._until_saved and stroke_id > self._kept:
+            self._kept = self.kept = stroke_id  # the kernel is the record: drawn is kept

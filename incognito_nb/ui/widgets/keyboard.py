@@ -11,16 +11,16 @@ out of the Tab order as soon as they appear.  Drawing still works with mouse, pe
 
 from __future__ import annotations
 
-import pathlib
 
 import anywidget
 import traitlets
+from incognito_nb.ui.widgets.shared import front_end
 
 
 class FocusGuard(anywidget.AnyWidget):
     """An invisible widget that keeps the page's canvases out of the Tab order (the page shell holds one)."""
 
-    _esm = pathlib.Path(__file__).parent / "focus_guard.js"
+    _esm = front_end(__file__, "focus_guard.js")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -41,7 +41,7 @@ class SkipLink(anywidget.AnyWidget):
     """A button seen only while it has the keyboard's focus: pressed, it moves the focus
     to the page's first element at ``target`` (a CSS selector), skipping what lies between."""
 
-    _esm = pathlib.Path(__file__).parent / "skip_link.js"
+    _esm = front_end(__file__, "skip_link.js")
     label = traitlets.Unicode("", help="What the button says.").tag(sync=True)
     target = traitlets.Unicode(".inc-done", help="The CSS selector of where the focus goes.").tag(sync=True)
 

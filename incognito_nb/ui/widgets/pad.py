@@ -33,6 +33,7 @@ from incognito_nb.engine.drawing import (
     room_left,
 )
 
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.aria import BoardName
 from incognito_nb.ui.widgets.board import close_parts, draw_paper, draw_strokes, new_board_canvas
 from incognito_nb.ui.i18n import Language, language
@@ -67,7 +68,9 @@ class DrawingPad(widgets.VBox):
     :attr:`drawing` once its last batch has come from the browser, which is before any
     click made after it.  With a ``recovery_key`` (one seat in one round), strokes the
     browser drew for an earlier page of that seat and never saw saved come back to this
-    one (see :mod:`incognito_nb.ui.widgets.ink`), those the board already holds left out.
+    one (see :mod:`incognito_nb.ui.widgets.ink`), those the board already holds left out;
+    such a pad's browser keeps each stroke until the owner says its record has the board
+    (:meth:`saved`), not merely until the pad has it.
     The board is an image named "Your drawing, hidden in: …" for a screen reader, and a
     skip button (seen only when focused) before the tools moves the focus to ``skip_to``
     (a CSS selector: the page's Done button).
@@ -107,6 +110,7 @@ class DrawingPad(widgets.VBox):
             on_problem=self._say,
             on_recovered=self._recover,
             recovery_key=recovery_key,
+            until_saved=bool(recovery_key),  # a seat's record is the game store: see saved()
             lang=lang,
         )
         # One grid cell for both: the overlay lies exactly over the board and takes the pointer.
@@ -137,6 +141,11 @@ class DrawingPad(widgets.VBox):
     def drawing(self) -> Drawing:
         """Returns what is on the pad now."""
         return self._drawing
+
+    def saved(self) -> None:
+        """Hears from the owner that its record (the game store) has the board as the pad
+        shows it: the browser may forget its own copies of the strokes drawn so far."""
+        self._ink.saved()
 
     def load(self, drawing: Drawing) -> None:
         """Replaces the pad's content with ``drawing`` and forgets the undo history.
@@ -303,8 +312,11 @@ class DrawingPad(widgets.VBox):
         board (a stroke saved whose "saved" never reached the browser)."""
         drawn = {stroke.points for stroke in self._drawing.strokes}
         missing = [stroke for stroke in strokes if stroke.points not in drawn]
+        before = self._drawing
         if missing:
             self._add_strokes(missing)
+        if self._drawing is before:
+            self._notify()  # nothing new: the owner still says whether its record has the board
 
     # -- tools -----------------------------------------------------------------------
 
@@ -327,13 +339,16 @@ class DrawingPad(widgets.VBox):
         """Returns the tools row: colours, sizes, eraser, undo, redo, clear."""
         lang = self.lang
         self._color_buttons: dict[str, widgets.Button] = {}
+        # Each part whole in its first message, sizes shared (ui/widgets/shared.py): the pad
+        # opens on every phone at once when a round starts.
         for name, color in PEN_COLORS:
             button = widgets.Button(
+                description="✓" if color == self._color and not self._erasing else "\u00a0",
                 tooltip=lang._("{color} pen", color=color_name(name, lang)),
-                layout=widgets.Layout(width="34px", height="34px", padding="0", margin="2px"),
+                layout=shared.layout(width="34px", height="34px", padding="0", margin="2px"),
                 style={"button_color": color, "text_color": text_color_on(color), "font_weight": "bold"},
+                _dom_classes=("inc-tool-color",),
             )
-            button.add_class("inc-tool-color")
             button.on_click(lambda _button, color=color: self.choose_color(color))
             self._color_buttons[color] = button
         self._sizes = widgets.ToggleButtons(
@@ -341,12 +356,12 @@ class DrawingPad(widgets.VBox):
             value=self._width,
             tooltips=[lang._("{size} brush", size=size_name(name, lang)) for name, _ in BRUSH_SIZES],
             style={"button_width": "72px"},
+            _dom_classes=("inc-tool-size",), layout=shared.layout(),
         )
-        self._sizes.add_class("inc-tool-size")
         self._sizes.observe(self._on_size, "value")
         self._eraser = widgets.ToggleButton(description=lang._("Eraser"), icon="eraser",
-                                            tooltip=lang._("Rub out ink"), layout=widgets.Layout(width="auto"))
-        self._eraser.add_class("inc-tool-eraser")
+                                            tooltip=lang._("Rub out ink"), layout=shared.layout(width="auto"),
+                                            _dom_classes=("inc-tool-eraser",))
         self._eraser.observe(self._on_eraser, "value")
         self._undo_button = self._action("undo", "undo", self.undo, lang._("Undo"),
                                          lang._("Take back the last change"))
@@ -354,21 +369,20 @@ class DrawingPad(widgets.VBox):
         self._clear_button = self._action("clear", "trash", self.clear, lang._("Clear"),
                                           lang._("Wipe the board (Undo brings it back)"))
         # Wraps between swatches, sizes and eraser too: beside the secret card, the pad is narrow.
-        pen = widgets.HBox([widgets.HBox(list(self._color_buttons.values())), self._sizes, self._eraser],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
-        actions = widgets.HBox([self._undo_button, self._redo_button, self._clear_button],
-                               layout=widgets.Layout(align_items="center", grid_gap="4px"))
+        pen = shared.box(widgets.HBox, [shared.box(widgets.HBox, self._color_buttons.values()), self._sizes,
+                                        self._eraser],
+                         layout=shared.layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
+        actions = shared.box(widgets.HBox, [self._undo_button, self._redo_button, self._clear_button],
+                             layout=shared.layout(align_items="center", grid_gap="4px"))
         # Two groups, so that a narrow screen wraps the row between them, not inside one.
-        row = widgets.HBox([pen, actions], layout=widgets.Layout(
+        return shared.box(widgets.HBox, [pen, actions], "inc-pad-tools", layout=shared.layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between", grid_gap="8px"))
-        row.add_class("inc-pad-tools")
-        return row
 
     @staticmethod
     def _action(name: str, icon: str, act: Callable[[], None], label: str, tooltip: str) -> widgets.Button:
         """Returns the tool button ``name`` ("undo") that calls ``act``, with its ``inc-tool-…`` class."""
-        button = widgets.Button(description=label, icon=icon, tooltip=tooltip, layout=widgets.Layout(width="auto"))
-        button.add_class(f"inc-tool-{name}")
+        button = shared.button(label, f"inc-tool-{name}", icon=icon, tooltip=tooltip,
+                               layout=shared.layout(width="auto"))
         button.on_click(lambda _button: act())
         return button
 

@@ -7,16 +7,16 @@ document's title from Python instead, and again whenever the page's language cha
 
 from __future__ import annotations
 
-import pathlib
 
 import anywidget
 import traitlets
+from incognito_nb.ui.widgets.shared import front_end
 
 
 class PageTitle(anywidget.AnyWidget):
     """An invisible widget that gives the browser tab its ``title``."""
 
-    _esm = pathlib.Path(__file__).parent / "page_title.js"
+    _esm = front_end(__file__, "page_title.js")
     title = traitlets.Unicode("", help="The browser tab's title.").tag(sync=True)
 
     def __init__(self, **kwargs) -> None:

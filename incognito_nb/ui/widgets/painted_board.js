@@ -56,23 +56,32 @@ export function startsWith(buffer, prefix, length) {
   return true;
 }
 
+// The paper, opaque over everything the canvas showed (no clearRect first: on a canvas
+// without a GPU each is a pass over its 480,000 pixels).
 export function paintPaper(ctx, { width, height, paper, border }) {
-  ctx.clearRect(0, 0, width, height);
   ctx.fillStyle = paper;
   ctx.fillRect(0, 0, width, height);
+  paintBorder(ctx, { width, height, border });
+}
+
+// The paper's thin border, painted again over strokes that ran onto it.
+export function paintBorder(ctx, { width, height, border }) {
   ctx.lineWidth = 2;
   ctx.strokeStyle = border;
   ctx.strokeRect(1, 1, width - 2, height - 2);
 }
 
-// Draws `strokes` over what `ctx` shows; erasers punch holes, so `ctx` is the ink layer.
-export function paintStrokes(ctx, strokes) {
+// Draws `strokes` over what `ctx` shows.  On an ink layer (no `paper`), erasers punch
+// holes (destination-out) as the pad's do; on the paper itself they paint it back in
+// `paper`, its one colour: the same picture, with no second canvas to compose.
+export function paintStrokes(ctx, strokes, paper = null) {
   ctx.lineCap = "round";
   ctx.lineJoin = "round";
   for (const s of strokes) {
-    ctx.globalCompositeOperation = s.erase ? "destination-out" : "source-over";
-    ctx.strokeStyle = s.color;
-    ctx.fillStyle = s.color;
+    const rubber = s.erase && paper !== null;
+    ctx.globalCompositeOperation = s.erase && !rubber ? "destination-out" : "source-over";
+    ctx.strokeStyle = rubber ? paper : s.color;
+    ctx.fillStyle = rubber ? paper : s.color;
     ctx.lineWidth = s.width;
     const p = s.points;
     let dot = true;
@@ -100,18 +109,20 @@ const FRAMES = {
 // connects after a replay was asked for plays it, and a second view of it does not again.
 const played = new WeakMap();
 
-// One view's picture: the visible canvas shows the paper with the ink layer over it.
+// One view's picture, painted on its one canvas: the paper, then the strokes on it.  (An
+// ink layer composed over the paper cost a 800 x 600 drawImage per painting: a fifth of
+// a phone page's work at the find screen in headless Chromium, docs/platform-notes.md.)
 export class Painter {
-  constructor(model, { screen, ink, frames = FRAMES, replayed = played }) {
+  constructor(model, { screen, frames = FRAMES, replayed = played, painted = () => {} }) {
     this.model = model;
     this.screen = screen;  // the visible canvas's context
-    this.ink = ink;        // the ink layer's context (a canvas not in the page)
     this.frames = frames;
     this.replayed = replayed;
     this.buffer = null;    // the buffer last painted from
     this.count = 0;        // how many of its strokes are on the ink layer
     this.bytes = 0;        // how many of its bytes they take
     this.timer = null;
+    this.painted = painted;  // told how many strokes the board shows, after each painting
   }
 
   board() {
@@ -119,10 +130,13 @@ export class Painter {
     return { width: m.get("width"), height: m.get("height"), paper: m.get("paper"), border: m.get("border") };
   }
 
-  compose() {
+  // Paints strokes `from` to `to` of `strokes` on the board as it stands.
+  paint(strokes, from, to) {
     const board = this.board();
-    paintPaper(this.screen, board);
-    this.screen.drawImage(this.ink.canvas, 0, 0);
+    paintStrokes(this.screen, strokes.slice(from, to), board.paper);
+    paintBorder(this.screen, board);
+    this.count = to;
+    this.painted(this.count);
   }
 
   // Paints what the model holds: only the strokes drawn on top of those already painted.
@@ -131,18 +145,15 @@ export class Painter {
     const buffer = this.model.get("strokes"), scale = this.model.get("scale");
     const strokes = decode(buffer, scale);
     if (this.buffer === null || strokes.length < this.count || !startsWith(buffer, this.buffer, this.bytes)) {
-      this.clearInk();
+      this.blank();
     }
-    paintStrokes(this.ink, strokes.slice(this.count));
     this.buffer = buffer;
-    this.count = strokes.length;
+    this.paint(strokes, this.count, strokes.length);
     this.bytes = strokesEnd(buffer, this.count);
-    this.compose();
   }
 
-  clearInk() {
-    const { width, height } = this.board();
-    this.ink.clearRect(0, 0, width, height);
+  blank() {
+    paintPaper(this.screen, this.board());
     this.count = 0;
     this.bytes = 0;
   }
@@ -154,18 +165,14 @@ export class Painter {
     const buffer = this.model.get("strokes");
     const strokes = decode(buffer, this.model.get("scale"));
     const seconds = this.model.get("replay_seconds");
-    this.clearInk();
+    this.blank();
     this.buffer = buffer;
-    this.compose();
+    this.painted(0);
     if (!strokes.length || !(seconds > 0)) { this.update(); return; }
     const pause = (1000 * seconds) / strokes.length, start = this.frames.now();
     const step = () => {
       const due = Math.min(strokes.length, Math.floor((this.frames.now() - start) / pause));
-      if (due > this.count) {
-        paintStrokes(this.ink, strokes.slice(this.count, due));
-        this.count = due;
-        this.compose();
-      }
+      if (due > this.count) this.paint(strokes, this.count, due);
       this.timer = null;
       if (due < strokes.length) this.timer = this.frames.next(step);
       else this.update();  // the strokes in the model now, edits made during the replay too
@@ -204,21 +211,30 @@ function render({ model, el }) {
   canvas.style.width = "100%";
   canvas.style.height = "auto";
   canvas.style.display = "block";
-  const layer = document.createElement("canvas");  // the ink layer: not in the page
-  layer.width = canvas.width;
-  layer.height = canvas.height;
   el.classList.add("inc-painted-board");
   el.appendChild(canvas);
-  const painter = new Painter(model, { screen: canvas.getContext("2d"), ink: layer.getContext("2d") });
+  // For a screen reader the board is an image named by its label (who drew it, and where).
+  const name = () => {
+    if (!model.get("label")) return;
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", model.get("label"));
+  };
+  name();
+  // How many strokes the board shows, on the page (data-painted): what a test or a
+  // benchmark waits for, without reading the canvas's pixels back.
+  const painted = (count) => { el.dataset.painted = String(count); };
+  const painter = new Painter(model, { screen: canvas.getContext("2d"), painted });
   const update = () => painter.update();
   const replay = () => painter.replay();
   model.on("change:strokes", update);
   model.on("change:replays", replay);
+  model.on("change:label", name);
   painter.start();
   return () => {
     painter.stop();
     model.off("change:strokes", update);
     model.off("change:replays", replay);
+    model.off("change:label", name);
   };
 }
 

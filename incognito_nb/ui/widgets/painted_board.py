@@ -21,7 +21,6 @@ viewer may see.  Nothing the browser sends changes it (:meth:`PaintedBoard.set_s
 
 from __future__ import annotations
 
-import pathlib
 import struct
 import sys
 from array import array
@@ -33,6 +32,7 @@ import traitlets
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Stroke
 
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
+from incognito_nb.ui.widgets.shared import front_end
 
 #: Coordinates travel as whole numbers of 1/SCALE board units (an eighth of a unit: no
 #: one sees it on an 800 x 600 board), in unsigned 16 bits: 800 * 8 fits with room.
@@ -60,7 +60,7 @@ def pack_strokes(strokes: Iterable[Stroke]) -> bytes:
 class PaintedBoard(anywidget.AnyWidget):
     """A board-sized canvas that the browser paints from the strokes it is given."""
 
-    _esm = pathlib.Path(__file__).parent / "painted_board.js"
+    _esm = front_end(__file__, "painted_board.js")
     strokes = traitlets.Bytes(b"", help="The strokes shown, packed by pack_strokes.").tag(sync=True)
     scale = traitlets.Int(SCALE, help="How many buffer units make one board unit.").tag(sync=True)
     width = traitlets.Int(BOARD_WIDTH, help="The board's width in board units.").tag(sync=True)
@@ -69,6 +69,8 @@ class PaintedBoard(anywidget.AnyWidget):
     border = traitlets.Unicode(BORDER_COLOR, help="The border's colour.").tag(sync=True)
     replays = traitlets.Int(0, help="How many replays were asked for: each change plays one.").tag(sync=True)
     replay_seconds = traitlets.Float(2.0, help="How long a replay takes, in seconds.").tag(sync=True)
+    label = traitlets.Unicode("", help="The drawing's accessible name (plain text): the board is an image "
+                                       "of that name for a screen reader.").tag(sync=True)
 
     def __init__(self, strokes: Sequence[Stroke] = (), **kwargs) -> None:
         self._shown: tuple[Stroke, ...] = tuple(strokes)

@@ -36,6 +36,7 @@ from incognito_nb.engine.players import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
+from incognito_nb.ui.widgets.shared import own_layout
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language, language
@@ -64,7 +65,7 @@ def _show(widget: widgets.Widget, visible: bool) -> None:
     from the changes it sends, so a widget once hidden would stay hidden there
     (docs/platform-notes.md).
     """
-    widget.layout.display = "" if visible else "none"
+    own_layout(widget).display = "" if visible else "none"
 
 
 def name_problems(names: Iterable[str], *, blank_too: bool, lang: Language | None = None,

@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Game
+from incognito_nb.engine import Drawing, Game
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.sheets import read_sheet
@@ -52,6 +52,22 @@ def download_link(name: str, content: bytes, lang: Language | None = None) -> st
         f'<a class="inc-download inc-download-{stem}" download="{html.escape(name, quote=True)}" '
         f'href="data:{kind};base64,{data}">{safe(file_label(name, lang or language()))}</a>'
     )
+
+
+#: What a student's board is saved as when no game store keeps it any more.
+KEPT_DRAWING = "incognito-drawing.png"
+
+
+def keepsake(drawing: Drawing, lang: Language, picture: Callable[[Drawing], bytes] | None) -> widgets.HTML | None:
+    """Returns what a page offers of a board that only it still holds (its table is gone from
+    the game store): a link that saves the drawing as a picture, which ``picture`` makes (a
+    PNG); None for an empty board, or without a picture maker."""
+    if picture is None or not len(drawing):
+        return None
+    data = base64.b64encode(picture(drawing)).decode("ascii")
+    text = lang._("Your drawing is still on this page: download it as a picture (PNG) to keep it.")
+    return markup(f'<a class="inc-download inc-keep-drawing" download="{KEPT_DRAWING}" '
+                  f'href="data:image/png;base64,{data}">{safe(text)}</a>', "inc-keepsake")
 
 
 class Takeaways(widgets.VBox):

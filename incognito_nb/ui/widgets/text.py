@@ -14,6 +14,7 @@ import re
 
 import ipywidgets as widgets
 
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS, text_color_on
 
 
@@ -28,12 +29,12 @@ def safe(text: object) -> str:
 
 
 def markup(content: str, *classes: str, **layout: str) -> widgets.HTML:
-    """Returns an HTML widget for markup built by this package (user text inside via :func:`safe`)."""
-    # Layout=None is refused by the trait: build the default layout unless one is asked for.
-    widget = widgets.HTML(content, layout=widgets.Layout(**layout)) if layout else widgets.HTML(content)
-    for name in classes:
-        widget.add_class(name)
-    return widget
+    """Returns an HTML widget for markup built by this package (user text inside via :func:`safe`),
+    sent whole in one message; with ``layout`` CSS properties it has a layout of its own,
+    else it shares the kernel's (:mod:`~incognito_nb.ui.widgets.shared`)."""
+    if layout:
+        return shared.html(content, *classes, layout=widgets.Layout(**layout))
+    return shared.html(content, *classes)
 
 
 def player_color(seat: int) -> str:

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-import ipywidgets as widgets
+import anywidget
+import traitlets
 
 from incognito_nb.engine import Game
 
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
-from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets import shared
+from incognito_nb.ui.widgets.shared import front_end
+from incognito_nb.ui.widgets.text import player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "voting.css")
@@ -33,8 +36,27 @@ def drawing_title(badge: str, location: str | None, lang: Language) -> str:
     return lang._("{artist}’s drawing", artist=badge)
 
 
-class VotePanel(widgets.VBox):
-    """The voting cards of ``voter``: a row of tokens per other player's drawing."""
+class VotePanel(anywidget.AnyWidget):
+    """The voting cards of ``voter``: a row of tokens per other player's drawing.
+
+    One widget, drawn by the browser (``voting.js``) from its state: a find screen's cards
+    were 36 buttons, each with a layout and a style (over 150 models, so as many messages
+    at every phase change); they are now one model, changed in one message per move.  A
+    press arrives as ``{"press": "card", "seat": s, "number": n}`` or ``{"press":
+    "confirm"}``; it is checked here (a seat at the table, a token on the line-up) and then
+    by the engine, whatever the browser shows or sends.
+    """
+
+    _esm = front_end(__file__, "voting.js")
+    heading = traitlets.Unicode("", help="The panel's heading (markup built here).").tag(sync=True)
+    rows = traitlets.List(traitlets.Dict(), help=(
+        "A row per other player's drawing: its artist's seat, its title (markup built here) and its "
+        "cards: number (null: no card), label, tip, selected, disabled.")).tag(sync=True)
+    summary = traitlets.Unicode("", help="How many cards are placed (plain text).").tag(sync=True)
+    reminder = traitlets.Unicode("", help="What a drawing without a card counts as (plain text).").tag(sync=True)
+    error = traitlets.Unicode("", help="Why the last press was refused (plain text; '' if it was not).").tag(sync=True)
+    confirm_label = traitlets.Unicode("", help="The confirm button's words.").tag(sync=True)
+    confirm_disabled = traitlets.Bool(False, help="Whether the cards can no longer be confirmed.").tag(sync=True)
 
     def __init__(
         self,
@@ -50,92 +72,97 @@ class VotePanel(widgets.VBox):
         self.lang = lang = lang or language()
         self._game, self._voter = game, voter
         self._on_change, self._on_confirm = on_change, on_confirm
-        size = game.rules.lineup_size
         self._artists = tuple(p for p in game.players if p != voter)
-        self._buttons: dict[str, list[widgets.Button]] = {}
-        self._labels: dict[str, widgets.HTML] = {}
-        rows: list[widgets.Widget] = [
-            markup(lang._("{voter} — your cards: which token is hidden in each drawing?",
-                          voter=player_badge(voter, game.seat(voter))), "inc-vote-heading")
-        ]
-        for artist in self._artists:
-            seat = game.seat(artist)
-            buttons = [self._card_button(str(n), artist, n, "inc-card", f"inc-card-{n}") for n in range(1, size + 1)]
-            buttons.append(self._card_button(lang._("no card"), artist, None, "inc-card-none"))
-            control = widgets.HBox(buttons)
-            control.add_class("inc-vote")
-            control.add_class(f"inc-vote-for-{seat}")
-            self._buttons[artist] = buttons
-            self._labels[artist] = markup("", "inc-vote-label")
-            # The drawing's label, then its cards: one line each on a laptop, one line for
-            # both on a projector, so that five drawings' cards fit under the line-up.
-            row = widgets.HBox([self._labels[artist], control])
-            row.add_class("inc-vote-row")
-            rows.append(row)
-        self._summary = markup("", "inc-vote-summary")
-        self._reminder = markup(safe(lang._("A drawing without a card counts as not found.")), "inc-vote-reminder")
-        self._error = markup("", "inc-vote-error")
-        self.confirm_button = widgets.Button(description=lang._("Confirm my cards"), icon="check",
-                                             button_style="success")
-        self.confirm_button.add_class("inc-confirm-votes")
-        self.confirm_button.on_click(lambda _: self._confirm())
-        super().__init__(rows + [self._summary, self._reminder, self._error, self.confirm_button], **kwargs)
-        self.add_class("inc-votes")
-        self._show_error("")
-        self.render()
+        kwargs.setdefault("layout", shared.layout())
+        super().__init__(_dom_classes=("inc-votes",), **self._state(), **kwargs)
+        self.on_msg(self._pressed)
 
     @property
     def voter(self) -> str:
         """Returns the player whose cards this panel places."""
         return self._voter
 
-    @property
-    def error(self) -> str:
-        """Returns the message of the last refused action, as plain text ('' if none)."""
-        return self._error_text
+    def cards_for(self, artist: str) -> dict[int | None, dict]:
+        """Returns the cards in front of ``artist``'s drawing as the browser draws them
+        (``None`` is "no card"): each a dict of ``label``, ``tip``, ``selected``, ``disabled``.
 
-    def buttons_for(self, artist: str) -> dict[int | None, widgets.Button]:
-        """Returns the card buttons in front of ``artist``'s drawing: ``None`` is "no card"."""
-        *numbered, no_card = self._buttons[artist]
-        return {**{n: b for n, b in enumerate(numbered, start=1)}, None: no_card}
+        :raises KeyError: if ``artist`` has no drawing in this panel (the voter's own).
+        """
+        seat = self._game.seat(artist) if artist in self._artists else None
+        for row in self.rows:
+            if row["seat"] == seat:
+                return {card["number"]: card for card in row["cards"]}
+        raise KeyError(artist)
+
+    def press(self, artist: str, number: int | None) -> None:
+        """Does what the browser's press of card ``number`` in front of ``artist``'s drawing does."""
+        self._pressed(self, {"press": "card", "seat": self._game.seat(artist), "number": number}, [])
+
+    def press_confirm(self) -> None:
+        """Does what the browser's press of the confirm button does."""
+        self._pressed(self, {"press": "confirm"}, [])
 
     def render(self) -> None:
-        """Shows the voter's cards as the game has them now."""
-        view = self._game.player_view(self._voter)
+        """Shows the voter's cards as the game has them now (one message, if anything changed)."""
+        with self.hold_sync():
+            for name, value in self._state().items():
+                if getattr(self, name) != value:
+                    setattr(self, name, value)
+
+    def _state(self) -> dict:
+        lang = self.lang
+        view = self._game.player_view(self._voter, drawings=False)
         cards: dict[str, int] = view["my_votes"]
         open_ = view["phase"] == "find" and self._voter not in view["confirmed"]
+        size = self._game.rules.lineup_size
+        rows = []
         for artist in self._artists:
-            location = view["locations"].get(artist)
-            badge = player_badge(artist, self._game.seat(artist))
-            self._labels[artist].value = drawing_title(badge, location, self.lang)
+            seat = self._game.seat(artist)
             used = {n for other, n in cards.items() if other != artist}
-            for number, button in self.buttons_for(artist).items():
-                selected = cards.get(artist) == number
-                button.button_style = "primary" if selected else ""
-                (button.add_class if selected else button.remove_class)("inc-card-selected")
+            row = []
+            for number in [*range(1, size + 1), None]:
                 taken = number is not None and view["rules"]["distinct_votes"] and number in used
-                button.disabled = not open_ or taken
-                button.tooltip = self._tooltip(artist, number, taken)
+                row.append({"number": number, "label": str(number) if number is not None else lang._("no card"),
+                            "tip": self._tooltip(artist, number, taken), "selected": cards.get(artist) == number,
+                            "disabled": not open_ or taken})
+            rows.append({"seat": seat, "title": drawing_title(player_badge(artist, seat),
+                                                              view["locations"].get(artist), lang), "cards": row})
         placed = sum(1 for artist in self._artists if artist in cards)
-        summary = self.lang.ngettext("You placed {placed} of {n} card.", "You placed {placed} of {n} cards.",
-                                     len(self._artists), placed=placed)
+        summary = lang.ngettext("You placed {placed} of {n} card.", "You placed {placed} of {n} cards.",
+                                len(self._artists), placed=placed)
         if self._voter in view["confirmed"]:
-            summary += " " + self.lang._("Confirmed.")
-        self._summary.value = safe(summary)
-        self.confirm_button.disabled = not open_
+            summary += " " + lang._("Confirmed.")
+        heading = lang._("{voter} — your cards: which token is hidden in each drawing?",
+                         voter=player_badge(self._voter, self._game.seat(self._voter)))
+        return {"heading": heading, "rows": rows, "summary": summary,
+                "reminder": lang._("A drawing without a card counts as not found."),
+                "error": getattr(self, "_error_text", ""), "confirm_label": lang._("Confirm my cards"),
+                "confirm_disabled": not open_}
 
     def close(self) -> None:
-        """Closes the panel and every widget in it, so its cards leave the widget state."""
+        """Closes the panel, so its cards leave the widget state."""
         close_parts(self)
         super().close()
 
+    def set_state(self, sync_data: dict) -> None:
+        """Ignores the browser: the cards shown are the game's, and a press is a message."""
+
     # ------------------------------------------------------------ actions
-    def _card_button(self, label: str, artist: str, number: int | None, *classes: str) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
-        for name in classes:
-            button.add_class(name)
-        button.on_click(lambda _: self._place(artist, number))
-        return button
+    def _pressed(self, _widget, content, _buffers) -> None:
+        """Takes a press from the browser: checks what it names, then plays it."""
+        if not isinstance(content, dict):
+            return
+        if content.get("press") == "confirm":
+            self._confirm()
+            return
+        seat, number = content.get("seat"), content.get("number")
+        size = self._game.rules.lineup_size
+        if content.get("press") != "card" or "number" not in content or type(seat) is not int or not (
+                number is None or (type(number) is int and 1 <= number <= size)):
+            return  # not something this panel's page sends
+        artist = next((p for p in self._artists if self._game.seat(p) == seat), None)
+        if artist is not None:
+            self._place(artist, number)
 
     def _tooltip(self, artist: str, number: int | None, taken: bool) -> str:
         if number is None:
@@ -162,5 +189,3 @@ class VotePanel(widgets.VBox):
 
     def _show_error(self, text: str) -> None:
         self._error_text = text
-        self._error.value = safe(text) if text else ""
-        self._error.layout.display = "" if text else "none"

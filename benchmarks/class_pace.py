@@ -1,0 +1,341 @@
+"""A class's phase changes, page by page: ``python -m benchmarks.class_pace [--tables N] [--out DIR]``.
+
+Issue 16: the projector is the show and the phones follow it, so what a class waits for is
+every page's next screen.  On the classroom server (SQLite), ``tables`` tables of six, each
+a projector page (1280×720) and six phone pages (390×844) in one headless Chromium; the
+drawings are set through the store (every board ``strokes`` strokes of 30 points), then:
+
+- **the floor**: five students of each table press Done; each Done → their chip on the
+  projector (the store's own floor, the reference for everything else);
+- **the last Done → the find screen**: the last student of every table presses Done (all
+  tables within a few milliseconds); on every page, the time until its gallery shows six
+  painted boards (each board says how many strokes it painted: ``data-painted``);
+- **the last Confirm → the first reveal**: every card but the last student's placed
+  through the store; the last students press Confirm; on every page the time until the
+  first drawing's reveal shows (the projector's, the phones' "look at the screen");
+- **each Next**: the teacher presses Next through the reveal to the scoreboard; the time
+  until the projector shows that step, and until each phone does (how far it trails);
+- each page kernel's CPU over each phase change.
+
+Everything is measured in one run with ``strokes``-stroke drawings, with 3-stroke ones (the
+drawings' share is the ratio of the two), and (``capped``) with one student's drawing at
+the engine's cap (``MAX_DRAWING_POINTS``) among full ones: one student must not slow the rest.  The load average is given beside each
+figure: on a shared two-core machine the wall times are mostly waiting for a core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from incognito_nb.engine import Action, Rules
+from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
+
+from .find_screen import _settle, drawing
+from .harness import CLICK_JS, cpu_seconds
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
+SLOW = 240_000
+STEP = 120_000
+TARGET_FLOOR_RATIO = 5.0  # a phase change / the floor
+TARGET_INK_RATIO = 1.5  # full drawings / 3-stroke drawings
+TARGET_CLASS_P95_S = 3.0
+TARGET_NEXT_S = 0.5
+TARGET_TRAIL_S = 1.0
+
+
+def _load() -> str:
+    return " ".join(f"{v:.1f}" for v in os.getloadavg())
+
+
+def _log(text: str) -> None:
+    print(f"[benchmarks.class_pace] {text}", file=sys.stderr, flush=True)
+
+
+# Run in a page: from now on, on every animation frame, the first time `test` holds.
+WATCH_JS = """([key, test]) => {
+  window.__seen = window.__seen || {};
+  const holds = new Function('return (' + test + ')();');
+  if (holds()) { window.__seen[key] = -1; return; }
+  const tick = () => { if (holds()) window.__seen[key] = performance.timeOrigin + performance.now();
+                       else requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+SEEN_JS = "(key) => window.__seen && window.__seen[key]"
+
+FIND_SCREEN = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')]
+  .filter((b) => Number(b.dataset.painted) > 0).length >= 6"""
+FIRST_REVEAL = "() => !!document.querySelector('.inc-reveal')"
+
+
+def step_shown(name: str | None) -> str:
+    """Returns the test that the reveal of ``name``'s drawing shows (None: the scoreboard)."""
+    if name is None:
+        return "() => !!document.querySelector('.inc-scoreboard')"
+    return ("() => [...document.querySelectorAll('.inc-reveal .inc-reveal-artist .inc-badge')]"
+            f".some((b) => b.textContent.trim() === {json.dumps(name)})")
+
+
+def _deck():
+    from .classroom import _deck as deck
+
+    return deck()
+
+
+class Table:
+    """One table: its keys and seats, its projector page and its six phone pages."""
+
+    def __init__(self, browser, base: str, store, contexts: list) -> None:
+        self.store = store
+        self.keys = store.create_table(_deck(), Rules(rounds=1), seed=1)
+        self.seats = {name: store.join(self.keys.code, name) for name in PLAYERS}
+
+        def page(url: str, selector: str, width: int, height: int):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            contexts.append(context)
+            opened = context.new_page()
+            opened.goto(url, timeout=SLOW)
+            opened.wait_for_selector(selector, timeout=SLOW)
+            return opened
+
+        code = self.keys.code
+        self.projector = page(f"{base}/teacher.ipynb?code={code}&key={self.keys.teacher_key}", ".inc-start", 1280, 720)
+        self.phones = {name: page(f"{base}/student.ipynb?code={code}&token={seat.token}", ".inc-lobby", 390, 844)
+                       for name, seat in self.seats.items()}
+
+    @property
+    def pages(self) -> dict[str, Any]:
+        return {"projector": self.projector, **self.phones}
+
+    def act(self, name: str, action: Action) -> None:
+        self.store.act(self.keys.code, action, seat_token=self.seats[name].token)
+
+
+class KernelClock:
+    """Every kernel's CPU time from now on."""
+
+    def __init__(self, kernels) -> None:
+        self.pids = sorted(kernels())
+        self.before = {pid: cpu_seconds(pid) for pid in self.pids}
+
+    def spent_ms(self) -> list[float]:
+        after = {pid: cpu_seconds(pid) for pid in self.pids}
+        return [1000 * (after[p] - self.before[p]) for p in self.pids
+                if after[p] is not None and self.before[p] is not None]
+
+
+def _watch_all(tables: list[Table], key: str, test: str) -> None:
+    for table in tables:
+        for page in table.pages.values():
+            page.evaluate(WATCH_JS, [key, test])
+
+
+def _seen(tables: list[Table], key: str, clicked: list[float]) -> dict[str, list[float]]:
+    """Waits for every page; returns the delays (s) from its table's click, projector and phones apart."""
+    delays: dict[str, list[float]] = {"projector": [], "phones": [], "trail": []}
+    for table, at in zip(tables, clicked):
+        shown = {label: page.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
+                 for label, page in table.pages.items()}
+        projector = shown.pop("projector")
+        delays["projector"].append((projector - at) / 1000)
+        delays["phones"] += [(t - at) / 1000 for t in shown.values()]
+        delays["trail"] += [(t - projector) / 1000 for t in shown.values()]
+    return delays
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
+    return {"n": len(ordered), "median_s": round(statistics.median(ordered), 3), "p95_s": round(p95, 3),
+            "max_s": round(ordered[-1], 3)}
+
+
+def _cpu(spent: list[float]) -> dict[str, float]:
+    return {"kernels": len(spent), "median_ms": round(statistics.median(spent)), "max_ms": round(max(spent)),
+            "sum_ms": round(sum(spent))}
+
+
+#: The drawing at the cap: as many 30-point strokes as the cap holds.
+CAPPED_STROKES = MAX_DRAWING_POINTS // 30
+
+
+def play(browser, base: str, store, kernels, *, tables: int, strokes: int, capped: bool = False) -> dict[str, Any]:
+    """Plays one round at ``tables`` new tables with ``strokes``-stroke drawings (the first
+    student's at the cap, if ``capped``); returns the figures."""
+    contexts: list = []
+    try:
+        _log(f"{tables} table(s) of six, {strokes}-stroke drawings{' (one at the cap)' if capped else ''}: "
+             f"opening {7 * tables} pages")
+        room = [Table(browser, base, store, contexts) for _ in range(tables)]
+        for table in room:
+            store.start(table.keys.code, table.keys.teacher_key)
+        for table in room:
+            for phone in table.phones.values():
+                phone.wait_for_selector(".inc-done:not(:disabled)", timeout=STEP)
+            for seat, name in enumerate(PLAYERS):
+                size = CAPPED_STROKES if capped and seat == 0 else strokes
+                table.act(name, Action.update_drawing(name, drawing(seat, size)))
+        _settle(kernels)
+        result: dict[str, Any] = {"tables": tables, "strokes": strokes, "capped": capped, "pages": 7 * tables}
+
+        # The floor: each Done → its chip on the projector.
+        floor = []
+        for table in room:
+            for name in PLAYERS[:-1]:
+                key = f"done-{table.keys.code}-{name}"
+                chip = ("() => [...document.querySelectorAll('.inc-who-chip')].some((c) => "
+                        f"c.textContent.includes({json.dumps(name)}) && c.textContent.includes('done'))")
+                table.projector.evaluate(WATCH_JS, [key, chip])
+                clicked = table.phones[name].evaluate(CLICK_JS, ".inc-done")
+                floor.append((table.projector.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
+                              - clicked) / 1000)
+        result["floor"] = dict(_summary(floor), load=_load())
+        _settle(kernels)
+
+        # The last Done → the find screen, every table at once.
+        _watch_all(room, "find", FIND_SCREEN)
+        clock, load = KernelClock(kernels), _load()
+        clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done") for table in room]
+        result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},
+                          "load": load, "kernel_cpu": None}
+        _settle(kernels)
+        result["find"]["kernel_cpu"] = _cpu(clock.spent_ms())
+
+        # The last Confirm → the first reveal.
+        for table in room:
+            for name in PLAYERS[:-1]:
+                table.act(name, Action.confirm_votes(name))
+            table.phones[PLAYERS[-1]].wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
+        _settle(kernels)
+        _watch_all(room, "reveal", FIRST_REVEAL)
+        clock, load = KernelClock(kernels), _load()
+        clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-confirm-votes") for table in room]
+        result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load}
+        for table in room:
+            table.projector.wait_for_function(step_shown(PLAYERS[0]), timeout=STEP)
+        _settle(kernels)
+        result["reveal"]["kernel_cpu"] = _cpu(clock.spent_ms())
+
+        # Each Next, through the reveal to the scoreboard.
+        nexts: dict[str, list[float]] = {"projector": [], "phones": [], "trail": []}
+        cpu: list[float] = []
+        loads = []
+        for step, name in enumerate([*PLAYERS[1:], None], start=1):
+            key = f"next-{step}"
+            _watch_all(room, key, step_shown(name) if name else step_shown(None))
+            clock = KernelClock(kernels)
+            loads.append(_load())
+            clicked = [table.projector.evaluate(CLICK_JS, ".inc-next") for table in room]
+            for label, values in _seen(room, key, clicked).items():
+                nexts[label] += values
+            _settle(kernels)
+            cpu += clock.spent_ms()
+        result["next"] = {**{k: _summary(v) for k, v in nexts.items()}, "load": f"{loads[0]} … {loads[-1]}",
+                          "kernel_cpu": _cpu(cpu)}
+        return result
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def run(tables: int, strokes: int = 180, *, capped: bool = True) -> list[dict[str, Any]]:
+    """Plays the class with ``strokes``-stroke drawings, (``capped``) the same with one
+    drawing at the cap, then with 3-stroke ones, in one run."""
+    from playwright.sync_api import sync_playwright
+
+    from incognito_nb.store import open_store
+
+    from .classroom import ClassroomServer
+    from .harness import launch_chromium
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder:
+        store_url = str(Path(folder) / "class.sqlite")
+        with ClassroomServer(Path(folder), store_url) as server, sync_playwright() as playwright:
+            store = open_store(store_url)
+            browser = launch_chromium(playwright)
+            try:
+                for size, cap in [(strokes, False), *([(strokes, True)] if capped else []), (3, False)]:
+                    rows.append(play(browser, f"{server.url}/voila/render", store, server.kernels,
+                                     tables=tables, strokes=size, capped=cap))
+                    _log(json.dumps(rows[-1]))
+            finally:
+                browser.close()
+                store.close()
+    return rows
+
+
+def _holds(value: float, limit: float) -> str:
+    return "holds" if value <= limit else "missed"
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """Returns the figures as a Markdown table, with the targets beside them."""
+    lines = ["| class | drawings | change | projector median / p95 | phones median / p95 | phones trail "
+             "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU median / max / sum | load |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    by_class: dict[int, dict[tuple, dict]] = {}
+    for row in rows:
+        by_class.setdefault(row["tables"], {})[(row["strokes"], row.get("capped", False))] = row
+    for tables, sizes in by_class.items():
+        small = sizes.get((3, False))
+        for (strokes, capped), row in sizes.items():
+            # A table with one drawing at the cap is compared with the same table of ordinary
+            # full drawings; full drawings with 3-stroke ones.
+            against = sizes.get((strokes, False)) if capped else small if strokes != 3 else None
+            drawn = f"{strokes} strokes" + (f", one at the cap ({CAPPED_STROKES})" if capped else "")
+            floor = row["floor"]["median_s"]
+            lines.append(f"| {tables} × 6 | {drawn} | the floor: Done → its chip | "
+                         f"{floor * 1000:.0f} / {row['floor']['p95_s'] * 1000:.0f} ms | | | | | | {row['floor']['load']} |")
+            for change, label in (("find", "last Done → find screen"), ("reveal", "last Confirm → first reveal"),
+                                  ("next", "each Next")):
+                figures = row[change]
+                worst = max(figures["projector"]["p95_s"], figures["phones"]["p95_s"])
+                ratio = worst / floor
+                target = f"{ratio:.1f}× (≤ {TARGET_FLOOR_RATIO:.0f}×: {_holds(ratio, TARGET_FLOOR_RATIO)})"
+                ink = ""
+                if against is not None:
+                    other = max(against[change]["projector"]["p95_s"], against[change]["phones"]["p95_s"])
+                    ink = (f"{worst / other:.2f}× {'capped ÷ full' if capped else 'full ÷ 3-stroke'} "
+                           f"(≤ {TARGET_INK_RATIO}×: {_holds(worst / other, TARGET_INK_RATIO)})")
+                if tables >= 5:
+                    target += f"; {worst:.2f} s (≤ {TARGET_CLASS_P95_S:.0f} s: {_holds(worst, TARGET_CLASS_P95_S)})"
+                if change == "next":
+                    target += (f"; projector p95 {figures['projector']['p95_s']:.2f} s (≤ {TARGET_NEXT_S} s: "
+                               f"{_holds(figures['projector']['p95_s'], TARGET_NEXT_S)})")
+                trail = figures["trail"]["p95_s"]
+                cpu = figures["kernel_cpu"]
+                lines.append(
+                    f"| {tables} × 6 | {drawn} | {label} | "
+                    f"{figures['projector']['median_s']:.2f} / {figures['projector']['p95_s']:.2f} s | "
+                    f"{figures['phones']['median_s']:.2f} / {figures['phones']['p95_s']:.2f} s | "
+                    f"{figures['trail']['median_s']:.2f} ({trail:.2f}) s, ≤ {TARGET_TRAIL_S:.0f} s: "
+                    f"{_holds(trail, TARGET_TRAIL_S)} | {target} | {ink} | "
+                    f"{cpu['median_ms']} / {cpu['max_ms']} / {cpu['sum_ms']} ms over {cpu['kernels']} | "
+                    f"{figures['load']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    cli = argparse.ArgumentParser(prog="python -m benchmarks.class_pace", description=__doc__.splitlines()[0])
+    cli.add_argument("--tables", type=int, default=1, help="tables of six (5: a class of 30)")
+    cli.add_argument("--strokes", type=int, default=180, help="strokes a full drawing holds")
+    cli.add_argument("--no-cap", action="store_true", help="leave out the table with one drawing at the cap")
+    cli.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
+    args = cli.parse_args(argv)
+    rows = run(args.tables, args.strokes, capped=not args.no_cap)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "class_pace.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

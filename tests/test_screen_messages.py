@@ -1,0 +1,88 @@
+"""What a screen costs a page on the wire: how many messages its kernel sends the browser.
+
+At a phase change every page of a class builds its next screen at once, and each widget
+model is a message from its kernel, relayed by the one Voilà server every page shares and
+built by the browser (issue 16: 267 models and 245 updates for one find screen).  These
+tests count the messages a screen sends, with full drawings and with 3-stroke ones: the
+count is the cost that must not grow with the ink, nor creep back up with a new widget.
+"""
+
+from __future__ import annotations
+
+import ipywidgets
+import pytest
+
+from incognito_nb import Drawing, Game, Stroke
+from incognito_nb.ui.widgets import shared
+from incognito_nb.ui.widgets.gallery import FindLayout
+from incognito_nb.ui.widgets.voting import VotePanel
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
+
+
+def lively(seat: int, strokes: int) -> Drawing:
+    return Drawing(tuple(Stroke([(10 + (7 * s + 13 * p + 31 * seat) % 780, 10 + (11 * s + 5 * p) % 580)
+                                 for p in range(30)], color="#0072b2", width=4) for s in range(strokes)))
+
+
+def find_game(strokes: int) -> Game:
+    game = Game.new(PLAYERS, seed=1)
+    for seat, player in enumerate(game.players):
+        game.submit_drawing(player, lively(seat, strokes))
+    game.advance()
+    return game
+
+
+def messages(build, monkeypatch, *, warm: bool = True) -> list[dict]:
+    """Returns the messages (opens and updates) the widgets ``build()`` makes send, once
+    the kernel's shared parts exist (``warm``: ``build()`` once before counting)."""
+    if warm:
+        build()
+    sent: list[dict] = []
+    opened = ipywidgets.Widget.open
+
+    def open_(self):
+        sent.append({"method": "open", "model": type(self).__name__})
+        return opened(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ipywidgets.Widget, "open", open_)
+        patch.setattr(ipywidgets.Widget, "_send", lambda self, msg, buffers=None: sent.append(msg))
+        build()
+    return sent
+
+
+def phone_find_screen(game: Game):
+    screen = FindLayout(game)
+    screen.show_turn(VotePanel(game, "Ana"))
+    return screen
+
+
+@pytest.mark.parametrize("build", [phone_find_screen, FindLayout], ids=["phone", "projector"])
+def test_a_find_screen_is_a_few_dozen_messages_whatever_the_drawings_hold(build, monkeypatch):
+    full = messages(lambda: build(find_game(180)), monkeypatch)
+    small = messages(lambda: build(find_game(3)), monkeypatch)
+    assert len(full) == len(small) <= 40, [m.get("model") or list(m.get("state", {})) for m in full]
+    updates = [m for m in full if m.get("method") == "update"]
+    # What is left after the first messages: anywidget's own id, set as each instance opens.
+    assert all(set(m["state"]) <= {"_anywidget_id", "children"} for m in updates), updates
+
+
+def test_a_card_placed_is_one_message(monkeypatch):
+    game = find_game(3)
+    panel = VotePanel(game, "Ana")
+    sent = messages(lambda: panel.press("Ben", 2), monkeypatch, warm=False)
+    assert len(sent) == 1 and sent[0]["method"] == "update"
+
+
+def test_the_shared_layout_cannot_change_and_ignores_the_browser():
+    layout = shared.layout()
+    with pytest.raises(AttributeError, match="give this widget its own"):
+        layout.display = "none"
+    layout.set_state({"display": "none"})
+    assert layout.display is None
+    line = shared.html("x", "inc-x")
+    assert line.layout is layout and shared.own_layout(line) is not layout
+    line.layout.display = "none"
+    assert layout.display is None
+    line.close()
