@@ -26,7 +26,6 @@ from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stro
 
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
 from incognito_nb.ui.widgets import shared
-from incognito_nb.ui.widgets.shared import is_shared
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 
 
@@ -88,7 +87,7 @@ def close_parts(widget: Widget) -> None:
             close_parts(part)
             part.close()
     for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, Widget) and not is_shared(part):  # the kernel's shared parts stay
+        if isinstance(part, Widget) and not shared.is_shared(part):  # the kernel's shared parts stay
             part.close()
 
 

@@ -49,12 +49,10 @@ class Gallery(widgets.GridBox):
         self._views: list[DrawingView] = []
         self._labels: list[widgets.HTML] = []
         tiles = []
-        view = game.player_view(None, drawings=False)
-        for seat, player in enumerate(game.players, start=1):
+        for seat, (drawing, caption, name) in enumerate(self._tiles(), start=1):
             # Each part whole in its first message: the screen is one message per widget.
-            location = view["locations"].get(player)
-            board = DrawingView(self._shown(view, player), label=drawing_name(player, location, self.lang))
-            label = markup(tile_label(player, seat, location, self.lang), "inc-drawing-label")
+            board = DrawingView(drawing, label=name)
+            label = markup(caption, "inc-drawing-label")
             self._views.append(board)
             self._labels.append(label)
             tiles.append(shared.box(widgets.VBox, [board, label], "inc-drawing", f"inc-drawing-for-{seat}"))
@@ -67,21 +65,24 @@ class Gallery(widgets.GridBox):
 
     def refresh(self) -> None:
         """Shows the boards and locations as the game has them now."""
-        view = self._game.player_view(None, drawings=False)
-        for seat, player in enumerate(view["players"], start=1):
-            drawing = self._shown(view, player)
-            board = self._views[seat - 1]
+        for board, label, (drawing, caption, name) in zip(self._views, self._labels, self._tiles()):
             if board.drawing != drawing:
                 board.show(drawing)
-            location = view["locations"].get(player)
-            self._labels[seat - 1].value = tile_label(player, seat, location, self.lang)
-            board.label = drawing_name(player, location, self.lang)
+            label.value = caption
+            board.label = name
 
-    def _shown(self, view: dict, player: str) -> Drawing:
-        """Returns ``player``'s drawing if the public ``view`` shows it (else a blank board):
-        the view says which drawings every screen may see, and the game's own ``Drawing``
-        is that same drawing, without building it again from the view's lists."""
-        return self._game.drawing(player) if player in view["drawings"] else Drawing()
+    def _tiles(self) -> list[tuple[Drawing, str, str]]:
+        """Returns each tile as the public view has it, in seating order: the drawing (blank
+        unless the view shows it: the game's own ``Drawing``, not rebuilt from the view's
+        lists), the caption (HTML) and the drawing's accessible name."""
+        view = self._game.player_view(None, drawings=False)
+        tiles = []
+        for seat, player in enumerate(view["players"], start=1):
+            location = view["locations"].get(player)
+            drawing = self._game.drawing(player) if player in view["drawings"] else Drawing()
+            tiles.append((drawing, tile_label(player, seat, location, self.lang),
+                          drawing_name(player, location, self.lang)))
+        return tiles
 
     def close(self) -> None:
         """Closes the gallery and every tile in it."""
