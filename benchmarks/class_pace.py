@@ -17,6 +17,14 @@ drawings are set through the store (every board ``strokes`` strokes of 30 points
   until the projector shows that step, and until each phone does (how far it trails);
 - each page kernel's CPU over each phase change.
 
+With ``--phones simulated`` (or ``both``: the two one after the other, in one run) each
+table's last student is still a Chromium page and the five others are
+:class:`~benchmarks.phones.SimulatedPhone` clients: each phone on a device of its own, as in
+a class, so the laptop carries the kernels, the server and the projectors, but not the
+phones' rendering.  A simulated phone has a screen when its widget models show it (the
+class and text the Chromium test looks for); the phones' figures count them with the
+Chromium phone.
+
 Everything is measured in one run with ``strokes``-stroke drawings, with 3-stroke ones (the
 drawings' share is the ratio of the two), and (``capped``) with one student's drawing at
 the engine's cap (``MAX_DRAWING_POINTS``) among full ones: one student must not slow the rest.  The load average is given beside each
@@ -40,6 +48,7 @@ from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
 
 from .find_screen import _settle, drawing
 from .harness import CLICK_JS, cpu_seconds
+from .phones import SimulatedPhone
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SLOW = 240_000
@@ -73,6 +82,14 @@ SEEN_JS = "(key) => window.__seen && window.__seen[key]"
 FIND_SCREEN = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')]
   .filter((b) => Number(b.dataset.painted) > 0).length >= 6"""
 FIRST_REVEAL = "() => !!document.querySelector('.inc-reveal')"
+# The same screens in a simulated phone's widget models: (a widget's CSS class, text it holds).
+FIND_MODELS = ("inc-votes", "")
+REVEAL_MODELS = ("inc-reveal", "")
+
+
+def step_models(name: str | None) -> tuple[str, str]:
+    """Returns what a simulated phone's models hold once the reveal of ``name``'s drawing shows."""
+    return ("inc-scoreboard", "") if name is None else ("inc-reveal-artist", name)
 
 
 def step_shown(name: str | None) -> str:
@@ -90,9 +107,11 @@ def _deck():
 
 
 class Table:
-    """One table: its keys and seats, its projector page and its six phone pages."""
+    """One table: its keys and seats, its projector page and its six phones: Chromium pages,
+    or (``simulated``) the last student's page in Chromium and the others
+    :class:`~benchmarks.phones.SimulatedPhone` clients, as if on devices of their own."""
 
-    def __init__(self, browser, base: str, store, contexts: list) -> None:
+    def __init__(self, browser, base: str, store, contexts: list, *, simulated: bool = False) -> None:
         self.store = store
         self.keys = store.create_table(_deck(), Rules(rounds=1), seed=1)
         self.seats = {name: store.join(self.keys.code, name) for name in PLAYERS}
@@ -107,8 +126,10 @@ class Table:
 
         code = self.keys.code
         self.projector = page(f"{base}/teacher.ipynb?code={code}&key={self.keys.teacher_key}", ".inc-start", 1280, 720)
-        self.phones = {name: page(f"{base}/student.ipynb?code={code}&token={seat.token}", ".inc-lobby", 390, 844)
-                       for name, seat in self.seats.items()}
+        links = {name: f"{base}/student.ipynb?code={code}&token={seat.token}" for name, seat in self.seats.items()}
+        in_chromium = PLAYERS[-1:] if simulated else PLAYERS
+        self.phones = {name: page(links[name], ".inc-lobby", 390, 844) for name in in_chromium}
+        self.simulated = {name: SimulatedPhone(links[name]).open() for name in PLAYERS if name not in in_chromium}
 
     @property
     def pages(self) -> dict[str, Any]:
@@ -116,6 +137,19 @@ class Table:
 
     def act(self, name: str, action: Action) -> None:
         self.store.act(self.keys.code, action, seat_token=self.seats[name].token)
+
+    def press_done(self, name: str) -> float:
+        """Presses Done for ``name`` (on its page, or through the store as its page would);
+        returns when, in wall-clock ms."""
+        if name in self.phones:
+            return self.phones[name].evaluate(CLICK_JS, ".inc-done")
+        at = time.time() * 1000
+        self.act(name, Action.mark_done(name))
+        return at
+
+    def close(self) -> None:
+        for phone in self.simulated.values():
+            phone.close()
 
 
 class KernelClock:
@@ -131,26 +165,39 @@ class KernelClock:
                 if after[p] is not None and self.before[p] is not None]
 
 
-def _watch_all(tables: list[Table], key: str, test: str) -> None:
+def _watch_all(tables: list[Table], key: str, test: str, models: tuple[str, str]) -> None:
     for table in tables:
         for page in table.pages.values():
             page.evaluate(WATCH_JS, [key, test])
+        for phone in table.simulated.values():
+            phone.watch(key, *models)
 
 
 def _seen(tables: list[Table], key: str, clicked: list[float]) -> dict[str, list[float]]:
-    """Waits for every page; returns the delays (s) from its table's click, projector and phones apart."""
-    delays: dict[str, list[float]] = {"projector": [], "phones": [], "trail": []}
+    """Waits for every page; returns the delays (s) from its table's click, projector and phones
+    apart (``simulated``: the phones not in Chromium, also counted among the phones)."""
+    delays: dict[str, list[float]] = {"projector": [], "phones": [], "trail": [], "simulated": []}
+    projectors = []
     for table, at in zip(tables, clicked):
         shown = {label: page.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
                  for label, page in table.pages.items()}
         projector = shown.pop("projector")
+        projectors.append(projector)
         delays["projector"].append((projector - at) / 1000)
         delays["phones"] += [(t - at) / 1000 for t in shown.values()]
         delays["trail"] += [(t - projector) / 1000 for t in shown.values()]
+    for table, at, projector in zip(tables, clicked, projectors):
+        for phone in table.simulated.values():
+            reached = phone.wait(key, STEP / 1000)
+            delays["simulated"].append((reached - at) / 1000)
+            delays["phones"].append((reached - at) / 1000)
+            delays["trail"].append((reached - projector) / 1000)
     return delays
 
 
-def _summary(values: list[float]) -> dict[str, float]:
+def _summary(values: list[float]) -> dict[str, float] | None:
+    if not values:
+        return None
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
     return {"n": len(ordered), "median_s": round(statistics.median(ordered), 3), "p95_s": round(p95, 3),
@@ -166,14 +213,18 @@ def _cpu(spent: list[float]) -> dict[str, float]:
 CAPPED_STROKES = MAX_DRAWING_POINTS // 30
 
 
-def play(browser, base: str, store, kernels, *, tables: int, strokes: int, capped: bool = False) -> dict[str, Any]:
+def play(browser, base: str, store, kernels, *, tables: int, strokes: int, capped: bool = False,
+         simulated: bool = False) -> dict[str, Any]:
     """Plays one round at ``tables`` new tables with ``strokes``-stroke drawings (the first
-    student's at the cap, if ``capped``); returns the figures."""
+    student's at the cap, if ``capped``; five phones of each table simulated, if
+    ``simulated``); returns the figures."""
     contexts: list = []
+    room: list[Table] = []
     try:
         _log(f"{tables} table(s) of six, {strokes}-stroke drawings{' (one at the cap)' if capped else ''}: "
-             f"opening {7 * tables} pages")
-        room = [Table(browser, base, store, contexts) for _ in range(tables)]
+             f"opening {7 * tables} pages{' (5 phones a table simulated)' if simulated else ''}")
+        for _ in range(tables):
+            room.append(Table(browser, base, store, contexts, simulated=simulated))
         for table in room:
             store.start(table.keys.code, table.keys.teacher_key)
         for table in room:
@@ -183,7 +234,8 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
                 size = CAPPED_STROKES if capped and seat == 0 else strokes
                 table.act(name, Action.update_drawing(name, drawing(seat, size)))
         _settle(kernels)
-        result: dict[str, Any] = {"tables": tables, "strokes": strokes, "capped": capped, "pages": 7 * tables}
+        result: dict[str, Any] = {"tables": tables, "strokes": strokes, "capped": capped, "pages": 7 * tables,
+                                  "phones": "simulated" if simulated else "chromium"}
 
         # The floor: each Done → its chip on the projector.
         floor = []
@@ -193,16 +245,16 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
                 chip = ("() => [...document.querySelectorAll('.inc-who-chip')].some((c) => "
                         f"c.textContent.includes({json.dumps(name)}) && c.textContent.includes('done'))")
                 table.projector.evaluate(WATCH_JS, [key, chip])
-                clicked = table.phones[name].evaluate(CLICK_JS, ".inc-done")
+                clicked = table.press_done(name)
                 floor.append((table.projector.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
                               - clicked) / 1000)
         result["floor"] = dict(_summary(floor), load=_load())
         _settle(kernels)
 
         # The last Done → the find screen, every table at once.
-        _watch_all(room, "find", FIND_SCREEN)
+        _watch_all(room, "find", FIND_SCREEN, FIND_MODELS)
         clock, load = KernelClock(kernels), _load()
-        clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done") for table in room]
+        clicked = [table.press_done(PLAYERS[-1]) for table in room]
         result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},
                           "load": load, "kernel_cpu": None}
         _settle(kernels)
@@ -214,7 +266,7 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
                 table.act(name, Action.confirm_votes(name))
             table.phones[PLAYERS[-1]].wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         _settle(kernels)
-        _watch_all(room, "reveal", FIRST_REVEAL)
+        _watch_all(room, "reveal", FIRST_REVEAL, REVEAL_MODELS)
         clock, load = KernelClock(kernels), _load()
         clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-confirm-votes") for table in room]
         result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load}
@@ -229,25 +281,32 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         loads = []
         for step, name in enumerate([*PLAYERS[1:], None], start=1):
             key = f"next-{step}"
-            _watch_all(room, key, step_shown(name) if name else step_shown(None))
+            _watch_all(room, key, step_shown(name), step_models(name))
             clock = KernelClock(kernels)
             loads.append(_load())
             clicked = [table.projector.evaluate(CLICK_JS, ".inc-next") for table in room]
             for label, values in _seen(room, key, clicked).items():
-                nexts[label] += values
+                nexts.setdefault(label, []).extend(values)
             _settle(kernels)
             cpu += clock.spent_ms()
         result["next"] = {**{k: _summary(v) for k, v in nexts.items()}, "load": f"{loads[0]} … {loads[-1]}",
                           "kernel_cpu": _cpu(cpu)}
         return result
     finally:
+        for table in room:
+            table.close()
         for context in contexts:
             context.close()
 
 
-def run(tables: int, strokes: int = 180, *, capped: bool = True) -> list[dict[str, Any]]:
+PHONES = {"chromium": (False,), "simulated": (True,), "both": (False, True)}
+
+
+def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "chromium") -> list[dict[str, Any]]:
     """Plays the class with ``strokes``-stroke drawings, (``capped``) the same with one
-    drawing at the cap, then with 3-stroke ones, in one run."""
+    drawing at the cap, then with 3-stroke ones, in one run: with every phone in Chromium
+    (``phones="chromium"``), with five phones of each table on devices of their own
+    (``"simulated"``), or both one after the other."""
     from playwright.sync_api import sync_playwright
 
     from incognito_nb.store import open_store
@@ -262,10 +321,11 @@ def run(tables: int, strokes: int = 180, *, capped: bool = True) -> list[dict[st
             store = open_store(store_url)
             browser = launch_chromium(playwright)
             try:
-                for size, cap in [(strokes, False), *([(strokes, True)] if capped else []), (3, False)]:
-                    rows.append(play(browser, f"{server.url}/voila/render", store, server.kernels,
-                                     tables=tables, strokes=size, capped=cap))
-                    _log(json.dumps(rows[-1]))
+                for sim in PHONES[phones]:
+                    for size, cap in [(strokes, False), *([(strokes, True)] if capped else []), (3, False)]:
+                        rows.append(play(browser, f"{server.url}/voila/render", store, server.kernels,
+                                         tables=tables, strokes=size, capped=cap, simulated=sim))
+                        _log(json.dumps(rows[-1]))
             finally:
                 browser.close()
                 store.close()
@@ -281,10 +341,11 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     lines = ["| class | drawings | change | projector median / p95 | phones median / p95 | phones trail "
              "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU median / max / sum | load |",
              "|---|---|---|---|---|---|---|---|---|---|"]
-    by_class: dict[int, dict[tuple, dict]] = {}
+    by_class: dict[tuple, dict[tuple, dict]] = {}
     for row in rows:
-        by_class.setdefault(row["tables"], {})[(row["strokes"], row.get("capped", False))] = row
-    for tables, sizes in by_class.items():
+        by_class.setdefault((row["tables"], row.get("phones", "chromium")), {})[(row["strokes"], row.get("capped", False))] = row
+    for (tables, phones), sizes in by_class.items():
+        room = f"{tables} × 6" + (" (5 phones a table on their own devices)" if phones == "simulated" else "")
         small = sizes.get((3, False))
         for (strokes, capped), row in sizes.items():
             # A table with one drawing at the cap is compared with the same table of ordinary
@@ -292,7 +353,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
             against = sizes.get((strokes, False)) if capped else small if strokes != 3 else None
             drawn = f"{strokes} strokes" + (f", one at the cap ({CAPPED_STROKES})" if capped else "")
             floor = row["floor"]["median_s"]
-            lines.append(f"| {tables} × 6 | {drawn} | the floor: Done → its chip | "
+            lines.append(f"| {room} | {drawn} | the floor: Done → its chip | "
                          f"{floor * 1000:.0f} / {row['floor']['p95_s'] * 1000:.0f} ms | | | | | | {row['floor']['load']} |")
             for change, label in (("find", "last Done → find screen"), ("reveal", "last Confirm → first reveal"),
                                   ("next", "each Next")):
@@ -313,7 +374,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                 trail = figures["trail"]["p95_s"]
                 cpu = figures["kernel_cpu"]
                 lines.append(
-                    f"| {tables} × 6 | {drawn} | {label} | "
+                    f"| {room} | {drawn} | {label} | "
                     f"{figures['projector']['median_s']:.2f} / {figures['projector']['p95_s']:.2f} s | "
                     f"{figures['phones']['median_s']:.2f} / {figures['phones']['p95_s']:.2f} s | "
                     f"{figures['trail']['median_s']:.2f} ({trail:.2f}) s, ≤ {TARGET_TRAIL_S:.0f} s: "
@@ -328,9 +389,12 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--tables", type=int, default=1, help="tables of six (5: a class of 30)")
     cli.add_argument("--strokes", type=int, default=180, help="strokes a full drawing holds")
     cli.add_argument("--no-cap", action="store_true", help="leave out the table with one drawing at the cap")
+    cli.add_argument("--phones", choices=sorted(PHONES), default="chromium",
+                     help="every phone a page of this machine's Chromium, five a table simulated as on devices of "
+                          "their own (the laptop's share), or both")
     cli.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
     args = cli.parse_args(argv)
-    rows = run(args.tables, args.strokes, capped=not args.no_cap)
+    rows = run(args.tables, args.strokes, capped=not args.no_cap, phones=args.phones)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "class_pace.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
     print(markdown(rows))

@@ -31,7 +31,9 @@ student), so that only the pages' own behaviour is measured.
   class of 5 × 6), projector and phones in Chromium, drawings of 180 strokes, the same with
   one drawing at the cap, and 3-stroke drawings: on every page the last Done → the find
   screen, the last Confirm → the first reveal, each Next, how far the phones trail the
-  projector, each kernel's CPU, against the store's floor (a Done → its chip).
+  projector, each kernel's CPU, against the store's floor (a Done → its chip); in quick and
+  full mode again with five phones a table simulated (``benchmarks.phones``: their pages'
+  widget messages, not rendered), as phones on devices of their own: the laptop's share.
 - **A class arriving at once** (``benchmarks.arrival``): 30 seat links (6 in smoke mode, 12
   in quick mode) opened at the same moment, against as many one-button Voilà pages opened
   the same way in the same run (the floor); the kernels' memory against the floor's.
@@ -65,11 +67,14 @@ from .store import _redis, stroke_costs
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {  # proves the harness, for the tests
     "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False, "strokes": 20,
-              "load_tables": 1, "load_s": 8.0, "pace_tables": (1,), "pace_cap": False},
+              "load_tables": 1, "load_s": 8.0, "pace_tables": (1,), "pace_cap": False,
+              "pace_phones": "chromium"},
     "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True, "strokes": 200,
-              "load_tables": 2, "load_s": 30.0, "pace_tables": (1,), "pace_cap": True},
+              "load_tables": 2, "load_s": 30.0, "pace_tables": (1,), "pace_cap": True,
+              "pace_phones": "both"},
     "full": {"rounds": 3, "tables": 5, "idle_s": 10.0, "redis": True, "strokes": 200,
-             "load_tables": 5, "load_s": 180.0, "pace_tables": (1, 5), "pace_cap": True},
+             "load_tables": 5, "load_s": 180.0, "pace_tables": (1, 5), "pace_cap": True,
+             "pace_phones": "both"},
 }
 TARGET_PROPAGATION_MS = 300.0
 TARGET_IDLE_CPU = 1.0
@@ -365,7 +370,7 @@ def run(mode: str, out: Path) -> dict[str, Any]:
     results["class_pace"] = []
     for tables in settings["pace_tables"]:
         _log(f"the class's pace: {tables} table(s) of six, every page")
-        results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"])
+        results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"], phones=settings["pace_phones"])
     _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * len(PLAYERS)} seat links and as many "
          "one-button pages")
     results["arrival"] = arrival.measure(mode)
