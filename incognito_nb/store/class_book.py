@@ -1,0 +1,171 @@
+"""A teacher's classes and their records, kept in the store the classroom's games use.
+
+A class is a name ("3B Spanish") and its students' first names; its record is every
+finished game it played (:class:`~incognito_nb.engine.class_record.GameRecord`).  Both
+live beside the tables, in the same SQLite file or Redis server (``class_sqlite.py``,
+``class_redis.py``; :func:`~incognito_nb.store.backends.open_class_book` opens the one a
+URL names).  Nothing else about a student is kept: no surname, no account, no device.
+
+A class may have a retention limit (``keep_days``): its game records older than that are
+deleted whenever the class book is opened (every ``incognito-nb class`` command, and the
+classroom when a class's game ends), and :meth:`ClassBook.delete_class` removes the class
+and every record of it at once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
+from ..engine.errors import N_
+from ..engine.players import name_key
+from .errors import StoreError
+from .table_store import TableStore
+
+
+@dataclass(frozen=True)
+class ClassEntry:
+    """A class as the book lists it: its name, first names and retention limit (days, or ``None``)."""
+
+    name: str
+    students: tuple[str, ...]
+    keep_days: int | None = None
+
+
+class UnknownClass(StoreError):
+    """Raised for a class name the book does not hold."""
+
+
+def class_key(name: str) -> str:
+    """Returns the form in which two class names are the same class ("3b spanish" is "3B Spanish")."""
+    return name_key(check_class_name(name))
+
+
+def finished_at(stamp: float) -> str:
+    """Returns a time as a record's ``finished`` text (ISO 8601, UTC, to the second)."""
+    return datetime.fromtimestamp(stamp, tz=timezone.utc).replace(microsecond=0).isoformat()
+
+
+class ClassBook(ABC):
+    """The classes of one store and their records; each backend keeps them its own way."""
+
+    def __init__(self, store: TableStore, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    def __enter__(self) -> "ClassBook":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the store the book is kept in."""
+        self.store.close()
+
+    # ------------------------------------------------------------ classes
+    def add_class(self, name: str, students: Any, *, keep_days: int | None = None) -> ClassEntry:
+        """Adds a class, or gives an existing one (the same name) these students and limit.
+
+        :raises Explained: for a blank or long name, or no students.
+        :raises IllegalAction: for a blank, long or look-alike first name.
+        """
+        entry = ClassEntry(check_class_name(name), check_students(students), _days(keep_days))
+        self._write_class(class_key(entry.name), json.dumps(
+            {"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days}))
+        return entry
+
+    def classes(self) -> list[ClassEntry]:
+        """Returns every class, alphabetically."""
+        entries = [_entry(text) for text in self._read_classes().values()]
+        return sorted(entries, key=lambda e: e.name.casefold())
+
+    def entry(self, name: str) -> ClassEntry:
+        """Returns the class called ``name``.
+
+        :raises UnknownClass: if there is none.
+        """
+        text = self._read_classes().get(class_key(name))
+        if text is None:
+            raise UnknownClass(N_("There is no class called {name}; `incognito-nb class list` lists them."),
+                               name=repr(name))
+        return _entry(text)
+
+    def record(self, name: str) -> ClassRecord:
+        """Returns the class and its games, oldest first, after applying its retention limit.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        self.apply_retention()
+        games = sorted((GameRecord.from_dict(json.loads(t)) for t in self._read_games(class_key(entry.name))),
+                       key=lambda g: (g.finished, g.game_id))
+        return ClassRecord(entry.name, entry.students, tuple(games))
+
+    def add_game(self, name: str, game: GameRecord) -> bool:
+        """Adds a finished game to the class's record; returns False if it was there already.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        return self._write_game(class_key(entry.name), game.game_id, game.finished, json.dumps(game.to_dict()))
+
+    def delete_class(self, name: str) -> None:
+        """Deletes the class, its first names and every record of its games.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        self._delete(class_key(self.entry(name).name))
+
+    def apply_retention(self) -> int:
+        """Deletes every game record older than its class's limit; returns how many went."""
+        removed = 0
+        now = self.clock()
+        for key, text in self._read_classes().items():
+            days = _entry(text).keep_days
+            if days is not None:
+                removed += self._delete_games_before(key, finished_at(now - days * 86400))
+        return removed
+
+    # ------------------------------------------------------------ the backend's part
+    @abstractmethod
+    def _write_class(self, key: str, text: str) -> None:
+        """Writes a class's entry (JSON) under its key."""
+
+    @abstractmethod
+    def _read_classes(self) -> dict[str, str]:
+        """Returns every class's entry (JSON), by key."""
+
+    @abstractmethod
+    def _read_games(self, key: str) -> list[str]:
+        """Returns the class's game records (JSON)."""
+
+    @abstractmethod
+    def _write_game(self, key: str, game_id: str, finished: str, text: str) -> bool:
+        """Adds a game record unless one with this id is there; returns whether it was added."""
+
+    @abstractmethod
+    def _delete_games_before(self, key: str, finished: str) -> int:
+        """Deletes the class's game records that finished before ``finished``; returns how many."""
+
+    @abstractmethod
+    def _delete(self, key: str) -> None:
+        """Deletes the class's entry and all its game records."""
+
+
+def _entry(text: str) -> ClassEntry:
+    data = json.loads(text)
+    return ClassEntry(data["name"], tuple(data["students"]), data.get("keep_days"))
+
+
+def _days(value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise StoreError(N_("A retention limit is a number of days, at least 1, not {value}."), value=repr(value))
+    return value
