@@ -47,8 +47,9 @@ def class_key(name: str) -> str:
 
 
 def finished_at(stamp: float) -> str:
-    """Returns a time as a record's ``finished`` text (ISO 8601, UTC, to the second)."""
-    return datetime.fromtimestamp(stamp, tz=timezone.utc).replace(microsecond=0).isoformat()
+    """Returns a time as a record's ``finished`` text (ISO 8601, UTC, to the microsecond, so
+    that texts sort as their times do)."""
+    return datetime.fromtimestamp(stamp, tz=timezone.utc).isoformat(timespec="microseconds")
 
 
 class ClassBook(ABC):
