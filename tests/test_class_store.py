@@ -89,12 +89,19 @@ def test_deleting_a_class_leaves_nothing_of_it_in_the_store(book, store_url):  #
     book.add_class("Other", ("Ana", "Ben"))
     for seed in range(3):
         book.add_game("Zanzibar Spanish", finished_game(seed))
+    from incognito_nb.app.files.seat_cards import seat_tables  # the seat cards' tables hold the names too
+    from incognito_nb.engine import Deck
+    from incognito_nb.ui.i18n import language
+
+    made = seat_tables(book.store, book.entry("Zanzibar Spanish"), Deck.builtin(), base_url="http://h", lang=language())
+    book.add_tables("Zanzibar Spanish", [t.code for t in made])
+    book.store.start(made[0].code, made[0].teacher_url.split("key=")[1])
     ids = [g.game_id for g in book.record("Zanzibar Spanish").games]
     before = everything_in(store_url)
     assert "Zanzibar" in before and all(name in before for name in STUDENTS)
     book.delete_class("Zanzibar Spanish")
     after = everything_in(store_url)
-    for trace in ("Zanzibar", "zanzibar", *STUDENTS, *ids):
+    for trace in ("Zanzibar", "zanzibar", *STUDENTS, *ids, made[0].code):
         assert trace not in after
     assert "Other" in after and "Ana" in after, "another class is kept"
     if not store_url.startswith("redis://"):

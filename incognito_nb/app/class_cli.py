@@ -207,6 +207,7 @@ def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out
 
     entry = book.entry(options.name)
     tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang)
+    book.add_tables(entry.name, [table.code for table in tables])
     _write(options.pdf, seat_cards_pdf(entry.name, tables, lang=lang))
     for table in tables:
         print(lang._("Table {code} ({names}): teacher page {url}", code=table.code,

@@ -35,6 +35,8 @@ class ClassEntry:
     name: str
     students: tuple[str, ...]
     keep_days: int | None = None
+    #: The join codes of the tables made for the class (its seat cards'), deleted with it.
+    tables: tuple[str, ...] = ()
 
 
 class UnknownClass(StoreError):
@@ -76,10 +78,27 @@ class ClassBook(ABC):
         :raises Explained: for a blank or long name, or no students.
         :raises IllegalAction: for a blank, long or look-alike first name.
         """
-        entry = ClassEntry(check_class_name(name), check_students(students), _days(keep_days))
-        self._write_class(class_key(entry.name), json.dumps(
-            {"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days}))
+        try:
+            tables = self.entry(name).tables
+        except UnknownClass:
+            tables = ()
+        entry = ClassEntry(check_class_name(name), check_students(students), _days(keep_days), tables)
+        self._save(entry)
         return entry
+
+    def _save(self, entry: ClassEntry) -> None:
+        self._write_class(class_key(entry.name), json.dumps(
+            {"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days,
+             "tables": list(entry.tables)}))
+
+    def add_tables(self, name: str, codes: Any) -> None:
+        """Notes tables made for the class (their lobbies hold its names), to delete them with it.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        self._save(ClassEntry(entry.name, entry.students, entry.keep_days,
+                              tuple(dict.fromkeys([*entry.tables, *codes]))))
 
     def classes(self) -> list[ClassEntry]:
         """Returns every class, alphabetically."""
@@ -117,11 +136,13 @@ class ClassBook(ABC):
         return self._write_game(class_key(entry.name), game.game_id, game.finished, json.dumps(game.to_dict()))
 
     def delete_class(self, name: str) -> None:
-        """Deletes the class, its first names and every record of its games.
+        """Deletes the class, its first names, every record of its games and the tables made for it.
 
         :raises UnknownClass: if there is no such class.
         """
-        self._delete(class_key(self.entry(name).name))
+        entry = self.entry(name)
+        self._delete_tables(entry.tables)
+        self._delete(class_key(entry.name))
 
     def apply_retention(self) -> int:
         """Deletes every game record older than its class's limit; returns how many went."""
@@ -158,10 +179,14 @@ class ClassBook(ABC):
     def _delete(self, key: str) -> None:
         """Deletes the class's entry and all its game records."""
 
+    @abstractmethod
+    def _delete_tables(self, codes: tuple[str, ...]) -> None:
+        """Deletes these tables, their games, logs and seat leases."""
+
 
 def _entry(text: str) -> ClassEntry:
     data = json.loads(text)
-    return ClassEntry(data["name"], tuple(data["students"]), data.get("keep_days"))
+    return ClassEntry(data["name"], tuple(data["students"]), data.get("keep_days"), tuple(data.get("tables", ())))
 
 
 def _days(value: int | None) -> int | None:

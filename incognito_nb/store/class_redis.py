@@ -9,8 +9,8 @@ Keys, all under ``incognito:class``::
                                    for the retention limit
 
 They have no time to live: a class's record lasts until it is deleted (``class delete``)
-or its retention limit removes it.  Deleting a class removes its field and both its keys
-in one transaction (MULTI/EXEC).
+or its retention limit removes it.  Deleting a class removes its field and both its keys,
+and the keys of the tables made for it (see ``redis.py``), in transactions (MULTI/EXEC).
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ from datetime import datetime
 from typing import Callable
 
 from .class_book import ClassBook
+from .redis import INDEX as TABLES
 from .redis import RedisTableStore
+from .redis import _keys as table_keys
+from .redis import _pages as table_pages
 
 CLASSES = "incognito:classes"
 
@@ -73,6 +76,16 @@ class RedisClassBook(ClassBook):
             pipe.zrem(_finished(key), *old)
             pipe.execute()
         return len(old)
+
+    def _delete_tables(self, codes: tuple[str, ...]) -> None:
+        if not codes:
+            return
+        with self.store._guard():
+            pipe = self.client.pipeline(transaction=True)
+            for code in codes:
+                pipe.delete(*table_keys(code), table_pages(code))
+                pipe.zrem(TABLES, code)
+            pipe.execute()
 
     def _delete(self, key: str) -> None:
         with self.store._guard():

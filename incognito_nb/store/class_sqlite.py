@@ -6,7 +6,9 @@ is read by older releases as before)::
     classes       key (the class name case-folded), entry (JSON: name, first names, retention)
     class_games   key, game_id, finished (ISO 8601 UTC), record (JSON: GameRecord.to_dict())
 
-Deleting a class deletes its rows from both in one transaction.
+Deleting a class deletes its rows from both, and the rows of the tables made for it
+(``tables``, ``snapshots``, ``actions``, ``leases``: see ``sqlite.py``), with SQLite's
+``secure_delete`` on, so that the deleted bytes are overwritten, not left in free pages.
 """
 
 from __future__ import annotations
@@ -77,6 +79,12 @@ class SqliteClassBook(ClassBook):
     def _delete_games_before(self, key: str, finished: str) -> int:
         with self._transaction() as conn:
             return conn.execute("DELETE FROM class_games WHERE key = ? AND finished < ?", (key, finished)).rowcount
+
+    def _delete_tables(self, codes: tuple[str, ...]) -> None:
+        with self._transaction() as conn:
+            for code in codes:
+                for table in ("actions", "snapshots", "leases", "tables"):
+                    conn.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def _delete(self, key: str) -> None:
         with self.store._guard():
