@@ -111,3 +111,21 @@ def test_deleting_a_class_leaves_nothing_of_it_in_the_store(book, store_url):  #
     with pytest.raises(UnknownClass):
         book.record("Zanzibar Spanish")
     assert len(ids) == 3
+
+
+def test_a_game_played_at_a_table_made_for_the_class_joins_its_record_when_it_ends(book):
+    from incognito_nb.app.files.seat_cards import seat_tables
+    from incognito_nb.engine import Action, Deck
+    from incognito_nb.ui.i18n import language
+
+    book.add_class("3B", STUDENTS[:3])
+    (table,) = seat_tables(book.store, book.entry("3B"), Deck.builtin(), base_url="http://h", lang=language())
+    book.add_tables("3B", [table.code])
+    key = table.teacher_url.split("key=")[1]
+    book.store.start(table.code, key)
+    assert book.record("3B").games == (), "a game in play is not part of the record"
+    while book.store.read(table.code).game.phase.value != "over":
+        book.store.act(table.code, Action.advance(force=True), teacher_key=key)
+    games = book.record("3B").games
+    assert len(games) == 1 and games[0].players == STUDENTS[:3]
+    assert len(book.record("3B").games) == 1, "collected once"

@@ -6,6 +6,9 @@ live beside the tables, in the same SQLite file or Redis server (``class_sqlite.
 ``class_redis.py``; :func:`~incognito_nb.store.backends.open_class_book` opens the one a
 URL names).  Nothing else about a student is kept: no surname, no account, no device.
 
+A game played at a table made for the class (its seat cards' tables) joins its record by
+itself: :meth:`ClassBook.record` first collects every finished game of those tables.
+
 A class may have a retention limit (``keep_days``): its game records older than that are
 deleted whenever the class book is opened (every ``incognito-nb class`` command, and the
 classroom when a class's game ends), and :meth:`ClassBook.delete_class` removes the class
@@ -24,7 +27,8 @@ from typing import Any, Callable
 from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
 from ..engine.errors import N_
 from ..engine.players import name_key
-from .errors import StoreError
+from ..engine.rules import Phase
+from .errors import StoreError, UnknownTable
 from .table_store import TableStore
 
 
@@ -117,11 +121,13 @@ class ClassBook(ABC):
         return _entry(text)
 
     def record(self, name: str) -> ClassRecord:
-        """Returns the class and its games, oldest first, after applying its retention limit.
+        """Returns the class and its games, oldest first, after adding the finished games of
+        the tables made for it (:meth:`collect_tables`) and applying its retention limit.
 
         :raises UnknownClass: if there is no such class.
         """
         entry = self.entry(name)
+        self.collect_tables(entry.name)
         self.apply_retention()
         games = sorted((GameRecord.from_dict(json.loads(t)) for t in self._read_games(class_key(entry.name))),
                        key=lambda g: (g.finished, g.game_id))
@@ -134,6 +140,23 @@ class ClassBook(ABC):
         """
         entry = self.entry(name)
         return self._write_game(class_key(entry.name), game.game_id, game.finished, json.dumps(game.to_dict()))
+
+    def collect_tables(self, name: str) -> int:
+        """Adds to the class's record every finished game of the tables made for it that is not
+        there yet; returns how many were added (a table already removed is passed over).
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry, added = self.entry(name), 0
+        for code in entry.tables:
+            try:
+                table = self.store.read(code)
+            except UnknownTable:
+                continue
+            if table.game is not None and table.game.phase is Phase.OVER:
+                record = GameRecord.from_game(table.game, finished=finished_at(table.updated_at.timestamp()))
+                added += self.add_game(entry.name, record)
+        return added
 
     def delete_class(self, name: str) -> None:
         """Deletes the class, its first names, every record of its games and the tables made for it.
