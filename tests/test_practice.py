@@ -131,3 +131,19 @@ def test_a_missed_word_goes_back_to_the_first_box_and_comes_back_next_game():
 def test_the_class_finds_a_word_when_at_least_half_who_could_found_it():
     assert schedule([game_of(drawing("owl", 1, could=2))])["owl"].box == 2
     assert schedule([game_of(drawing("owl", 1, could=3))])["owl"].box == 1
+
+
+def test_a_table_made_for_a_class_deals_with_its_practice_or_plainly(tmp_path):
+    from incognito_nb.store import open_store
+
+    first = played(PLAYERS, seed="week 1", missed_rounds=(1, 2, 3), missed_artists=PLAYERS)
+    practice = practice_for([first])
+    with open_store(tmp_path / "classroom.sqlite") as store:
+        for chosen in (practice, None):
+            keys = store.create_table(Deck.builtin(), seed="week 2", practice=chosen)
+            for name in PLAYERS:
+                store.join(keys.code, name)
+            store.start(keys.code, keys.teacher_key)
+            dealt = store.read(keys.code).game.to_dict()
+            assert dealt == Game.new(PLAYERS, Deck.builtin(), seed="week 2", practice=chosen).to_dict()
+            assert (dealt == Game.new(PLAYERS, Deck.builtin(), seed="week 2").to_dict()) == (chosen is None)

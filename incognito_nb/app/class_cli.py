@@ -7,11 +7,13 @@
     incognito-nb class export NAME [--out FILE]
     incognito-nb class delete NAME
     incognito-nb class practice-deck NAME --csv FILE [--deck FILE.csv | ID]
-    incognito-nb class seat-cards NAME --pdf FILE [--url URL] [--deck FILE.csv | ID]
+    incognito-nb class seat-cards NAME --pdf FILE [--url URL] [--deck FILE.csv | ID] [--no-practice]
 
 Each takes ``--store PATH_OR_URL`` as ``incognito-nb classroom`` does (the classes live
 beside the tables, see :mod:`incognito_nb.store.class_book`) and ``--language`` for its
-messages and the files' headings.  Exit codes: 0 done, 1 refused (an unknown class, a
+messages and the files' headings.  The tables ``seat-cards`` makes deal with practice
+(the words the class keeps missing come back, see :mod:`incognito_nb.engine.practice`)
+unless ``--no-practice``; their finished games join the class's record by themselves.  Exit codes: 0 done, 1 refused (an unknown class, a
 save that is not a finished game), 2 a wrong command line.
 """
 
@@ -29,6 +31,7 @@ from typing import TextIO
 from ..engine import Deck, DeckError, Game, load_deck
 from ..engine.class_record import GameRecord
 from ..engine.errors import Explained
+from ..engine.schedule import practice_for
 from ..store import StoreError, default_store_url
 from ..store.backends import open_class_book
 from ..store.class_book import ClassBook, finished_at
@@ -86,6 +89,8 @@ def parser() -> argparse.ArgumentParser:
     seats.add_argument("--url", default="http://127.0.0.1:8866",
                        help="the classroom server's address as the students' devices reach it")
     seats.add_argument("--deck", metavar="FILE.csv|ID", help="the deck the tables play with")
+    seats.add_argument("--no-practice", action="store_true",
+                       help="deal plainly, without favouring the words the class keeps missing")
     return cli
 
 
@@ -206,7 +211,9 @@ def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out
     from .files.seat_cards import seat_cards_pdf, seat_tables
 
     entry = book.entry(options.name)
-    tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang)
+    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
+    tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
+                         practice=practice)
     book.add_tables(entry.name, [table.code for table in tables])
     _write(options.pdf, seat_cards_pdf(entry.name, tables, lang=lang))
     for table in tables:

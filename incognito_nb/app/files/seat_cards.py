@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from ...engine import Deck
 from ...engine.errors import N_, Explained
+from ...engine.practice import Practice
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from ...store import Seat, TableStore
 from ...store.class_book import ClassEntry
@@ -58,12 +59,13 @@ def table_sizes(count: int) -> list[int]:
 
 
 def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: str,
-                lang: Language) -> list[SeatTable]:
-    """Makes the class's tables in ``store`` and seats each student; returns them with their links."""
+                lang: Language, practice: Practice | None = None) -> list[SeatTable]:
+    """Makes the class's tables in ``store`` and seats each student; returns them with their
+    links.  ``practice`` (the class's due words) favours them in each table's deal."""
     base = base_url.rstrip("/")
     made, start = [], 0
     for size in table_sizes(len(entry.students)):
-        keys = store.create_table(deck, language=lang.code if lang.code != "en-XA" else "en")
+        keys = store.create_table(deck, language=lang.code if lang.code != "en-XA" else "en", practice=practice)
         seats = tuple(store.join(keys.code, name) for name in entry.students[start:start + size])
         start += size
         made.append(SeatTable(
