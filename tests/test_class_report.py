@@ -157,3 +157,26 @@ def test_the_command_line_reports_the_same_figures_in_each_languages_headers(dat
         english = (root / "words.en.csv").read_text(encoding="utf-8").splitlines()[0]
         for code in LANGUAGES[1:]:
             assert (root / f"words.{code}.csv").read_text(encoding="utf-8").splitlines()[0] != english, code
+
+
+def test_import_passes_over_a_game_in_play_and_a_stranger_needs_add_names(tmp_path):
+    from incognito_nb import Game as NewGame
+
+    store = str(tmp_path / "classroom.sqlite")
+    finished = play_game(["Ana", "Ben", "Cleo"], lambda options: list(options)[-1], seed=1)
+    (tmp_path / "done.json").write_text(finished.to_json(), encoding="utf-8")
+    (tmp_path / "playing.json").write_text(NewGame.new(["Ana", "Ben", "Cleo"], seed=2).to_json(), encoding="utf-8")
+    (tmp_path / "stranger.json").write_text(
+        play_game(["Ana", "Ben", "Mallory"], lambda options: list(options)[0], seed=3).to_json(), encoding="utf-8")
+    out = io.StringIO()
+    class_main(["add", "3B", "--names", "Ana,Ben,Cleo", "--store", store], out=out)
+    code = class_main(["import", "3B", str(tmp_path / "playing.json"), str(tmp_path / "done.json"),
+                       "--store", store], out=out)
+    assert code == 0 and "playing.json was not added" in out.getvalue() and "1 game added" in out.getvalue()
+    assert class_main(["import", "3B", str(tmp_path / "stranger.json"), "--store", store], out=out) == 1
+    assert "Mallory" in out.getvalue()
+    assert class_main(["import", "3B", str(tmp_path / "stranger.json"), "--add-names", "--store", store],
+                      out=out) == 0
+    out = io.StringIO()
+    class_main(["list", "--store", store], out=out)
+    assert out.getvalue().strip() == "3B: 4 students, 2 games"

@@ -94,7 +94,7 @@ def test_deleting_a_class_leaves_nothing_of_it_in_the_store(book, store_url):  #
     from incognito_nb.ui.i18n import language
 
     made = seat_tables(book.store, book.entry("Zanzibar Spanish"), Deck.builtin(), base_url="http://h", lang=language())
-    book.add_tables("Zanzibar Spanish", [t.code for t in made])
+    book.add_tables("Zanzibar Spanish", {t.code: t.names for t in made})
     book.store.start(made[0].code, made[0].teacher_url.split("key=")[1])
     ids = [g.game_id for g in book.record("Zanzibar Spanish").games]
     before = everything_in(store_url)
@@ -120,7 +120,7 @@ def test_a_game_played_at_a_table_made_for_the_class_joins_its_record_when_it_en
 
     book.add_class("3B", STUDENTS[:3])
     (table,) = seat_tables(book.store, book.entry("3B"), Deck.builtin(), base_url="http://h", lang=language())
-    book.add_tables("3B", [table.code])
+    book.add_tables("3B", {table.code: table.names})
     key = table.teacher_url.split("key=")[1]
     book.store.start(table.code, key)
     assert book.record("3B").games == (), "a game in play is not part of the record"

@@ -8,13 +8,16 @@
     incognito-nb class delete NAME
     incognito-nb class practice-deck NAME --csv FILE [--deck FILE.csv | ID]
     incognito-nb class seat-cards NAME --pdf FILE [--url URL] [--deck FILE.csv | ID] [--no-practice]
+    incognito-nb class tables NAME [--url URL] [--deck FILE.csv | ID] [--no-practice]
 
 Each takes ``--store PATH_OR_URL`` as ``incognito-nb classroom`` does (the classes live
 beside the tables, see :mod:`incognito_nb.store.class_book`) and ``--language`` for its
 messages and the files' headings.  The tables ``seat-cards`` makes deal with practice
 (the words the class keeps missing come back, see :mod:`incognito_nb.engine.practice`)
-unless ``--no-practice``; their finished games join the class's record by themselves.  Exit codes: 0 done, 1 refused (an unknown class, a
-save that is not a finished game), 2 a wrong command line.
+unless ``--no-practice``; their finished games join the class's record by themselves.
+``tables`` makes them without seating anyone: at the join door each student taps their
+own name (see :mod:`incognito_nb.app.server.doors`).  Exit codes: 0 done, 1 refused (an unknown class, a
+save that is not a finished game, when no save given could be added), 2 a wrong command line.
 """
 
 from __future__ import annotations
@@ -86,11 +89,15 @@ def parser() -> argparse.ArgumentParser:
                                 help="make tables for the class and print a seat card for each student")
     seats.add_argument("name", metavar="NAME")
     seats.add_argument("--pdf", metavar="FILE", required=True)
-    seats.add_argument("--url", default="http://127.0.0.1:8866",
-                       help="the classroom server's address as the students' devices reach it")
-    seats.add_argument("--deck", metavar="FILE.csv|ID", help="the deck the tables play with")
-    seats.add_argument("--no-practice", action="store_true",
-                       help="deal plainly, without favouring the words the class keeps missing")
+    taps = commands.add_parser("tables", parents=[common],
+                               help="make tables for the class, where each student taps their name to join")
+    taps.add_argument("name", metavar="NAME")
+    for made in (seats, taps):
+        made.add_argument("--url", default="http://127.0.0.1:8866",
+                          help="the classroom server's address as the students' devices reach it")
+        made.add_argument("--deck", metavar="FILE.csv|ID", help="the deck the tables play with")
+        made.add_argument("--no-practice", action="store_true",
+                          help="deal plainly, without favouring the words the class keeps missing")
     return cli
 
 
@@ -142,11 +149,16 @@ def list_classes(book: ClassBook, options: argparse.Namespace, lang: Language, o
 
 def import_saves(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     entry = book.entry(options.name)
-    games = []
+    games, skipped = [], 0
     for save in options.saves:
         path = Path(save)
-        game = Game.from_json(path.read_bytes())
-        record = GameRecord.from_game(game, finished=finished_at(path.stat().st_mtime))
+        try:  # a folder's saves hold games in play too: each is said and passed over
+            game = Game.from_json(path.read_bytes())
+            record = GameRecord.from_game(game, finished=finished_at(path.stat().st_mtime))
+        except (Explained, OSError) as error:
+            print(lang._("{file} was not added: {problem}", file=path.name, problem=lang.error(error)), file=out)
+            skipped += 1
+            continue
         strangers = [p for p in game.players if p not in entry.students]
         if strangers and not options.add_names:
             print(lang._("{file}: {names} are not on the class list of {name}; add them with --add-names, "
@@ -160,7 +172,7 @@ def import_saves(book: ClassBook, options: argparse.Namespace, lang: Language, o
     print(lang.ngettext("{n} game added to {name} ({kept} already there).",
                         "{n} games added to {name} ({kept} already there).", added,
                         name=entry.name, kept=len(games) - added), file=out)
-    return DONE
+    return REFUSED if skipped and not games else DONE
 
 
 def report(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
@@ -214,13 +226,29 @@ def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out
     practice = None if options.no_practice else practice_for(book.record(entry.name).games)
     tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
                          practice=practice)
-    book.add_tables(entry.name, [table.code for table in tables])
+    book.add_tables(entry.name, {table.code: table.names for table in tables})
     _write(options.pdf, seat_cards_pdf(entry.name, tables, lang=lang))
-    for table in tables:
-        print(lang._("Table {code} ({names}): teacher page {url}", code=table.code,
-                     names=lang.names(s.name for s in table.seats), url=table.teacher_url), file=out)
+    _say_tables(tables, lang, out)
     print(lang._("Wrote {path}.", path=options.pdf), file=out)
     return DONE
+
+
+def tables(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    from .files.seat_cards import seat_tables
+
+    entry = book.entry(options.name)
+    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
+    made = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
+                       practice=practice, seat=False)
+    book.add_tables(entry.name, {table.code: table.names for table in made})
+    _say_tables(made, lang, out)
+    return DONE
+
+
+def _say_tables(made, lang: Language, out: TextIO) -> None:
+    for table in made:
+        print(lang._("Table {code} ({names}): teacher page {url}", code=table.code,
+                     names=lang.names(table.names), url=table.teacher_url), file=out)
 
 
 def choose_deck(name: str | None) -> Deck:
@@ -243,4 +271,4 @@ def _write(path: str, content: str | bytes) -> str:
 
 
 COMMANDS = {"add": add, "list": list_classes, "import": import_saves, "report": report, "export": export,
-            "delete": delete, "practice-deck": practice_deck, "seat-cards": seat_cards}
+            "delete": delete, "practice-deck": practice_deck, "seat-cards": seat_cards, "tables": tables}

@@ -76,7 +76,12 @@ def open_class_book(url: str | os.PathLike | None = None, **options: Any) -> "Cl
 
     :raises StoreError: as :func:`open_store` does.
     """
-    store = open_store(url)
+    return class_book_of(open_store(url), **options)
+
+
+def class_book_of(store: TableStore, **options: Any) -> "ClassBook":
+    """Returns the classes kept beside the tables of an open ``store`` (closing the book
+    closes the store)."""
     if store.is_local:
         from .class_sqlite import SqliteClassBook
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
 from ..engine.errors import N_
@@ -39,8 +39,9 @@ class ClassEntry:
     name: str
     students: tuple[str, ...]
     keep_days: int | None = None
-    #: The join codes of the tables made for the class (its seat cards'), deleted with it.
-    tables: tuple[str, ...] = ()
+    #: The tables made for the class, by join code: the first names each seats (their
+    #: lobbies hold the names, so they are deleted with the class).
+    tables: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class UnknownClass(StoreError):
@@ -85,7 +86,7 @@ class ClassBook(ABC):
         try:
             tables = self.entry(name).tables
         except UnknownClass:
-            tables = ()
+            tables = {}
         entry = ClassEntry(check_class_name(name), check_students(students), _days(keep_days), tables)
         self._save(entry)
         return entry
@@ -93,16 +94,26 @@ class ClassBook(ABC):
     def _save(self, entry: ClassEntry) -> None:
         self._write_class(class_key(entry.name), json.dumps(
             {"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days,
-             "tables": list(entry.tables)}))
+             "tables": {code: list(names) for code, names in entry.tables.items()}}))
 
-    def add_tables(self, name: str, codes: Any) -> None:
-        """Notes tables made for the class (their lobbies hold its names), to delete them with it.
+    def add_tables(self, name: str, tables: Mapping[str, Any]) -> None:
+        """Notes tables made for the class, by code, with the first names each seats (their
+        lobbies will hold them): students tap their name at the join door, and the tables
+        are deleted with the class.
 
         :raises UnknownClass: if there is no such class.
         """
         entry = self.entry(name)
         self._save(ClassEntry(entry.name, entry.students, entry.keep_days,
-                              tuple(dict.fromkeys([*entry.tables, *codes]))))
+                              {**entry.tables, **{code: tuple(names) for code, names in tables.items()}}))
+
+    def names_at(self, code: str) -> tuple[str, ...] | None:
+        """Returns the first names a table made for a class seats, or None for any other table."""
+        for text in self._read_classes().values():
+            names = _entry(text).tables.get(code)
+            if names is not None:
+                return names
+        return None
 
     def classes(self) -> list[ClassEntry]:
         """Returns every class, alphabetically."""
@@ -164,7 +175,7 @@ class ClassBook(ABC):
         :raises UnknownClass: if there is no such class.
         """
         entry = self.entry(name)
-        self._delete_tables(entry.tables)
+        self._delete_tables(tuple(entry.tables))
         self._delete(class_key(entry.name))
 
     def apply_retention(self) -> int:
@@ -209,7 +220,8 @@ class ClassBook(ABC):
 
 def _entry(text: str) -> ClassEntry:
     data = json.loads(text)
-    return ClassEntry(data["name"], tuple(data["students"]), data.get("keep_days"), tuple(data.get("tables", ())))
+    tables = {code: tuple(names) for code, names in data.get("tables", {}).items()}
+    return ClassEntry(data["name"], tuple(data["students"]), data.get("keep_days"), tables)
 
 
 def _days(value: int | None) -> int | None:

@@ -39,9 +39,13 @@ class SqliteClassBook(ClassBook):
 
     def __init__(self, store: SqliteTableStore, *, clock: Callable[[], float] = time.time) -> None:
         super().__init__(store, clock=clock)
-        with self._transaction() as conn:
-            conn.execute(_CLASSES)
-            conn.execute(_GAMES)
+        with self.store._guard():
+            present = {row[0] for row in self.store._connection().execute(
+                "SELECT name FROM sqlite_master WHERE name IN ('classes', 'class_games')")}
+        if len(present) < 2:  # a join door asks on every page: no write lock unless the tables are missing
+            with self._transaction() as conn:
+                conn.execute(_CLASSES)
+                conn.execute(_GAMES)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

@@ -41,6 +41,8 @@ class SeatTable:
     seats: tuple[Seat, ...]
     links: tuple[str, ...]
     join_url: str
+    #: The first names the table seats (seated already when ``seats`` holds them).
+    names: tuple[str, ...] = ()
 
 
 def table_sizes(count: int) -> list[int]:
@@ -59,14 +61,16 @@ def table_sizes(count: int) -> list[int]:
 
 
 def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: str,
-                lang: Language, practice: Practice | None = None) -> list[SeatTable]:
-    """Makes the class's tables in ``store`` and seats each student; returns them with their
-    links.  ``practice`` (the class's due words) favours them in each table's deal."""
+                lang: Language, practice: Practice | None = None, seat: bool = True) -> list[SeatTable]:
+    """Makes the class's tables in ``store`` and seats each student (``seat=False``: leaves
+    the seats for the students to take by tapping their name at the join door); returns them
+    with their links.  ``practice`` (the class's due words) favours them in each table's deal."""
     base = base_url.rstrip("/")
     made, start = [], 0
     for size in table_sizes(len(entry.students)):
         keys = store.create_table(deck, language=lang.code if lang.code != "en-XA" else "en", practice=practice)
-        seats = tuple(store.join(keys.code, name) for name in entry.students[start:start + size])
+        names = entry.students[start:start + size]
+        seats = tuple(store.join(keys.code, name) for name in names) if seat else ()
         start += size
         made.append(SeatTable(
             code=keys.code,
@@ -74,6 +78,7 @@ def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: s
             seats=seats,
             links=tuple(f"{base}/{STUDENT_PAGE}?{urlencode({'code': s.code, 'token': s.token})}" for s in seats),
             join_url=f"{base}/{STUDENT_PAGE}",
+            names=names,
         ))
     return made
 
@@ -126,7 +131,7 @@ def _handout(pdf: Sheet, class_name: str, tables: Sequence[SeatTable], lang: Lan
     y = MARGIN + 100
     for table in tables:
         pdf.text_at(MARGIN, y, lang._("Table {code}", code=table.code), size=16, bold=True, width=55)
-        pdf.text_at(MARGIN + 58, y + 1, lang.names(s.name for s in table.seats), size=12, width=width - 58)
+        pdf.text_at(MARGIN + 58, y + 1, lang.names(table.names), size=12, width=width - 58)
         y += 11
 
 
