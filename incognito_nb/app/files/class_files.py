@@ -95,3 +95,17 @@ def report_pdf(record: ClassRecord, *, lang: Language | None = None, date: dt.da
 def shares(rows: Sequence[WordRow]) -> list[tuple[str, int]]:
     """Returns the drawn words and their shares, for a chart."""
     return [(row.word, row.share) for row in rows if row.share is not None]
+
+
+def class_chart_png(record: ClassRecord, lang: Language | None = None) -> bytes:
+    """Returns each drawn word's share as a bar chart (PNG), hardest first, in ``lang``
+    (default English): one cell per guesser who could find it, filled for each who did."""
+    from .pictures import chart_png
+
+    lang = lang or language()
+    rows = [row for row in word_rows(record) if row.share is not None]
+    notes = [lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn) + (
+        "" if row.trend is None else " · " + lang._("trend {trend} points", trend=f"{row.trend:+d}")) for row in rows]
+    return chart_png([{"word": r.word, "could": r.could, "found": r.found, "share": r.share} for r in rows],
+                     title=lang._("{name}: the words the class keeps missing", name=record.name),
+                     subtitle=lang.ngettext("{n} game", "{n} games", len(record.games)), lang=lang, notes=notes)
