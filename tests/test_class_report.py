@@ -180,3 +180,19 @@ def test_import_passes_over_a_game_in_play_and_a_stranger_needs_add_names(tmp_pa
     out = io.StringIO()
     class_main(["list", "--store", store], out=out)
     assert out.getvalue().strip() == "3B: 4 students, 2 games"
+
+
+def test_a_class_list_is_read_from_a_spreadsheets_csv_and_keeps_its_retention_limit(tmp_path):
+    store = str(tmp_path / "classroom.sqlite")
+    (tmp_path / "one.csv").write_text("Prénom\nAna\nBen\n\nZoë\n", encoding="utf-8-sig")
+    (tmp_path / "two.csv").write_text("name;class\nAna;3B\nBen;3B\nCleo;3B\n", encoding="utf-8")
+    out = io.StringIO()
+    assert class_main(["add", "3B", "--csv", str(tmp_path / "one.csv"), "--keep-days", "30", "--store", store],
+                      out=out) == 0
+    assert "Ana, Ben and Zoë" in out.getvalue()
+    assert class_main(["add", "3b", "--csv", str(tmp_path / "two.csv"), "--store", store], out=out) == 0
+    from incognito_nb.store.backends import open_class_book
+
+    with open_class_book(store) as book:
+        entry = book.entry("3B")
+    assert entry.students == ("Ana", "Ben", "Cleo") and entry.keep_days == 30

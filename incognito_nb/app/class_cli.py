@@ -119,7 +119,10 @@ def main(argv: list[str] | None = None, *, out: TextIO | None = None, err: TextI
 
 def add(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     names = options.names.split(",") if options.names is not None else read_names(Path(options.csv))
-    entry = book.add_class(options.name, [n for n in names if n.strip()], keep_days=options.keep_days)
+    keep_days = options.keep_days
+    if keep_days is None and any(e.name.casefold() == options.name.strip().casefold() for e in book.classes()):
+        keep_days = book.entry(options.name).keep_days  # new names keep the class's retention limit
+    entry = book.add_class(options.name, [n for n in names if n.strip()], keep_days=keep_days)
     print(lang.ngettext("The class {name} has {n} student: {names}.", "The class {name} has {n} students: {names}.",
                         len(entry.students), name=entry.name, names=lang.names(entry.students)), file=out)
     return DONE
@@ -128,7 +131,10 @@ def add(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextI
 def read_names(path: Path) -> list[str]:
     """Returns the first names in a CSV file's first column (a header row such as "name" skipped)."""
     text = path.read_text(encoding="utf-8-sig")
-    dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else csv.excel
+    try:  # a spreadsheet saves with commas, semicolons or tabs; a single column has none of them
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
     rows = [row[0].strip() for row in csv.reader(io.StringIO(text), dialect) if row and row[0].strip()]
     if rows and rows[0].casefold() in NAME_HEADERS:
         rows = rows[1:]
