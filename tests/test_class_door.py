@@ -60,3 +60,25 @@ def test_any_other_table_keeps_the_typed_name(room):
     code, _ = Browser(room.url).create_table()
     status, _, html = Browser(room.url).get(f"/voila/render/student.ipynb?code={code}")
     assert status == 200 and 'class="inc-join-name"' in html and 'class="inc-join-pick"' not in html
+
+
+def test_the_names_to_tap_are_accessible_and_one_tap_opens_the_seat(room, browser):
+    from a11y import check_modes
+
+    out = io.StringIO()
+    assert class_main(["add", "5A", "--names", "Ana,Ben,Cleo", "--store", room.store], out=out) == 0
+    assert class_main(["tables", "5A", "--url", room.url, "--store", room.store], out=out) == 0
+    code = re.search(r"code=([A-Z0-9]{5})", out.getvalue()).group(1)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{room.url}/voila/render/student.ipynb?code={code}&lang=de")
+        page.wait_for_selector(".inc-join-pick")
+        assert page.inner_text(".inc-join-names legend") == "Tippe auf deinen Namen"
+        check_modes(page, "the join door of a class's table", modes=("light",))
+        page.click(".inc-join-pick >> text=Cleo")
+        page.wait_for_url(re.compile(rf"student\.ipynb\?code={code}&token="), wait_until="commit", timeout=120_000)
+    finally:
+        context.close()
+    with open_store(room.store) as store:
+        assert store.read(code).players == ("Cleo",)
