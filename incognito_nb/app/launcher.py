@@ -4,6 +4,7 @@
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
     incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL] [--language es]   (see classroom_cli)
     incognito-nb lite build OUT_DIR        (the static site, no server: see lite/build)
+    incognito-nb class add|list|import|report|export|delete|practice-deck|seat-cards   (see class_cli)
 
 The play notebook ships inside the package, so the command works from any folder.
 """
@@ -34,7 +35,8 @@ def parser() -> argparse.ArgumentParser:
         description="Play Incognito, the hidden-object drawing game, in the browser (a Voilà dashboard).",
         epilog="Word decks: 'incognito-nb deck check FILE.csv' checks a deck, "
                "'incognito-nb deck template' prints a template, 'incognito-nb deck list' lists the built-in decks. "
-               "'incognito-nb lite build OUT_DIR' builds the dashboard as a static site that needs no server.",
+               "'incognito-nb lite build OUT_DIR' builds the dashboard as a static site that needs no server. "
+               "'incognito-nb class --help': a class's list of first names, its record and report.",
     )
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
     cli.add_argument("--port", type=int, default=8866, help="the port to serve on (default: 8866)")
@@ -66,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         from .classroom_cli import main as classroom_main
 
         return classroom_main(argv[1:])
+    if argv[:1] == ["class"]:
+        from .class_cli import main as class_main
+
+        return class_main(argv[1:])
     if argv[:1] == ["lite"]:
         from .lite.build import main as lite_main
 

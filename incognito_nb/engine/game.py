@@ -23,6 +23,7 @@ from .decks import Deck
 from .drawing import Drawing, Stroke, check_room
 from .errors import N_, IllegalAction, Message, SaveError, detail
 from .players import check_players
+from .practice import Practice
 from .rounds import RoundRecord, check_cards
 from .rules import CARDS_IN_PLAY, PHASE_NAMES, Phase, Rules
 from .scoring import score_round
@@ -66,10 +67,11 @@ class Game:
         *,
         seed: int | str | None = None,
         rules: Rules | None = None,
+        practice: Practice | None = None,
     ) -> "Game":
         """Returns a new game in round 1's hide phase, with the first cards dealt.
 
-        The same players, deck and seed always give the same game.
+        The same players, deck and seed (and ``practice``, see ``practice.py``) give the same game.
 
         :raises IllegalAction: for a wrong player count or blank, long or duplicate names.
         :raises DeckError: if the deck is too small for this table.
@@ -101,6 +103,8 @@ class Game:
         game._location_pile = list(deck.locations)
         shuffler.shuffle(game._object_pile)
         shuffler.shuffle(game._location_pile)
+        if practice is not None:  # None: the plain deal, exactly
+            game._object_pile = practice.order(game._object_pile, players=len(names), rules=rules, seed=str(seed))
         game._deal()
         return game
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import N_
 from .errors import StoreError
 from .folder import default_folder
 from .table_store import TableStore
+
+if TYPE_CHECKING:
+    from .class_book import ClassBook
 
 
 def default_store_url() -> str:
@@ -65,3 +68,24 @@ def open_store(url: str | os.PathLike | None = None, **options: Any) -> TableSto
     from .sqlite import SqliteTableStore
 
     return SqliteTableStore(Path(path).expanduser(), **options)
+
+
+def open_class_book(url: str | os.PathLike | None = None, **options: Any) -> "ClassBook":
+    """Returns the teacher's classes kept in the store at ``url`` (see :func:`open_store`),
+    beside its tables; ``options`` go to the book (``clock=``).
+
+    :raises StoreError: as :func:`open_store` does.
+    """
+    return class_book_of(open_store(url), **options)
+
+
+def class_book_of(store: TableStore, **options: Any) -> "ClassBook":
+    """Returns the classes kept beside the tables of an open ``store`` (closing the book
+    closes the store)."""
+    if store.is_local:
+        from .class_sqlite import SqliteClassBook
+
+        return SqliteClassBook(store, **options)
+    from .class_redis import RedisClassBook
+
+    return RedisClassBook(store, **options)

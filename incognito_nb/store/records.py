@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine import Action, Deck, Game, Rules, apply_action
+from ..engine.practice import Practice
 
 #: How many versions a snapshot may lag behind before an action writes a new one.
 COMPACT_EVERY = 500
@@ -72,6 +73,11 @@ class TableRecord:
 
     def make_rules(self) -> Rules:
         return Rules(**self.rules)
+
+    def make_practice(self) -> Practice | None:
+        """Returns the practice deal a table made for a class keeps with its deck (None: plain)."""
+        due = self.deck.get("practice")
+        return Practice(frozenset(due)) if due is not None else None
 
     def needs_snapshot(self, after: int | None) -> bool:
         """Checks if a kernel holding the game at version ``after`` must read the snapshot

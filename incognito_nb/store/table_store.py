@@ -92,6 +92,7 @@ from typing import Any, Callable
 from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
 from ..engine.errors import N_, detail
 from ..engine.players import clean_name, name_key
+from ..engine.practice import Practice
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .errors import NotAllowed, StoreError, StoreUnavailable, unknown_table
 from .leases import SeatLeases
@@ -164,10 +165,11 @@ class TableStore(SeatLeases, ABC):
 
     # ------------------------------------------------------------ the lobby
     def create_table(self, deck: Deck, rules: Rules | None = None, *, seed: int | str | None = None,
-                     language: str = "en") -> TableKeys:
+                     language: str = "en", practice: Practice | None = None) -> TableKeys:
         """Creates an empty table dealing from ``deck`` with ``rules``; returns its code
         and teacher key.  The same lobby and seed always give the same deal.  ``language``
-        is the interface language of the teacher's page, which the students' pages open in.
+        is the interface language of the teacher's page, which the students' pages open in;
+        ``practice`` (a class's due words) favours them in the deal (``engine/practice.py``).
 
         Tables idle for a day (:data:`IDLE_LIMIT`) are removed first, so a store
         in daily use cleans itself.
@@ -192,7 +194,8 @@ class TableStore(SeatLeases, ABC):
             record = TableRecord(
                 code=new_code(), version=1, teacher=digest(key),
                 deck={"name": deck.name, "language": deck.language,
-                      "objects": list(deck.objects), "locations": list(deck.locations)},
+                      "objects": list(deck.objects), "locations": list(deck.locations),
+                      **({"practice": sorted(practice.due)} if practice is not None else {})},
                 rules=rules.to_dict(),
                 seed=str(seed), lobby=(), created_at=now, updated_at=now, language=language,
             )
@@ -339,7 +342,8 @@ class TableStore(SeatLeases, ABC):
             check_teacher_key(record, teacher_key)
             if record.started:
                 raise IllegalAction(N_("The game at table {code} has already started."), rule="started", code=code)
-            game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules())
+            game = Game.new(record.names, record.make_deck(), seed=record.seed, rules=record.make_rules(),
+                            practice=record.make_practice())
             return Write(snapshot=game.to_json(), log_floor=record.version + 1)
 
         return self._swap(code, deal, after=NO_GAME)[0]

@@ -10,7 +10,7 @@ the size and scales down, which smooths the edges as a browser's canvas does.
 from __future__ import annotations
 
 import io
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -154,17 +154,18 @@ def _count(found: int, could: int, share: int, lang: Language) -> str:
     return lang._("{found} of {could} · {share}%", found=found, could=could, share=share)
 
 
-def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: Language | None = None) -> bytes:
+def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: Language | None = None,
+              notes: Sequence[str] | None = None) -> bytes:
     """Returns a horizontal bar chart of vocabulary rows (see ``exports.vocabulary_report``):
     one bar per word, cut into one cell per classmate who could find it, filled for each
     who did, with the count written beside it so colour is never the only cue (in ``lang``,
-    default English)."""
+    default English); ``notes``, one a row, replace the line under each word."""
     lang = lang or language()
     rows = list(rows)
     width, margin, row_height = 1400, 48, 76
     title_type, sub_type = Lettering(40, bold=True), Lettering(24)
     word_type, note_type, count_type = Lettering(30, bold=True), Lettering(20), Lettering(26, bold=True)
-    notes = [_note(row, lang) for row in rows]
+    notes = list(notes) if notes is not None else [_note(row, lang) for row in rows]
     widest = [word_type.length(row["word"]) for row in rows] + [note_type.length(n) for n in notes]
     label_width = min(560, max(widest + [200]) + 24)
     count_width = count_type.length(_count(6, 6, 100, lang)) + 24

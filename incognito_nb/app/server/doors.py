@@ -49,6 +49,7 @@ from tornado import web
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ...engine import IllegalAction, Rules
+from ...engine.players import name_key
 from ...engine.rules import MAX_PLAYERS
 from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
 from ...ui.choices import TIMER_SECONDS, language_options, timer_choices
@@ -57,6 +58,7 @@ from .budget import STUDENT, TEACHER, Claim
 from .desk import CLAIM, OWNER, FrontDesk, rss_mb
 from .devices import REFUSED, SLOW
 from .owners import from_this_machine, same
+from .name_picks import table_picks
 from .passphrase import normal_passphrase
 from .preheat import TEACHER_KEY_HEADER
 
@@ -153,13 +155,23 @@ class Doorway:
         self.finish(html)
 
     def join_door(self, lang: Language, *, code: str = "", name: str = "", problem: str = "",
-                  status: int = 200) -> None:
+                  status: int = 200, picks: list[tuple[str, bool]] | None = None) -> None:
+        """Writes the join form; ``picks`` (a class's table): the names to tap, each with
+        whether it is taken, in place of the name field (see ``name_picks.py``)."""
         asked = self.asked_language()
         # The other languages, each named in its own words: the same form in that language.
         others = [(own, self.page_url(STUDENT, **({"code": code} if code else {}), lang=other))
                   for own, other in language_options(lang) if other != lang.code]
         self.door("join", lang._("Incognito · join your class's table"), lang, status=status, code=code,
-                  name=name, problem=problem, asked=asked, languages=others)
+                  name=name, problem=problem, asked=asked, languages=others, picks=picks)
+
+    async def picks(self, code: str) -> list[tuple[str, bool]] | None:
+        """Returns the names to tap at table ``code`` if a class's, else None."""
+        try:
+            code = normalise_code(code)
+        except StoreError:
+            return None
+        return await self.desk.run(table_picks, self.desk.store, code)
 
     def notice(self, lang: Language, title: str, text: str, *, status: int,
                links: list[tuple[str, str]] = ()) -> None:
@@ -260,7 +272,7 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
                 problem = lang.error(error)
             else:
                 return Claim(STUDENT, seat.code, seat.name, self.request.remote_ip, self.local)
-        self.join_door(lang, code=code, problem=problem)
+        self.join_door(lang, code=code, problem=problem, picks=await self.picks(code) if code else None)
         return None
 
     async def _teacher(self) -> Claim | None:
@@ -370,10 +382,14 @@ class JoinDoor(Doorway, JupyterHandler):
         if not code.strip():
             return self.join_door(lang, name=name, problem=lang._("Type the code shown on the projector."),
                                   status=400)
+        picks = await self.picks(code)
+        if picks is not None and name_key(name) not in {name_key(n) for n, _ in picks}:
+            return self.join_door(lang, code=code, picks=picks, status=409, problem=lang._(
+                "This table is for {names}: tap your own name.", names=lang.names(n for n, _ in picks)))
         try:
             seat = await self.desk.run(self.desk.store.join, code, name)
         except (IllegalAction, StoreError) as error:
-            return self.join_door(lang, code=code, name=name, problem=lang.error(error), status=409)
+            return self.join_door(lang, code=code, name=name, problem=lang.error(error), status=409, picks=picks)
         asked = self.asked_language()  # a language the student chose stays with their seat link
         self.redirect(self.page_url(STUDENT, code=seat.code, token=seat.token, **({"lang": asked} if asked else {})),
                       status=303)

@@ -1,0 +1,280 @@
+"""``incognito-nb class``: a teacher's classes, their record and report, from a script.
+
+    incognito-nb class add NAME --names "Ana,Ben,Cleo" | --csv FILE [--keep-days N]
+    incognito-nb class list
+    incognito-nb class import NAME SAVE.json [SAVE.json ...] [--add-names]
+    incognito-nb class report NAME [--csv FILE] [--students-csv FILE] [--pdf FILE]
+    incognito-nb class export NAME [--out FILE]
+    incognito-nb class delete NAME
+    incognito-nb class practice-deck NAME --csv FILE [--deck FILE.csv | ID]
+    incognito-nb class seat-cards NAME --pdf FILE [--url URL] [--deck FILE.csv | ID] [--no-practice]
+    incognito-nb class tables NAME [--url URL] [--deck FILE.csv | ID] [--no-practice]
+
+Each takes ``--store PATH_OR_URL`` as ``incognito-nb classroom`` does (the classes live
+beside the tables, see :mod:`incognito_nb.store.class_book`) and ``--language`` for its
+messages and the files' headings.  The tables ``seat-cards`` makes deal with practice
+(the words the class keeps missing come back, see :mod:`incognito_nb.engine.practice`)
+unless ``--no-practice``; their finished games join the class's record by themselves.
+``tables`` makes them without seating anyone: at the join door each student taps their
+own name (see :mod:`incognito_nb.app.server.doors`).  Exit codes: 0 done, 1 refused (an unknown class, a
+save that is not a finished game, when no save given could be added), 2 a wrong command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ..engine import Deck, DeckError, Game, load_deck
+from ..engine.class_record import GameRecord
+from ..engine.errors import Explained
+from ..engine.schedule import practice_for
+from ..store import StoreError, default_store_url
+from ..store.backends import open_class_book
+from ..store.class_book import ClassBook, finished_at
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
+from .serving import LANGUAGE_HELP
+
+DONE, REFUSED, USAGE = 0, 1, 2
+#: First rows of a names CSV that are a header, not a student ("name", "first name", in each language).
+NAME_HEADERS = {"name", "names", "first name", "first names", "nombre", "nombres", "prénom", "prénoms",
+                "vorname", "vornamen"}
+
+
+def parser() -> argparse.ArgumentParser:
+    """Returns the command line of ``incognito-nb class``."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--store", metavar="PATH_OR_URL",
+                        help=f"where the classes live, beside the tables: a SQLite file or redis://host:port/db "
+                             f"(default: {default_store_url()})")
+    common.add_argument("--language", choices=(*LANGUAGES, PSEUDO), default=None, help=LANGUAGE_HELP)
+    cli = argparse.ArgumentParser(prog="incognito-nb class",
+                                  description="Keep a class's list of first names and the record of its games.")
+    commands = cli.add_subparsers(dest="command", required=True)
+    add = commands.add_parser("add", parents=[common], help="add a class (or change its names)")
+    add.add_argument("name", metavar="NAME")
+    names = add.add_mutually_exclusive_group(required=True)
+    names.add_argument("--names", help='the first names, separated by commas: "Ana,Ben,Cleo"')
+    names.add_argument("--csv", metavar="FILE", help="a CSV file with one first name per row, in its first column")
+    add.add_argument("--keep-days", type=int, metavar="N",
+                     help="delete the class's game records once they are N days old (default: keep them)")
+    commands.add_parser("list", parents=[common], help="list the classes")
+    imports = commands.add_parser("import", parents=[common], help="add finished games from table-mode saves")
+    imports.add_argument("name", metavar="NAME")
+    imports.add_argument("saves", nargs="+", metavar="SAVE.json")
+    imports.add_argument("--add-names", action="store_true",
+                         help="add a save's players who are not on the class list to it")
+    report = commands.add_parser("report", parents=[common], help="write the class's report")
+    report.add_argument("name", metavar="NAME")
+    report.add_argument("--csv", metavar="FILE", help="each word's figures (no student names)")
+    report.add_argument("--students-csv", metavar="FILE", help="each student's words (for the teacher only)")
+    report.add_argument("--pdf", metavar="FILE", help="the report to print")
+    export = commands.add_parser("export", parents=[common], help="write the class and its record as JSON")
+    export.add_argument("name", metavar="NAME")
+    export.add_argument("--out", metavar="FILE", help="the file to write (default: print it)")
+    delete = commands.add_parser("delete", parents=[common], help="delete the class and every record of it")
+    delete.add_argument("name", metavar="NAME")
+    practice = commands.add_parser("practice-deck", parents=[common],
+                                   help="write the words the class keeps missing as a deck CSV")
+    practice.add_argument("name", metavar="NAME")
+    practice.add_argument("--csv", metavar="FILE", required=True)
+    practice.add_argument("--deck", metavar="FILE.csv|ID", help="the deck whose locations come with the words")
+    seats = commands.add_parser("seat-cards", parents=[common],
+                                help="make tables for the class and print a seat card for each student")
+    seats.add_argument("name", metavar="NAME")
+    seats.add_argument("--pdf", metavar="FILE", required=True)
+    taps = commands.add_parser("tables", parents=[common],
+                               help="make tables for the class, where each student taps their name to join")
+    taps.add_argument("name", metavar="NAME")
+    for made in (seats, taps):
+        made.add_argument("--url", default="http://127.0.0.1:8866",
+                          help="the classroom server's address as the students' devices reach it")
+        made.add_argument("--deck", metavar="FILE.csv|ID", help="the deck the tables play with")
+        made.add_argument("--no-practice", action="store_true",
+                          help="deal plainly, without favouring the words the class keeps missing")
+    return cli
+
+
+def main(argv: list[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Runs ``incognito-nb class`` with ``argv`` (the words after ``class``); returns the exit code."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        options = parser().parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else USAGE
+    lang = language(first_language(options.language, os.environ.get("INCOGNITO_NB_LANGUAGE")))
+    try:
+        with open_class_book(options.store or default_store_url()) as book:
+            return COMMANDS[options.command](book, options, lang, out)
+    except (Explained, OSError) as error:
+        print(f"incognito-nb class: {lang.error(error)}", file=err)
+        return REFUSED
+
+
+def add(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    names = options.names.split(",") if options.names is not None else read_names(Path(options.csv))
+    keep_days = options.keep_days
+    if keep_days is None and any(e.name.casefold() == options.name.strip().casefold() for e in book.classes()):
+        keep_days = book.entry(options.name).keep_days  # new names keep the class's retention limit
+    entry = book.add_class(options.name, [n for n in names if n.strip()], keep_days=keep_days)
+    print(lang.ngettext("The class {name} has {n} student: {names}.", "The class {name} has {n} students: {names}.",
+                        len(entry.students), name=entry.name, names=lang.names(entry.students)), file=out)
+    return DONE
+
+
+def read_names(path: Path) -> list[str]:
+    """Returns the first names in a CSV file's first column (a header row such as "name" skipped)."""
+    text = path.read_text(encoding="utf-8-sig")
+    try:  # a spreadsheet saves with commas, semicolons or tabs; a single column has none of them
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = [row[0].strip() for row in csv.reader(io.StringIO(text), dialect) if row and row[0].strip()]
+    if rows and rows[0].casefold() in NAME_HEADERS:
+        rows = rows[1:]
+    return rows
+
+
+def list_classes(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    entries = book.classes()
+    if not entries:
+        print(lang._("There is no class yet; add one with `incognito-nb class add NAME --names \"Ana,Ben,Cleo\"`."),
+              file=out)
+    for entry in entries:
+        games = len(book.record(entry.name).games)
+        print(lang.ngettext("{name}: {n} student, {games}", "{name}: {n} students, {games}", len(entry.students),
+                            name=entry.name, games=lang.ngettext("{n} game", "{n} games", games)), file=out)
+    return DONE
+
+
+def import_saves(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    entry = book.entry(options.name)
+    games, skipped = [], 0
+    for save in options.saves:
+        path = Path(save)
+        try:  # a folder's saves hold games in play too: each is said and passed over
+            game = Game.from_json(path.read_bytes())
+            record = GameRecord.from_game(game, finished=finished_at(path.stat().st_mtime))
+        except (Explained, OSError) as error:
+            print(lang._("{file} was not added: {problem}", file=path.name, problem=lang.error(error)), file=out)
+            skipped += 1
+            continue
+        strangers = [p for p in game.players if p not in entry.students]
+        if strangers and not options.add_names:
+            print(lang._("{file}: {names} are not on the class list of {name}; add them with --add-names, "
+                         "or fix the list with `incognito-nb class add`.", file=path.name,
+                         names=lang.names(strangers), name=entry.name), file=out)
+            return REFUSED
+        games.append(record)
+        if strangers:
+            entry = book.add_class(entry.name, [*entry.students, *strangers], keep_days=entry.keep_days)
+    added = sum(book.add_game(entry.name, record) for record in games)
+    print(lang.ngettext("{n} game added to {name} ({kept} already there).",
+                        "{n} games added to {name} ({kept} already there).", added,
+                        name=entry.name, kept=len(games) - added), file=out)
+    return REFUSED if skipped and not games else DONE
+
+
+def report(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    from .files.class_files import report_pdf, students_csv, words_csv
+
+    record = book.record(options.name)
+    written = []
+    if options.csv:
+        written.append(_write(options.csv, words_csv(record, lang)))
+    if options.students_csv:
+        written.append(_write(options.students_csv, students_csv(record, lang)))
+    if options.pdf:
+        written.append(_write(options.pdf, report_pdf(record, lang=lang)))
+    if not written:
+        out.write(words_csv(record, lang))
+    for path in written:
+        print(lang._("Wrote {path}.", path=path), file=out)
+    return DONE
+
+
+def export(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    text = json.dumps(book.record(options.name).to_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    if options.out:
+        print(lang._("Wrote {path}.", path=_write(options.out, text)), file=out)
+    else:
+        out.write(text)
+    return DONE
+
+
+def delete(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    entry = book.entry(options.name)
+    book.delete_class(entry.name)
+    print(lang._("Deleted the class {name}, its first names and every record of its games.", name=entry.name),
+          file=out)
+    return DONE
+
+
+def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    from .files.class_files import practice_deck_csv
+
+    record = book.record(options.name)
+    text = practice_deck_csv(record, choose_deck(options.deck))
+    print(lang._("Wrote {path}.", path=_write(options.csv, text)), file=out)
+    return DONE
+
+
+def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    from .files.seat_cards import seat_cards_pdf, seat_tables
+
+    entry = book.entry(options.name)
+    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
+    tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
+                         practice=practice)
+    book.add_tables(entry.name, {table.code: table.names for table in tables})
+    _write(options.pdf, seat_cards_pdf(entry.name, tables, lang=lang))
+    _say_tables(tables, lang, out)
+    print(lang._("Wrote {path}.", path=options.pdf), file=out)
+    return DONE
+
+
+def tables(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    from .files.seat_cards import seat_tables
+
+    entry = book.entry(options.name)
+    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
+    made = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
+                       practice=practice, seat=False)
+    book.add_tables(entry.name, {table.code: table.names for table in made})
+    _say_tables(made, lang, out)
+    return DONE
+
+
+def _say_tables(made, lang: Language, out: TextIO) -> None:
+    for table in made:
+        print(lang._("Table {code} ({names}): teacher page {url}", code=table.code,
+                     names=lang.names(table.names), url=table.teacher_url), file=out)
+
+
+def choose_deck(name: str | None) -> Deck:
+    """Returns the deck a ``--deck`` option names: a CSV file, a built-in deck's id, or the default."""
+    if name and (name.endswith(".csv") or os.sep in name):
+        return load_deck(name)
+    try:
+        return Deck.builtin(name)
+    except DeckError:
+        return load_deck(name or "")
+
+
+def _write(path: str, content: str | bytes) -> str:
+    target = Path(path)
+    if isinstance(content, str):
+        target.write_text(content, encoding="utf-8")
+    else:
+        target.write_bytes(content)
+    return str(target)
+
+
+COMMANDS = {"add": add, "list": list_classes, "import": import_saves, "report": report, "export": export,
+            "delete": delete, "practice-deck": practice_deck, "seat-cards": seat_cards, "tables": tables}

@@ -1,0 +1,118 @@
+"""The teacher's class page: a class's report with its chart, its files, and its delete button.
+
+For ``notebooks/classes.ipynb`` (JupyterLab, or Voilà on the teacher's own machine: it
+shows every student's words, so it is never served to students).  It reads the class
+book of the classroom's store (``$INCOGNITO_NB_STORE`` or the default), like the
+``incognito-nb class`` commands it stands beside.  Every control has a programmatic twin
+(:meth:`ClassPage.choose`, :meth:`ClassPage.write_files`, :meth:`ClassPage.delete`), and
+deleting asks once more before it removes the class and every record of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ..engine.class_report import missing_words, student_rows, word_list
+from ..store.class_book import ClassBook
+from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.text import markup, safe
+from .files.class_files import class_chart_png, report_pdf, students_csv, words_csv
+
+
+class ClassPage(widgets.VBox):
+    """One class at a time: its chart, the words it keeps missing, each student's words."""
+
+    def __init__(self, book: ClassBook, *, lang: Language | None = None, folder: str | Path = "class_reports") -> None:
+        self.book, self.lang, self.folder = book, lang or language(), Path(folder)
+        _ = self.lang._
+        names = [entry.name for entry in book.classes()]
+        self.picker = widgets.Dropdown(options=names, description=_("Class"), value=names[0] if names else None)
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.summary = markup("", "inc-class-summary")
+        self.students = markup("", "inc-class-students")
+        self.files_button = widgets.Button(description=_("Write the CSV and PDF files"))
+        self.delete_button = widgets.Button(description=_("Delete this class"), button_style="danger")
+        self.said = markup("", "inc-class-said")
+        self._confirming = False
+        self.picker.observe(lambda change: self.choose(change["new"]), names="value")
+        self.files_button.on_click(lambda _button: self.write_files())
+        self.delete_button.on_click(lambda _button: self.delete())
+        super().__init__([self.picker, self.summary, self.chart, self.students,
+                          widgets.HBox([self.files_button, self.delete_button]), self.said])
+        self.add_class("inc-class-page")
+        if names:
+            self.choose(names[0])
+        else:
+            self.summary.value = safe(_("There is no class yet; add one with `incognito-nb class add NAME "
+                                        "--names \"Ana,Ben,Cleo\"`."))
+
+    def choose(self, name: str | None) -> None:
+        """Shows the class called ``name``."""
+        self._confirming = False
+        self.delete_button.description = self.lang._("Delete this class")
+        if name is None:
+            return
+        if self.picker.value != name:
+            self.picker.value = name  # observed: comes back here once
+            return
+        lang, record = self.lang, self.book.record(name)
+        missing = ", ".join(row.word for row in missing_words(record)) or lang._(
+            "None: the class found every word in its latest drawing.")
+        games, keeps = lang.ngettext("{n} game", "{n} games", len(record.games)), lang._("Keeps missing:")
+        self.summary.value = f"<h3>{safe(games)}</h3><p><b>{safe(keeps)}</b> {safe(missing)}</p>"
+        self.chart.value = class_chart_png(record, lang)
+        rows = "".join(
+            "<tr>" + f"<th>{safe(row.student)}</th>" + "".join(f"<td>{safe(', '.join(word_list(words)))}</td>" for words in (
+                row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)) + "</tr>"
+            for row in student_rows(record))
+        labels = ("", lang._("Found as guesser:"), lang._("Missed as guesser:"), lang._("Found as artist:"),
+                  lang._("Missed as artist:"))
+        heads = "".join(f"<th>{safe(text)}</th>" for text in labels)
+        heading = lang._("Each student's words (for the teacher only)")
+        self.students.value = f"<h3>{safe(heading)}</h3><table><tr>{heads}</tr>{rows}</table>"
+
+    def write_files(self) -> list[Path]:
+        """Writes the chosen class's words CSV, students CSV and PDF in the page's folder; returns them."""
+        name = self.picker.value
+        if name is None:
+            return []
+        record = self.book.record(name)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        stem = "".join(ch if ch.isalnum() else "_" for ch in name)
+        files = {self.folder / f"{stem}_words.csv": words_csv(record, self.lang),
+                 self.folder / f"{stem}_students.csv": students_csv(record, self.lang),
+                 self.folder / f"{stem}_report.pdf": report_pdf(record, lang=self.lang)}
+        for path, content in files.items():
+            path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content, encoding="utf-8")
+            self.said.value = safe(self.lang._("Wrote {path}.", path=str(path)))
+        return list(files)
+
+    def delete(self) -> bool:
+        """Asks to confirm, then (on the second call) deletes the chosen class; returns whether it did."""
+        name = self.picker.value
+        if name is None:
+            return False
+        if not self._confirming:
+            self._confirming = True
+            self.delete_button.description = self.lang._("Click again to delete {name} for good", name=name)
+            return False
+        self.book.delete_class(name)
+        self.said.value = safe(self.lang._(
+            "Deleted the class {name}, its first names and every record of its games.", name=name))
+        options = [entry.name for entry in self.book.classes()]
+        self.picker.options = options
+        self.choose(options[0] if options else None)
+        if not options:
+            self.chart.value, self.summary.value, self.students.value = b"", "", ""
+        return True
+
+
+def class_page(store: str | None = None, *, lang: str = "en") -> ClassPage:
+    """Returns the class page for the classroom's store (``$INCOGNITO_NB_STORE`` or the default)."""
+    import os
+
+    from ..store.backends import open_class_book
+
+    return ClassPage(open_class_book(store or os.environ.get("INCOGNITO_NB_STORE") or None), lang=language(lang))

@@ -1,0 +1,111 @@
+"""A class's report as files a teacher takes away: two CSV tables and a PDF to print.
+
+The figures are the engine's (:mod:`incognito_nb.engine.class_report`, where each is
+defined); this module only lays them out, its headings in the teacher's language.  The
+words table (:func:`words_csv`) holds no student's name; the students table
+(:func:`students_csv`) and the PDF's last pages are for the teacher only.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from typing import Sequence
+
+from ...engine.class_record import ClassRecord
+from ...engine.class_report import WordRow, missing_words, student_rows, word_list, word_rows
+from ...engine.decks import Deck
+from incognito_nb.ui.i18n import Language, language
+from .exports import _csv
+
+WORD_COLUMNS = ("word", "dealt", "drawn", "could", "found", "share (%)", "missed", "trend (points)", "box", "due")
+STUDENT_COLUMNS = ("student", "found as guesser", "missed as guesser", "found as artist", "missed as artist",
+                   "words found as guesser", "words missed as guesser", "words found as artist",
+                   "words missed as artist")
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
+
+
+def word_cells(row: WordRow, lang: Language) -> list[object]:
+    """Returns a word's figures as the cells of its CSV row."""
+    return [row.word, row.dealt, row.drawn, row.could, row.found, _blank(row.share), row.missed,
+            _blank(row.trend), _blank(row.box), lang._("yes") if row.due else lang._("no")]
+
+
+def words_csv(record: ClassRecord, lang: Language | None = None) -> str:
+    """Returns each word's figures across the class's games as CSV, hardest first, its
+    header in ``lang`` (default English)."""
+    lang = lang or language()
+    header = [lang.pgettext("CSV column", "word"), lang.pgettext("CSV column", "dealt"),
+              lang.pgettext("CSV column", "drawn"), lang.pgettext("CSV column", "could"),
+              lang.pgettext("CSV column", "found"), lang.pgettext("CSV column", "share (%)"),
+              lang.pgettext("CSV column", "missed"), lang.pgettext("CSV column", "trend (points)"),
+              lang.pgettext("CSV column", "box"), lang.pgettext("CSV column", "due")]
+    return _csv(header, (word_cells(row, lang) for row in word_rows(record)))
+
+
+def students_csv(record: ClassRecord, lang: Language | None = None) -> str:
+    """Returns each student's words found and missed as guesser and as artist as CSV (for
+    the teacher only), its header in ``lang`` (default English)."""
+    lang = lang or language()
+    header = [lang.pgettext("CSV column", "student"), lang.pgettext("CSV column", "found as guesser"),
+              lang.pgettext("CSV column", "missed as guesser"), lang.pgettext("CSV column", "found as artist"),
+              lang.pgettext("CSV column", "missed as artist"), lang.pgettext("CSV column", "words found as guesser"),
+              lang.pgettext("CSV column", "words missed as guesser"),
+              lang.pgettext("CSV column", "words found as artist"),
+              lang.pgettext("CSV column", "words missed as artist")]
+    rows = []
+    for row in student_rows(record):
+        lists = (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)
+        rows.append([row.student, *(len(words) for words in lists), *("; ".join(word_list(w)) for w in lists)])
+    return _csv(header, rows)
+
+
+def practice_deck_csv(record: ClassRecord, deck: Deck | None = None) -> str:
+    """Returns the words the class keeps missing as a deck CSV (``kind,word``), readable by
+    :func:`~incognito_nb.engine.parse_deck` and by any tool that takes a word list; the
+    locations of ``deck`` (default: the built-in deck of the class's last game's language)
+    come with them, so the file plays as it is when it holds enough words."""
+    missed = [row.word for row in missing_words(record)]
+    lines = [f"# name: {record.name}: practice", "kind,word"]
+    lines += [f"object,{_cell(word)}" for word in missed]
+    if deck is not None:
+        lines += [f"location,{_cell(word)}" for word in deck.locations]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(word: str) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow([word])
+    return buffer.getvalue()
+
+
+def report_pdf(record: ClassRecord, *, lang: Language | None = None, date: dt.date | None = None) -> bytes:
+    """Returns the class's report as a PDF to print, in ``lang`` (default English): the words
+    the class keeps missing, every word's share as a bar, then (for the teacher) each
+    student's words."""
+    from .class_report_pdf import render_report
+
+    return render_report(record, lang=lang or language(), date=date or dt.date.today())
+
+
+def shares(rows: Sequence[WordRow]) -> list[tuple[str, int]]:
+    """Returns the drawn words and their shares, for a chart."""
+    return [(row.word, row.share) for row in rows if row.share is not None]
+
+
+def class_chart_png(record: ClassRecord, lang: Language | None = None) -> bytes:
+    """Returns each drawn word's share as a bar chart (PNG), hardest first, in ``lang``
+    (default English): one cell per guesser who could find it, filled for each who did."""
+    from .pictures import chart_png
+
+    lang = lang or language()
+    rows = [row for row in word_rows(record) if row.share is not None]
+    notes = [lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn) + (
+        "" if row.trend is None else " · " + lang._("trend {trend} points", trend=f"{row.trend:+d}")) for row in rows]
+    return chart_png([{"word": r.word, "could": r.could, "found": r.found, "share": r.share} for r in rows],
+                     title=lang._("{name}: the words the class keeps missing", name=record.name),
+                     subtitle=lang.ngettext("{n} game", "{n} games", len(record.games)), lang=lang, notes=notes)

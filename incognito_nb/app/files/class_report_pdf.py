@@ -1,0 +1,94 @@
+"""The class's report laid out for print (portrait A4): what ``class report --pdf`` writes.
+
+The first page names the class and its games, lists the words the class keeps missing,
+and shows every drawn word's share as a bar, hardest first; the pages after it, for the
+teacher only, give each student's words found and missed as guesser and as artist.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from babel.dates import format_date
+
+from ...engine.class_record import ClassRecord
+from ...engine.class_report import missing_words, student_rows, word_list, word_rows
+from incognito_nb.ui.i18n import Language
+from incognito_nb.ui.widgets.palette import FOUND_COLOR
+from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet
+
+ROW = 6.0
+WIDTH = PAGE_WIDTH - 2 * MARGIN
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> bytes:
+    """Returns the report's PDF bytes (see the module docstring)."""
+    pdf = Sheet()
+    pdf.set_title(pdf.say(record.name))
+    pdf.add_page()
+    y = MARGIN
+    pdf.text_at(MARGIN, y, lang._("{name}: the words the class keeps missing", name=record.name),
+                size=18, bold=True, width=WIDTH)
+    y += 10
+    pdf.text_at(MARGIN, y, lang.ngettext("{n} game, report of {date}", "{n} games, report of {date}",
+                                         len(record.games), date=format_date(date, "long", locale=lang.code)),
+                size=10, color=MUTED, width=WIDTH)
+    y += 9
+    missing = missing_words(record)
+    text = ", ".join(row.word for row in missing) if missing else lang._("None: the class found every word "
+                                                                          "in its latest drawing.")
+    pdf.text_at(MARGIN, y, lang._("Keeps missing:"), size=12, bold=True, width=WIDTH)
+    y += 7
+    pdf.set_xy(MARGIN, y)
+    pdf.set_font(pdf.family, "", 11)
+    pdf.multi_cell(WIDTH, 5.5, pdf.say(text))
+    y = pdf.get_y() + 6
+    pdf.text_at(MARGIN, y, lang._("Share of those who could find each word who found it, hardest first"),
+                size=12, bold=True, width=WIDTH)
+    y += 8
+    word_width, count_width = 52.0, 34.0
+    bar_width = WIDTH - word_width - count_width
+    for row in word_rows(record):
+        if row.share is None:
+            continue
+        if y > PAGE_HEIGHT - MARGIN - ROW:
+            pdf.add_page()
+            y = MARGIN
+        pdf.text_at(MARGIN, y + 0.8, row.word, size=10, bold=True, width=word_width - 2)
+        pdf.set_fill_color(228, 228, 228)
+        pdf.rect(MARGIN + word_width, y + 1, bar_width, ROW - 2, style="F")
+        pdf.set_fill_color(*_rgb(FOUND_COLOR))
+        if row.share:
+            pdf.rect(MARGIN + word_width, y + 1, bar_width * row.share / 100, ROW - 2, style="F")
+        pdf.text_at(MARGIN + word_width + bar_width + 2, y + 0.8,
+                    lang._("{found} of {could}", found=row.found, could=row.could), size=9.5,
+                    width=count_width - 2)
+        y += ROW
+    _students(pdf, record, lang)
+    return bytes(pdf.output())
+
+
+def _students(pdf: Sheet, record: ClassRecord, lang: Language) -> None:
+    pdf.add_page()
+    y = MARGIN
+    pdf.text_at(MARGIN, y, lang._("Each student's words (for the teacher only)"), size=15, bold=True, width=WIDTH)
+    y += 10
+    for row in student_rows(record):
+        lines = [(lang._("Found as guesser:"), row.found_as_guesser), (lang._("Missed as guesser:"), row.missed_as_guesser),
+                 (lang._("Found as artist:"), row.found_as_artist), (lang._("Missed as artist:"), row.missed_as_artist)]
+        if y > PAGE_HEIGHT - MARGIN - 30:
+            pdf.add_page()
+            y = MARGIN
+        pdf.text_at(MARGIN, y, row.student, size=12, bold=True, width=WIDTH)
+        y += 6.5
+        for label, words in lines:
+            pdf.text_at(MARGIN + 2, y, label, size=9.5, bold=True, width=40)
+            pdf.set_xy(MARGIN + 44, y)
+            pdf.set_font(pdf.family, "", 9.5)
+            pdf.multi_cell(WIDTH - 44, 4.6, pdf.say(", ".join(word_list(words)) or "—"))
+            y = max(pdf.get_y(), y + 4.6) + 0.6
+        y += 3

@@ -1,0 +1,140 @@
+"""Seat cards: a card per student with their name, their seat link as a QR code and their
+table's join code, and a one-page join handout for the board.
+
+:func:`seat_tables` makes the class's tables in the store (three to six students each,
+as even as the class allows) and seats every student at theirs; each seat's link opens the
+student page straight at that seat (``?code=…&token=…``), so a student scans their card
+and plays under the name on it, with nothing to type.  The tokens are printed only on the
+cards: the store keeps their digests.  A table nobody plays at for a day is removed
+(:data:`~incognito_nb.store.IDLE_LIMIT`), so cards are printed on the day of the lesson.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+from urllib.parse import urlencode
+
+from ...engine import Deck
+from ...engine.errors import N_, Explained
+from ...engine.practice import Practice
+from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from ...store import Seat, TableStore
+from ...store.class_book import ClassEntry
+from incognito_nb.ui.i18n import Language
+from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RULE, Sheet
+
+STUDENT_PAGE = "voila/render/student.ipynb"
+TEACHER_PAGE = "voila/render/teacher.ipynb"
+COLUMNS, ROWS = 2, 4
+QR_SIZE = 38.0
+
+
+@dataclass(frozen=True)
+class SeatTable:
+    """A table made for a class: its code, the teacher page's link, and each student's seat and seat link."""
+
+    code: str
+    teacher_url: str
+    seats: tuple[Seat, ...]
+    links: tuple[str, ...]
+    join_url: str
+    #: The first names the table seats (seated already when ``seats`` holds them).
+    names: tuple[str, ...] = ()
+
+
+def table_sizes(count: int) -> list[int]:
+    """Returns how many students sit at each table: as few tables as six seats allow, as even as can be.
+
+    >>> table_sizes(3), table_sizes(7), table_sizes(25)
+    ([3], [4, 3], [5, 5, 5, 5, 5])
+
+    :raises Explained: for fewer than three students.
+    """
+    if count < MIN_PLAYERS:
+        raise Explained(N_("A table seats {low} to {high} players; this class has {count}."),
+                        low=MIN_PLAYERS, high=MAX_PLAYERS, count=count)
+    tables = math.ceil(count / MAX_PLAYERS)
+    return [count // tables + (1 if i < count % tables else 0) for i in range(tables)]
+
+
+def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: str,
+                lang: Language, practice: Practice | None = None, seat: bool = True) -> list[SeatTable]:
+    """Makes the class's tables in ``store`` and seats each student (``seat=False``: leaves
+    the seats for the students to take by tapping their name at the join door); returns them
+    with their links.  ``practice`` (the class's due words) favours them in each table's deal."""
+    base = base_url.rstrip("/")
+    made, start = [], 0
+    for size in table_sizes(len(entry.students)):
+        keys = store.create_table(deck, language=lang.code if lang.code != "en-XA" else "en", practice=practice)
+        names = entry.students[start:start + size]
+        seats = tuple(store.join(keys.code, name) for name in names) if seat else ()
+        start += size
+        made.append(SeatTable(
+            code=keys.code,
+            teacher_url=f"{base}/{TEACHER_PAGE}?{urlencode({'code': keys.code, 'key': keys.teacher_key})}",
+            seats=seats,
+            links=tuple(f"{base}/{STUDENT_PAGE}?{urlencode({'code': s.code, 'token': s.token})}" for s in seats),
+            join_url=f"{base}/{STUDENT_PAGE}",
+            names=names,
+        ))
+    return made
+
+
+def qr_png(text: str) -> io.BytesIO:
+    """Returns a QR code of ``text`` as PNG (dark modules on white, a wide quiet zone)."""
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="png", scale=8, border=4, dark="#000000", light="#ffffff")
+    buffer.seek(0)
+    return buffer
+
+
+def seat_cards_pdf(class_name: str, tables: Sequence[SeatTable], *, lang: Language) -> bytes:
+    """Returns the seat cards (eight to an A4 page, to cut along the lines) and, last, the join handout."""
+    pdf = Sheet()
+    pdf.set_title(pdf.say(class_name))
+    cards = [(table, seat, link) for table in tables for seat, link in zip(table.seats, table.links)]
+    width = (PAGE_WIDTH - 2 * MARGIN) / COLUMNS
+    height = (PAGE_HEIGHT - 2 * MARGIN) / ROWS
+    for index, (table, seat, link) in enumerate(cards):
+        if index % (COLUMNS * ROWS) == 0:
+            pdf.add_page()
+        place = index % (COLUMNS * ROWS)
+        x, y = MARGIN + (place % COLUMNS) * width, MARGIN + (place // COLUMNS) * height
+        pdf.set_draw_color(*RULE)
+        pdf.set_dash_pattern(dash=1.5, gap=1.5)
+        pdf.rect(x, y, width, height)
+        pdf.set_dash_pattern()
+        pdf.text_at(x + 5, y + 6, seat.name, size=20, bold=True, width=width - QR_SIZE - 12)
+        pdf.text_at(x + 5, y + 20, lang._("Table {code}", code=table.code), size=13, width=width - QR_SIZE - 12)
+        pdf.text_at(x + 5, y + 29, class_name, size=9.5, color=MUTED, width=width - QR_SIZE - 12)
+        pdf.text_at(x + 5, y + height - 12, lang._("Scan to sit at your seat."), size=8.5, color=MUTED,
+                    width=width - QR_SIZE - 12)
+        pdf.image(qr_png(link), x=x + width - QR_SIZE - 5, y=y + (height - QR_SIZE) / 2, w=QR_SIZE, h=QR_SIZE)
+    _handout(pdf, class_name, tables, lang)
+    return bytes(pdf.output())
+
+
+def _handout(pdf: Sheet, class_name: str, tables: Sequence[SeatTable], lang: Language) -> None:
+    pdf.add_page()
+    width = PAGE_WIDTH - 2 * MARGIN
+    join = tables[0].join_url if tables else ""
+    pdf.text_at(MARGIN, MARGIN, lang._("{name}: join the game", name=class_name), size=22, bold=True, width=width)
+    pdf.text_at(MARGIN, MARGIN + 14, lang._("Scan the code on your seat card. No card? Open this page and type "
+                                            "your table's code:"), size=11, width=width)
+    pdf.text_at(MARGIN, MARGIN + 22, join, size=12, bold=True, width=width)
+    pdf.image(qr_png(join), x=(PAGE_WIDTH - 60) / 2, y=MARGIN + 32, w=60, h=60)
+    y = MARGIN + 100
+    for table in tables:
+        pdf.text_at(MARGIN, y, lang._("Table {code}", code=table.code), size=16, bold=True, width=55)
+        pdf.text_at(MARGIN + 58, y + 1, lang.names(table.names), size=12, width=width - 58)
+        y += 11
+
+
+def names_on(tables: Iterable[SeatTable]) -> list[str]:
+    """Returns every student's name on the cards, in card order."""
+    return [seat.name for table in tables for seat in table.seats]

@@ -1,0 +1,125 @@
+"""The words the class keeps missing: a report across a class's games, a pure function of its record.
+
+For each word (:func:`word_rows`):
+
+- ``dealt``: how many times it was in a line-up (a player's secret object or a decoy);
+- ``drawn``: how many times it was a player's secret object, and so drawn;
+- ``could``: how many guessers could find it, over those drawings (the other players);
+- ``found``: how many of them did; ``share`` is ``found`` in percent of ``could``;
+- ``missed``: how many of its drawings the class missed (fewer than half found it,
+  see :func:`~incognito_nb.engine.schedule.class_found`);
+- ``trend``: its share in the latest game it was drawn in minus its share over the games
+  before, in percentage points (``None`` when it was drawn in one game only);
+- ``box`` and ``due``: where the spaced-repetition schedule has it, and whether the next
+  game's practice deal favours it.
+
+The words the class keeps missing (:func:`missing_words`) are those whose latest drawing
+the class missed, the most often missed first.  For each student (:func:`student_rows`):
+the words they found and missed as a guesser (on each drawing they could vote on) and, as
+an artist, the words of their drawings that at least one classmate found or that nobody
+found.  Counts are per drawing; the word lists name each word once, alphabetically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .class_record import ClassRecord, DrawnWord
+from .schedule import class_found, due_words, schedule
+
+
+@dataclass
+class WordRow:
+    """One word's figures across the class's games (see the module docstring)."""
+
+    word: str
+    dealt: int = 0
+    drawn: int = 0
+    could: int = 0
+    found: int = 0
+    missed: int = 0
+    trend: int | None = None
+    box: int | None = None
+    due: bool = False
+
+    @property
+    def share(self) -> int | None:
+        """``found`` in percent of ``could``, rounded; ``None`` for a word never drawn."""
+        return round(100 * self.found / self.could) if self.could else None
+
+
+@dataclass
+class StudentRow:
+    """One student's words as guesser and as artist (see the module docstring)."""
+
+    student: str
+    found_as_guesser: list[str] = field(default_factory=list)
+    missed_as_guesser: list[str] = field(default_factory=list)
+    found_as_artist: list[str] = field(default_factory=list)
+    missed_as_artist: list[str] = field(default_factory=list)
+
+
+def _share(drawings: Sequence[DrawnWord]) -> float | None:
+    could = sum(len(d.guessers) for d in drawings)
+    return 100 * sum(len(d.found_by) for d in drawings) / could if could else None
+
+
+def word_rows(record: ClassRecord) -> list[WordRow]:
+    """Returns each word's figures, the hardest first (lowest share, then most missed, then
+    alphabetically); words only ever dealt as decoys come last."""
+    rows: dict[str, WordRow] = {}
+    by_game: dict[str, list[list[DrawnWord]]] = {}
+    for game in record.games:
+        for line in game.lineups:
+            for word in line:
+                rows.setdefault(word, WordRow(word)).dealt += 1
+        for drawing in game.drawings:
+            row = rows.setdefault(drawing.word, WordRow(drawing.word))
+            row.drawn += 1
+            row.could += len(drawing.guessers)
+            row.found += len(drawing.found_by)
+            row.missed += not class_found(drawing)
+            by_game.setdefault(drawing.word, []).append([drawing])
+    boxes, due = schedule(record.games), due_words(record.games)
+    for word, row in rows.items():
+        games = by_game.get(word, [])
+        if len(games) > 1:
+            latest = _share(games[-1])
+            before = _share([d for g in games[:-1] for d in g])
+            if latest is not None and before is not None:
+                row.trend = round(latest - before)
+        row.box = boxes[word].box if word in boxes else None
+        row.due = word in due
+    return sorted(rows.values(), key=lambda r: (r.share is None, r.share if r.share is not None else 0,
+                                                 -r.missed, r.word.casefold()))
+
+
+def missing_words(record: ClassRecord) -> list[WordRow]:
+    """Returns the words the class keeps missing: its latest drawing of each was missed,
+    the most often missed first."""
+    boxes = schedule(record.games)
+    rows = [row for row in word_rows(record) if row.word in boxes and boxes[row.word].box == 1]
+    return sorted(rows, key=lambda r: (-r.missed, r.share or 0, r.word.casefold()))
+
+
+def student_rows(record: ClassRecord) -> list[StudentRow]:
+    """Returns each student's words as guesser and as artist: the class list's students in
+    its order, then any other player of the class's games, alphabetically."""
+    players = {p for game in record.games for p in game.players}
+    names = list(record.students) + sorted(players - set(record.students), key=str.casefold)
+    rows = {name: StudentRow(name) for name in names}
+    for game in record.games:
+        for drawing in game.drawings:
+            found = set(drawing.found_by)
+            for guesser in drawing.guessers:
+                row = rows[guesser]
+                (row.found_as_guesser if guesser in found else row.missed_as_guesser).append(drawing.word)
+            artist = rows[drawing.artist]
+            (artist.found_as_artist if found else artist.missed_as_artist).append(drawing.word)
+    return [rows[name] for name in names]
+
+
+def word_list(words: Sequence[str]) -> list[str]:
+    """Returns the words once each, alphabetically (a student row's lists are shown so)."""
+    return sorted(set(words), key=str.casefold)

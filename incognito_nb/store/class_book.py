@@ -1,0 +1,232 @@
+"""A teacher's classes and their records, kept in the store the classroom's games use.
+
+A class is a name ("3B Spanish") and its students' first names; its record is every
+finished game it played (:class:`~incognito_nb.engine.class_record.GameRecord`).  Both
+live beside the tables, in the same SQLite file or Redis server (``class_sqlite.py``,
+``class_redis.py``; :func:`~incognito_nb.store.backends.open_class_book` opens the one a
+URL names).  Nothing else about a student is kept: no surname, no account, no device.
+
+A game played at a table made for the class (its seat cards' tables) joins its record by
+itself: :meth:`ClassBook.record` first collects every finished game of those tables.
+
+A class may have a retention limit (``keep_days``): its game records older than that are
+deleted whenever the class book is opened (every ``incognito-nb class`` command, and the
+classroom when a class's game ends), and :meth:`ClassBook.delete_class` removes the class
+and every record of it at once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, Mapping
+
+from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
+from ..engine.errors import N_
+from ..engine.players import name_key
+from ..engine.rules import Phase
+from .errors import StoreError, UnknownTable
+from .table_store import TableStore
+
+
+@dataclass(frozen=True)
+class ClassEntry:
+    """A class as the book lists it: its name, first names and retention limit (days, or ``None``)."""
+
+    name: str
+    students: tuple[str, ...]
+    keep_days: int | None = None
+    #: The tables made for the class, by join code: the first names each seats (their
+    #: lobbies hold the names, so they are deleted with the class).
+    tables: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+class UnknownClass(StoreError):
+    """Raised for a class name the book does not hold."""
+
+
+def class_key(name: str) -> str:
+    """Returns the form in which two class names are the same class ("3b spanish" is "3B Spanish")."""
+    return name_key(check_class_name(name))
+
+
+def finished_at(stamp: float) -> str:
+    """Returns a time as a record's ``finished`` text (ISO 8601, UTC, to the microsecond, so
+    that texts sort as their times do)."""
+    return datetime.fromtimestamp(stamp, tz=timezone.utc).isoformat(timespec="microseconds")
+
+
+class ClassBook(ABC):
+    """The classes of one store and their records; each backend keeps them its own way."""
+
+    def __init__(self, store: TableStore, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    def __enter__(self) -> "ClassBook":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the store the book is kept in."""
+        self.store.close()
+
+    # ------------------------------------------------------------ classes
+    def add_class(self, name: str, students: Any, *, keep_days: int | None = None) -> ClassEntry:
+        """Adds a class, or gives an existing one (the same name) these students and limit.
+
+        :raises Explained: for a blank or long name, or no students.
+        :raises IllegalAction: for a blank, long or look-alike first name.
+        """
+        try:
+            tables = self.entry(name).tables
+        except UnknownClass:
+            tables = {}
+        entry = ClassEntry(check_class_name(name), check_students(students), _days(keep_days), tables)
+        self._save(entry)
+        return entry
+
+    def _save(self, entry: ClassEntry) -> None:
+        self._write_class(class_key(entry.name), json.dumps(
+            {"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days,
+             "tables": {code: list(names) for code, names in entry.tables.items()}}))
+
+    def add_tables(self, name: str, tables: Mapping[str, Any]) -> None:
+        """Notes tables made for the class, by code, with the first names each seats (their
+        lobbies will hold them): students tap their name at the join door, and the tables
+        are deleted with the class.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        self._save(ClassEntry(entry.name, entry.students, entry.keep_days,
+                              {**entry.tables, **{code: tuple(names) for code, names in tables.items()}}))
+
+    def names_at(self, code: str) -> tuple[str, ...] | None:
+        """Returns the first names a table made for a class seats, or None for any other table."""
+        for text in self._read_classes().values():
+            names = _entry(text).tables.get(code)
+            if names is not None:
+                return names
+        return None
+
+    def classes(self) -> list[ClassEntry]:
+        """Returns every class, alphabetically."""
+        entries = [_entry(text) for text in self._read_classes().values()]
+        return sorted(entries, key=lambda e: e.name.casefold())
+
+    def entry(self, name: str) -> ClassEntry:
+        """Returns the class called ``name``.
+
+        :raises UnknownClass: if there is none.
+        """
+        text = self._read_classes().get(class_key(name))
+        if text is None:
+            raise UnknownClass(N_("There is no class called {name}; `incognito-nb class list` lists them."),
+                               name=repr(name))
+        return _entry(text)
+
+    def record(self, name: str) -> ClassRecord:
+        """Returns the class and its games, oldest first, after adding the finished games of
+        the tables made for it (:meth:`collect_tables`) and applying its retention limit.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        self.collect_tables(entry.name)
+        self.apply_retention()
+        games = sorted((GameRecord.from_dict(json.loads(t)) for t in self._read_games(class_key(entry.name))),
+                       key=lambda g: (g.finished, g.game_id))
+        return ClassRecord(entry.name, entry.students, tuple(games))
+
+    def add_game(self, name: str, game: GameRecord) -> bool:
+        """Adds a finished game to the class's record; returns False if it was there already.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        return self._write_game(class_key(entry.name), game.game_id, game.finished, json.dumps(game.to_dict()))
+
+    def collect_tables(self, name: str) -> int:
+        """Adds to the class's record every finished game of the tables made for it that is not
+        there yet; returns how many were added (a table already removed is passed over).
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry, added = self.entry(name), 0
+        for code in entry.tables:
+            try:
+                table = self.store.read(code)
+            except UnknownTable:
+                continue
+            if table.game is not None and table.game.phase is Phase.OVER:
+                record = GameRecord.from_game(table.game, finished=finished_at(table.updated_at.timestamp()))
+                added += self.add_game(entry.name, record)
+        return added
+
+    def delete_class(self, name: str) -> None:
+        """Deletes the class, its first names, every record of its games and the tables made for it.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        entry = self.entry(name)
+        self._delete_tables(tuple(entry.tables))
+        self._delete(class_key(entry.name))
+
+    def apply_retention(self) -> int:
+        """Deletes every game record older than its class's limit; returns how many went."""
+        removed = 0
+        now = self.clock()
+        for key, text in self._read_classes().items():
+            days = _entry(text).keep_days
+            if days is not None:
+                removed += self._delete_games_before(key, finished_at(now - days * 86400))
+        return removed
+
+    # ------------------------------------------------------------ the backend's part
+    @abstractmethod
+    def _write_class(self, key: str, text: str) -> None:
+        """Writes a class's entry (JSON) under its key."""
+
+    @abstractmethod
+    def _read_classes(self) -> dict[str, str]:
+        """Returns every class's entry (JSON), by key."""
+
+    @abstractmethod
+    def _read_games(self, key: str) -> list[str]:
+        """Returns the class's game records (JSON)."""
+
+    @abstractmethod
+    def _write_game(self, key: str, game_id: str, finished: str, text: str) -> bool:
+        """Adds a game record unless one with this id is there; returns whether it was added."""
+
+    @abstractmethod
+    def _delete_games_before(self, key: str, finished: str) -> int:
+        """Deletes the class's game records that finished before ``finished``; returns how many."""
+
+    @abstractmethod
+    def _delete(self, key: str) -> None:
+        """Deletes the class's entry and all its game records."""
+
+    @abstractmethod
+    def _delete_tables(self, codes: tuple[str, ...]) -> None:
+        """Deletes these tables, their games, logs and seat leases."""
+
+
+def _entry(text: str) -> ClassEntry:
+    data = json.loads(text)
+    tables = {code: tuple(names) for code, names in data.get("tables", {}).items()}
+    return ClassEntry(data["name"], tuple(data["students"]), data.get("keep_days"), tables)
+
+
+def _days(value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise StoreError(N_("A retention limit is a number of days, at least 1, not {value}."), value=repr(value))
+    return value

@@ -1,0 +1,103 @@
+"""Classes and their records in the classroom's SQLite file, beside its tables.
+
+Two tables, created in a file the first time a class book opens it (a file without them
+is read by older releases as before)::
+
+    classes       key (the class name case-folded), entry (JSON: name, first names, retention)
+    class_games   key, game_id, finished (ISO 8601 UTC), record (JSON: GameRecord.to_dict())
+
+Deleting a class deletes its rows from both, and the rows of the tables made for it
+(``tables``, ``snapshots``, ``actions``, ``leases``: see ``sqlite.py``), with SQLite's
+``secure_delete`` on, so that the deleted bytes are overwritten, not left in free pages.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator
+import sqlite3
+
+from .class_book import ClassBook
+from .sqlite import SqliteTableStore
+
+_CLASSES = """CREATE TABLE IF NOT EXISTS classes (
+        key TEXT PRIMARY KEY,
+        entry TEXT NOT NULL
+    )"""
+_GAMES = """CREATE TABLE IF NOT EXISTS class_games (
+        key TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        finished TEXT NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (key, game_id)
+    )"""
+
+
+class SqliteClassBook(ClassBook):
+    """The classes of a SQLite store."""
+
+    def __init__(self, store: SqliteTableStore, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(store, clock=clock)
+        with self.store._guard():
+            present = {row[0] for row in self.store._connection().execute(
+                "SELECT name FROM sqlite_master WHERE name IN ('classes', 'class_games')")}
+        if len(present) < 2:  # a join door asks on every page: no write lock unless the tables are missing
+            with self._transaction() as conn:
+                conn.execute(_CLASSES)
+                conn.execute(_GAMES)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """Runs one ``BEGIN IMMEDIATE`` transaction on the store's connection, its errors
+        said as the store says them."""
+        with self.store._guard():
+            conn = self.store._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def _write_class(self, key: str, text: str) -> None:
+        with self._transaction() as conn:
+            conn.execute("INSERT INTO classes (key, entry) VALUES (?, ?) "
+                         "ON CONFLICT (key) DO UPDATE SET entry = excluded.entry", (key, text))
+
+    def _read_classes(self) -> dict[str, str]:
+        with self._transaction() as conn:
+            return dict(conn.execute("SELECT key, entry FROM classes").fetchall())
+
+    def _read_games(self, key: str) -> list[str]:
+        with self._transaction() as conn:
+            return [row[0] for row in conn.execute("SELECT record FROM class_games WHERE key = ?", (key,))]
+
+    def _write_game(self, key: str, game_id: str, finished: str, text: str) -> bool:
+        with self._transaction() as conn:
+            cursor = conn.execute("INSERT OR IGNORE INTO class_games (key, game_id, finished, record) "
+                                  "VALUES (?, ?, ?, ?)", (key, game_id, finished, text))
+            return cursor.rowcount == 1
+
+    def _delete_games_before(self, key: str, finished: str) -> int:
+        with self._transaction() as conn:
+            return conn.execute("DELETE FROM class_games WHERE key = ? AND finished < ?", (key, finished)).rowcount
+
+    def _delete_tables(self, codes: tuple[str, ...]) -> None:
+        with self._transaction() as conn:
+            for code in codes:
+                for table in ("actions", "snapshots", "leases", "tables"):
+                    conn.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+
+    def _delete(self, key: str) -> None:
+        with self.store._guard():
+            # secure_delete overwrites the deleted rows' bytes, and the checkpoint empties the
+            # write-ahead log, so no copy of a first name stays in the file's free pages.
+            self.store._connection().execute("PRAGMA secure_delete = ON")
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM class_games WHERE key = ?", (key,))
+            conn.execute("DELETE FROM classes WHERE key = ?", (key,))
+        with self.store._guard():
+            self.store._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+

@@ -1,0 +1,55 @@
+"""The teacher's class page: the report with its chart, the files, and a delete that asks twice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from incognito_nb.app.class_page import ClassPage
+from incognito_nb.engine.class_record import GameRecord
+from incognito_nb.store.backends import open_class_book
+from incognito_nb.store.class_book import finished_at
+from incognito_nb.ui.i18n import language
+
+from class_games import play_game
+
+pytestmark = pytest.mark.usefixtures("close_new_widgets")
+NAMES = ("Ana", "Ben", "<img src=x onerror=f()>")
+
+
+@pytest.fixture
+def book(tmp_path):
+    opened = open_class_book(tmp_path / "classroom.sqlite")
+    opened.add_class("3B Spanish", NAMES)
+    opened.add_class("4C", ("Dev", "Eve", "Finn"))
+    for seed in range(2):
+        game = play_game(NAMES, random.Random(seed).choice, seed=seed)
+        opened.add_game("3B Spanish", GameRecord.from_game(game, finished=finished_at(1_790_000_000 + seed)))
+    yield opened
+    opened.close()
+
+
+def test_the_page_shows_the_chart_the_missed_words_and_each_students_words_escaped(book, tmp_path):
+    page = ClassPage(book, lang=language("es"), folder=tmp_path / "out")
+    assert page.picker.options == ("3B Spanish", "4C") and page.picker.value == "3B Spanish"
+    assert bytes(page.chart.value).startswith(b"\x89PNG")
+    assert "2 partidas" in page.summary.value and "Sigue sin encontrar" in page.summary.value
+    assert "&lt;img src=x onerror=f()&gt;" in page.students.value and "<img" not in page.students.value
+    page.choose("4C")
+    assert "0 partidas" in page.summary.value
+    page.choose("3B Spanish")
+    written = page.write_files()
+    assert [p.name for p in written] == ["3B_Spanish_words.csv", "3B_Spanish_students.csv", "3B_Spanish_report.pdf"]
+    assert written[0].read_text(encoding="utf-8").startswith("palabra,repartida,dibujada")
+    assert written[2].read_bytes().startswith(b"%PDF")
+
+
+def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):
+    page = ClassPage(book, folder=tmp_path)
+    page.delete_button.click()
+    assert [e.name for e in book.classes()] == ["3B Spanish", "4C"], "the first click only asks"
+    assert "again" in page.delete_button.description
+    page.delete_button.click()
+    assert [e.name for e in book.classes()] == ["4C"] and page.picker.value == "4C"
+    assert "Deleted the class 3B Spanish" in page.said.value

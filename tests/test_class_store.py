@@ -1,0 +1,131 @@
+"""A teacher's classes in the store: kept beside the tables, in SQLite and in Redis alike,
+exported, limited in time, and deleted without a trace."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from incognito_nb.engine.class_record import GameRecord
+from incognito_nb.store.backends import open_class_book
+from incognito_nb.store.class_book import UnknownClass, finished_at
+
+from class_games import play_game
+from store_backends import Clock, redis_url, store_url  # noqa: F401 (fixtures)
+
+STUDENTS = ("Zephyrine", "Bartholomew", "Clementine", "Dagobert")
+
+
+def finished_game(seed: int, players=STUDENTS[:3], when: float = 1_790_000_000.0) -> GameRecord:
+    game = play_game(players, random.Random(seed).choice, seed=seed)
+    return GameRecord.from_game(game, finished=finished_at(when))
+
+
+@pytest.fixture
+def book(store_url):  # noqa: F811
+    clock = Clock()
+    opened = open_class_book(store_url, clock=clock)
+    opened.test_clock = clock
+    yield opened
+    opened.close()
+
+
+def test_a_class_keeps_its_names_and_its_games_oldest_first(book):
+    book.add_class("3B Spanish", STUDENTS)
+    later, earlier = finished_game(1, when=1_790_000_500.0), finished_game(2, when=1_790_000_000.0)
+    assert book.add_game("3b spanish", later) and book.add_game("3B Spanish", earlier)
+    assert not book.add_game("3B Spanish", later), "the same game is kept once"
+    record = book.record("3B  spanish")
+    assert record.name == "3B Spanish" and record.students == STUDENTS
+    assert [g.game_id for g in record.games] == [earlier.game_id, later.game_id]
+    assert record.games[1] == later
+    assert [entry.name for entry in book.classes()] == ["3B Spanish"]
+
+
+def test_an_unknown_class_is_refused_with_its_name(book):
+    with pytest.raises(UnknownClass, match="4C"):
+        book.record("4C")
+
+
+def test_the_retention_limit_deletes_older_records(book):
+    now = book.test_clock()
+    book.add_class("3B", STUDENTS, keep_days=30)
+    book.add_class("4C", STUDENTS)
+    old, new = finished_game(1, when=now - 31 * 86400), finished_game(2, when=now - 29 * 86400)
+    for name in ("3B", "4C"):
+        book.add_game(name, old)
+        book.add_game(name, new)
+    assert [g.game_id for g in book.record("3B").games] == [new.game_id]
+    assert len(book.record("4C").games) == 2, "a class without a limit keeps every game"
+
+
+def everything_in(store_url: str) -> str:  # noqa: F811
+    """Returns every key, table name and row of the store as one text, to search."""
+    if store_url.startswith("redis://"):
+        import redis
+
+        client = redis.Redis.from_url(store_url, decode_responses=True)
+        parts = []
+        for key in client.scan_iter("*"):
+            kind = client.type(key)
+            value = {"string": client.get, "hash": client.hgetall, "zset": lambda k: client.zrange(k, 0, -1),
+                     "list": lambda k: client.lrange(k, 0, -1), "set": client.smembers}[kind](key)
+            parts.append(f"{key} {value}")
+        return "\n".join(parts)
+    conn = sqlite3.connect(store_url)
+    parts = []
+    for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+        parts.append(table)
+        parts.extend(repr(row) for row in conn.execute(f'SELECT * FROM "{table}"'))
+    conn.close()
+    return "\n".join(parts)
+
+
+def test_deleting_a_class_leaves_nothing_of_it_in_the_store(book, store_url):  # noqa: F811
+    book.add_class("Zanzibar Spanish", STUDENTS, keep_days=90)
+    book.add_class("Other", ("Ana", "Ben"))
+    for seed in range(3):
+        book.add_game("Zanzibar Spanish", finished_game(seed))
+    from incognito_nb.app.files.seat_cards import seat_tables  # the seat cards' tables hold the names too
+    from incognito_nb.engine import Deck
+    from incognito_nb.ui.i18n import language
+
+    made = seat_tables(book.store, book.entry("Zanzibar Spanish"), Deck.builtin(), base_url="http://h", lang=language())
+    book.add_tables("Zanzibar Spanish", {t.code: t.names for t in made})
+    book.store.start(made[0].code, made[0].teacher_url.split("key=")[1])
+    ids = [g.game_id for g in book.record("Zanzibar Spanish").games]
+    before = everything_in(store_url)
+    assert "Zanzibar" in before and all(name in before for name in STUDENTS)
+    book.delete_class("Zanzibar Spanish")
+    after = everything_in(store_url)
+    for trace in ("Zanzibar", "zanzibar", *STUDENTS, *ids, made[0].code):
+        assert trace not in after
+    assert "Other" in after and "Ana" in after, "another class is kept"
+    if not store_url.startswith("redis://"):
+        raw = b"".join(path.read_bytes() for path in (Path(store_url), Path(store_url + "-wal")) if path.exists())
+        for trace in ("Zanzibar", *STUDENTS):
+            assert trace.encode() not in raw, f"{trace} is still in the file's bytes"
+    with pytest.raises(UnknownClass):
+        book.record("Zanzibar Spanish")
+    assert len(ids) == 3
+
+
+def test_a_game_played_at_a_table_made_for_the_class_joins_its_record_when_it_ends(book):
+    from incognito_nb.app.files.seat_cards import seat_tables
+    from incognito_nb.engine import Action, Deck
+    from incognito_nb.ui.i18n import language
+
+    book.add_class("3B", STUDENTS[:3])
+    (table,) = seat_tables(book.store, book.entry("3B"), Deck.builtin(), base_url="http://h", lang=language())
+    book.add_tables("3B", {table.code: table.names})
+    key = table.teacher_url.split("key=")[1]
+    book.store.start(table.code, key)
+    assert book.record("3B").games == (), "a game in play is not part of the record"
+    while book.store.read(table.code).game.phase.value != "over":
+        book.store.act(table.code, Action.advance(force=True), teacher_key=key)
+    games = book.record("3B").games
+    assert len(games) == 1 and games[0].players == STUDENTS[:3]
+    assert len(book.record("3B").games) == 1, "collected once"
