@@ -122,7 +122,7 @@ def bundle(folder: pathlib.Path, name: str, uses: tuple[str, ...]) -> str:
     parts = []
     for used in uses:
         text = (folder / used).read_text(encoding="utf-8")
-        parts.append(re.sub(r"^export default [^\n]*;\n", "", text, flags=re.M))
+        parts.append(re.sub(r"^export[ ]default [^\n]*;\n", "", text, flags=re.M))  # the file's own default
     main = (folder / name).read_text(encoding="utf-8")
     for used in uses:
         main = re.sub(r'^import [^;]* from "\./' + re.escape(used) + r'";\n', "", main, flags=re.M)
