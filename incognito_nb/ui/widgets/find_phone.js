@@ -135,7 +135,7 @@ function renderFind({ model, el }) {
     el.replaceChildren();
     const [heading, headingText] = htmlLine("inc-vote-heading");
     const [position, positionText] = htmlLine("inc-find-position");
-    el.append(heading, position);
+    el.append(heading);
     const rows = model.get("rows").map((row) => {
       const line = div(`widget-vbox widget-container widget-box inc-vote-row inc-find-drawing-for-${row.seat}`);
       const [label, labelText] = htmlLine("inc-vote-label");
@@ -153,7 +153,7 @@ function renderFind({ model, el }) {
     const nav = div("widget-hbox widget-container widget-box inc-find-nav");
     const previous = button("inc-find-previous", () => show(step - 1));
     const next = button("inc-find-next", () => show(step + 1));
-    nav.append(previous, next);
+    nav.append(previous, position, next);  // "Drawing 2 of 5" between the two: not above the drawing
     const placed = div("widget-vbox widget-container widget-box inc-find-summary");
     const [cardsHeading, cardsHeadingText] = htmlLine("inc-find-summary-heading");
     const list = div("inc-find-cards");
