@@ -106,7 +106,7 @@ def trace_self_ms(events: list[dict]) -> dict[str, dict[str, float]]:
             for thread, tally in spent.items() if sum(tally.values()) > 20_000}
 
 
-def run(strokes: int, interval: int = 500, trace: Path | None = None) -> dict:
+def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profiled: str = PLAYERS[0]) -> dict:
     from playwright.sync_api import sync_playwright
 
     from incognito_nb.store import open_store
@@ -136,7 +136,7 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None) -> dict:
                     session = page.context.new_cdp_session(page)
                     session.send("Performance.enable")
                     sessions[label] = (session, _metrics(session))
-                profiled = sessions[PLAYERS[0]][0]
+                profiled = sessions[page_profiled][0]
                 profiled.send("Profiler.enable")
                 profiled.send("Profiler.setSamplingInterval", {"interval": interval})
                 profiled.send("Profiler.start")
@@ -172,8 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--strokes", type=int, default=180)
     cli.add_argument("--interval", type=int, default=500, help="the profiler's sampling interval, µs")
     cli.add_argument("--trace", type=Path, help="also record a Chromium trace of the change to this file")
+    cli.add_argument("--profile", default=PLAYERS[0], choices=["projector", *PLAYERS], help="the page profiled")
     args = cli.parse_args(argv)
-    print(json.dumps(run(args.strokes, args.interval, args.trace), indent=1))
+    print(json.dumps(run(args.strokes, args.interval, args.trace, args.profile), indent=1))
     return 0
 
 
