@@ -127,8 +127,12 @@ function renderFind({ model, el }) {
     const name = (model.get("names") || [])[step];
     if (name) { board.setAttribute("role", "img"); board.setAttribute("aria-label", name); }
     built.positionText.textContent = (model.get("positions") || [])[step] || "";
+    const focused = document.activeElement;
     built.previous.disabled = step === 0;
     built.next.disabled = step === built.rows.length - 1;
+    // At either end the button pressed goes grey: the keyboard's focus moves to the other one.
+    if (focused === built.next && built.next.disabled) built.previous.focus();
+    if (focused === built.previous && built.previous.disabled) built.next.focus();
   };
 
   const build = () => {
