@@ -28,6 +28,8 @@ from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, SEEN_JS, STEP, 
 from .find_screen import _settle, drawing
 from .harness import CLICK_JS
 
+#: The pixel size of every board's canvas on a page, as painted.
+CANVASES_JS = "() => [...document.querySelectorAll('.inc-painted-board canvas')].map((c) => `${c.width}x${c.height}`)"
 METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "JSHeapUsedSize")
 
 
@@ -156,6 +158,7 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
                     after = _metrics(session)
                     result[label] = {
                         "shown_ms": round(shown[label]),
+                        "canvases": table.pages[label].evaluate(CANVASES_JS),
                         "metrics_ms": {k: round(1000 * (after[k] - before[k])) for k in METRICS[:-1]}}
                     if session is profiled:
                         result[label]["profile_self_ms"] = summarise(session.send("Profiler.stop")["profile"])
