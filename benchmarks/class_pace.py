@@ -8,8 +8,9 @@ drawings are set through the store (every board ``strokes`` strokes of 30 points
 - **the floor**: five students of each table press Done; each Done → their chip on the
   projector (the store's own floor, the reference for everything else);
 - **the last Done → the find screen**: the last student of every table presses Done (all
-  tables within a few milliseconds); on every page, the time until its gallery shows six
-  painted boards (each board says how many strokes it painted: ``data-painted``);
+  tables within a few milliseconds); on the projector, the time until its gallery shows six
+  painted boards (each board says how many strokes it painted: ``data-painted``); on a
+  phone, until the drawing it shows is painted beside its cards (``PHONE_FIND_SCREEN``);
 - **the last Confirm → the first reveal**: every card but the last student's placed
   through the store; the last students press Confirm; on every page the time until the
   first drawing's reveal shows (the projector's, the phones' "look at the screen");
@@ -81,6 +82,12 @@ SEEN_JS = "(key) => window.__seen && window.__seen[key]"
 
 FIND_SCREEN = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')]
   .filter((b) => Number(b.dataset.painted) > 0).length >= 6"""
+#: A phone's find screen: the one drawing it shows, painted, beside its cards (issue 18); a
+#: phone that shows the whole gallery (as before) waits for it as the projector does.
+PHONE_FIND_SCREEN = """() => document.querySelector('.inc-find-one') ?
+  [...document.querySelectorAll('.inc-find-one .inc-find-shown .inc-painted-board')]
+    .some((b) => Number(b.dataset.painted) > 0) && !!document.querySelector('.inc-find-one .inc-card-1')
+  : (""" + FIND_SCREEN + """)()"""
 FIRST_REVEAL = "() => !!document.querySelector('.inc-reveal')"
 # The same screens in a simulated phone's widget models: (a widget's CSS class, text it holds).
 FIND_MODELS = ("inc-votes", "")
@@ -165,10 +172,12 @@ class KernelClock:
                 if after[p] is not None and self.before[p] is not None]
 
 
-def _watch_all(tables: list[Table], key: str, test: str, models: tuple[str, str]) -> None:
+def _watch_all(tables: list[Table], key: str, test: str, models: tuple[str, str], phones: str | None = None) -> None:
+    """Watches for ``test`` on every Chromium page (``phones`` instead on the phones, if
+    given), and for ``models`` on every simulated phone."""
     for table in tables:
-        for page in table.pages.values():
-            page.evaluate(WATCH_JS, [key, test])
+        for label, page in table.pages.items():
+            page.evaluate(WATCH_JS, [key, test if label == "projector" or phones is None else phones])
         for phone in table.simulated.values():
             phone.watch(key, *models)
 
@@ -252,7 +261,7 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         _settle(kernels)
 
         # The last Done → the find screen, every table at once.
-        _watch_all(room, "find", FIND_SCREEN, FIND_MODELS)
+        _watch_all(room, "find", FIND_SCREEN, FIND_MODELS, PHONE_FIND_SCREEN)
         clock, load = KernelClock(kernels), _load()
         clicked = [table.press_done(PLAYERS[-1]) for table in room]
         result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},

@@ -311,3 +311,13 @@ def draw_stroke(page, selector: str, points: Sequence[tuple[float, float]], step
     for point in points[1:]:
         page.mouse.move(*at(point), steps=steps)
     page.mouse.up()
+
+
+def show_drawing(page, seat: int, timeout: float = 20_000) -> None:
+    """On a phone's find screen (one drawing at a time: ``PhoneFind``), goes to the drawing
+    of the player in seat ``seat`` through the list of cards above Confirm, and waits until
+    it is the one shown; on a screen with every card row in view, does nothing."""
+    if page.locator(".inc-find-one").count() == 0:
+        return
+    page.click(f".inc-find-one .inc-find-go-{seat}", timeout=timeout)
+    page.wait_for_selector(f".inc-find-one .inc-find-shown.inc-find-drawing-for-{seat}", timeout=timeout)

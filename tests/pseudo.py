@@ -26,7 +26,8 @@ from incognito_nb.ui.i18n import LANGUAGES, language
 
 #: Synced traits whose text a person sees (read and checked).
 SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
-        "waiting_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label"}
+        "waiting_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label",
+        "names", "positions", "previous_label", "next_label", "cards_heading"}
 #: Synced traits whose value is markup (its text and shown attributes are read).
 MARKUP = {"heading"}
 #: Synced traits a person does not read as text (skipped), by trait name.
@@ -122,9 +123,11 @@ def visible_texts(root: widgets.Widget) -> list[tuple[str, str]]:
         if isinstance(widget, widgets.Layout) or widget._model_name.endswith("StyleModel"):
             continue  # sizes and colours
         for key, value in widget.get_state().items():
-            if kind == "VotePanel" and key == "rows":  # each drawing's title (markup), its cards' words
+            if kind in ("VotePanel", "PhoneFind") and key == "rows":  # each drawing's title (markup), its cards' words
                 for row in value:
                     found += [(f"{kind}.rows.title", piece) for piece in html_texts(row["title"])]
+                    if "placed" in row:  # the phone's list of the cards placed: "Ana: card 3"
+                        found.append((f"{kind}.rows.placed", row["placed"]))
                     found += [(f"{kind}.rows.{part}", card[part]) for card in row["cards"] for part in ("label", "tip")]
                 continue
             if not _strings(value):

@@ -17,7 +17,7 @@ import pytest
 
 from a11y import (announcement, check_modes, drawing_names, wait_for_announcement,
                   wait_for_heading_focus)
-from browser import draw_stroke, launcher_server, wait_for_paper
+from browser import draw_stroke, launcher_server, show_drawing, wait_for_paper
 from table_driver import STEP, STROKES, Table
 from test_classroom_browser import (NAMES, check_consoles, class_in_browsers, create_table, join_students,
                                     place_no_cards, press, run_classroom)
@@ -162,12 +162,19 @@ def test_a_class_is_accessible_on_every_page_and_door(browser, tmp_path):
         teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
         wait_for_announcement(teacher, "Round 1 of 1 · Find the hidden objects")
         secrets = [game.secret_object(p) for p in game.players]
-        for page in (teacher, cleo):
-            page.wait_for_function("n => document.querySelectorAll('.inc-gallery [role=img]').length === n",
-                                   arg=len(NAMES), timeout=STEP)
-            assert drawing_names(page, ".inc-gallery [role=img]") == [
-                f"{p}'s drawing, hidden in: {game.location(p)}" for p in game.players]
-            no_secret_named(page, secrets)
+        teacher.wait_for_function("n => document.querySelectorAll('.inc-gallery [role=img]').length === n",
+                                  arg=len(NAMES), timeout=STEP)
+        assert drawing_names(teacher, ".inc-gallery [role=img]") == [
+            f"{p}'s drawing, hidden in: {game.location(p)}" for p in game.players]
+        no_secret_named(teacher, secrets)
+        # The phone shows one drawing at a time (issue 18): each other player's, named the same way.
+        cleo.wait_for_selector(".inc-find-one [role=img]", timeout=STEP)
+        for artist in game.players:
+            if artist != "Cleo":
+                show_drawing(cleo, game.seat(artist))
+                assert drawing_names(cleo, ".inc-find-one [role=img]") == [
+                    f"{artist}'s drawing, hidden in: {game.location(artist)}"]
+                no_secret_named(cleo, secrets)
         check_modes(teacher, "the teacher's find")
         cleo.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         wait_for_announcement(cleo, "Round 1 of 1 · Find the hidden objects")

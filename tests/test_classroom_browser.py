@@ -15,7 +15,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import ARTIFACTS, draw_stroke, wait_for_ink, wait_for_paper
+from browser import ARTIFACTS, draw_stroke, show_drawing, wait_for_ink, wait_for_paper
 from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Phase
 from incognito_nb.store import open_store
@@ -107,12 +107,13 @@ def play_find(students, store, code, secrets, frames, round_number) -> None:
     assert game.phase is Phase.FIND
     truth = {p: game.lineup.index(secrets[p]) + 1 for p in game.players}
     for number, (name, page) in enumerate(students.items()):
-        page.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+        page.wait_for_selector(".inc-find-one .inc-painted-board[data-painted]", timeout=STEP)  # one drawing at a time
         page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         for artist in game.players:
             if artist == name:
                 continue
             card = truth[artist] if artist == "Ana" else None
+            show_drawing(page, game.seat(artist))
             cell = f".inc-vote-for-{game.seat(artist)}"
             selector = f"{cell} .inc-card-{card}" if card else f"{cell} .inc-card-none"
             page.click(selector)
@@ -190,6 +191,7 @@ def place_no_cards(students: dict, game) -> None:
     for name, page in students.items():
         for artist in game.players:
             if artist != name:
+                show_drawing(page, game.seat(artist))
                 page.click(f".inc-vote-for-{game.seat(artist)} .inc-card-none")
         page.click(".inc-confirm-votes")
         page.wait_for_selector(CARDS_IN, timeout=STEP)

@@ -25,7 +25,9 @@ from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
 from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
 from incognito_nb.ui.widgets.page_title import PageTitle
+from incognito_nb.ui.widgets.find_phone import PhoneFind
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
+from incognito_nb.ui.widgets.shared import bundle
 from incognito_nb.ui.widgets.voting import VotePanel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,7 @@ FRONT_ENDS = {
     WIDGETS / "page_title.js": PageTitle,
     WIDGETS / "painted_board.js": PaintedBoard,
     WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
+    WIDGETS / "find_phone.js": lambda: PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     PACKAGE / "store" / "browser.js": _bridge_class(),
 }
 
@@ -62,9 +65,35 @@ def test_every_front_end_file_belongs_to_a_widget():
     assert files == set(FRONT_ENDS)
 
 
+def expected_front_end(path: Path) -> str:
+    """Returns what the widget of ``path`` must send: the file, or (a widget made of several
+    files, ``FRONT_END``) the files it imports, then the file."""
+    parts = getattr(FRONT_ENDS[path](), "FRONT_END", None)
+    if parts is None:
+        return path.read_text(encoding="utf-8")
+    assert parts[-1] == path.name
+    return bundle(path.parent, parts[-1], tuple(parts[:-1]))
+
+
 @pytest.mark.parametrize("path", sorted(FRONT_ENDS), ids=lambda p: p.name)
 def test_each_widget_sends_the_browser_its_file(path):
-    assert FRONT_ENDS[path]().get_state()["_esm"] == path.read_text(encoding="utf-8")
+    assert FRONT_ENDS[path]().get_state()["_esm"] == expected_front_end(path)
+
+
+def test_a_front_end_made_of_several_files_is_one_module_without_imports(tmp_path):
+    esm = PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana").get_state()["_esm"]
+    assert not re.search(r"^import ", esm, re.M) and len(re.findall(r"^export default ", esm, re.M)) == 1
+    for part in PhoneFind.FRONT_END:  # every line of every file is in it, but its imports and other defaults
+        kept = [line for line in (WIDGETS / part).read_text(encoding="utf-8").splitlines()
+                if not line.startswith(("import ", "export default ")) or part == PhoneFind.FRONT_END[-1]
+                and line.startswith("export default ")]
+        assert all(line in esm for line in kept), part
+    module = tmp_path / "find_phone_bundle.mjs"
+    module.write_text(esm, encoding="utf-8")
+    node = shutil.which("node")
+    assert node, "Node.js (node) checks the bundle: install it (apt-get install nodejs)"
+    run = subprocess.run([node, "--check", str(module)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
 
 
 @pytest.mark.parametrize("path", sorted(FRONT_ENDS), ids=lambda p: p.name)

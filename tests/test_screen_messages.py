@@ -14,6 +14,7 @@ import pytest
 
 from incognito_nb import Drawing, Game, Stroke
 from incognito_nb.ui.widgets import shared
+from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen as phone_screen
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.voting import VotePanel
 
@@ -53,12 +54,19 @@ def messages(build, monkeypatch, *, warm: bool = True) -> list[dict]:
 
 
 def phone_find_screen(game: Game):
+    """The find screen as a student's page builds it (one drawing at a time, issue 18)."""
+    return phone_screen(game, "Ana", game.lineup)[0]
+
+
+def table_find_screen(game: Game):
+    """The find screen of table mode: the gallery, the line-up and one player's cards."""
     screen = FindLayout(game)
     screen.show_turn(VotePanel(game, "Ana"))
     return screen
 
 
-@pytest.mark.parametrize("build", [phone_find_screen, FindLayout], ids=["phone", "projector"])
+@pytest.mark.parametrize("build", [phone_find_screen, table_find_screen, FindLayout],
+                         ids=["phone", "table", "projector"])
 def test_a_find_screen_is_a_few_dozen_messages_whatever_the_drawings_hold(build, monkeypatch):
     full = messages(lambda: build(find_game(180)), monkeypatch)
     small = messages(lambda: build(find_game(3)), monkeypatch)
@@ -68,11 +76,19 @@ def test_a_find_screen_is_a_few_dozen_messages_whatever_the_drawings_hold(build,
     assert all(set(m["state"]) <= {"_anywidget_id", "children"} for m in updates), updates
 
 
-def test_a_card_placed_is_one_message(monkeypatch):
-    game = find_game(3)
-    panel = VotePanel(game, "Ana")
-    sent = messages(lambda: panel.press("Ben", 2), monkeypatch, warm=False)
+def test_a_phones_find_screen_is_one_widget_for_its_drawings_and_cards(monkeypatch):
+    full = messages(lambda: phone_find_screen(find_game(180)), monkeypatch)
+    opened = [m["model"] for m in full if m.get("method") == "open"]
+    assert sorted(opened) == ["LineupView", "PhoneFind", "VBox"] and len(full) <= 5, full
+
+
+@pytest.mark.parametrize("panel", [VotePanel, PhoneFind], ids=["table", "phone"])
+def test_a_card_placed_is_one_message(panel, monkeypatch):
+    game = find_game(180)
+    cards = panel(game, "Ana")
+    sent = messages(lambda: cards.press("Ben", 2), monkeypatch, warm=False)
     assert len(sent) == 1 and sent[0]["method"] == "update"
+    assert "boards" not in sent[0]["state"] and not sent[0].get("buffer_paths")  # the drawings travelled once
 
 
 def test_the_shared_layout_cannot_change_and_ignores_the_browser():

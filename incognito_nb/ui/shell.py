@@ -21,6 +21,7 @@ from incognito_nb.ui.widgets import (
     aria,
     connection,
     curtain,
+    find_phone,
     gallery,
     keyboard,
     language_menu,
@@ -53,7 +54,7 @@ def stylesheet(extra: str = "") -> str:
     """Returns every page's CSS (a ``<style>`` element): the frame's, projector mode's,
     every widget module's, then the page's own ``extra``."""
     parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
-        aria, connection, curtain, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form,
+        aria, connection, curtain, find_phone, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form,
         takeaways, teacher_bar, timer, voting)] + [extra]
     return "<style>" + "\n".join(parts) + "</style>"
 

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { FakeClock, FakeModel } from "./fakes.mjs";
 import {
-  applyEdit, decode, joined, paintPaper, paintStrokes, Painter, strokesEnd,
+  applyEdit, decode, fitCanvas, fittedSize, joined, paintPaper, paintStrokes, Painter, strokesEnd,
 } from "../../incognito_nb/ui/widgets/painted_board.js";
 
 // pack_strokes([Stroke([(1, 2), (3.5, 4)], color="#0072b2", width=10), Stroke([(5, 5)], erase=True)]),
@@ -168,4 +168,22 @@ test("a view that connects after a replay was asked for plays it, once per page"
   assert.equal(drawnLines(ink), 2);
   assert.deepEqual(clock.pending(), []);
   assert.equal(model.get("replays"), 1);
+});
+
+test("a board that fits is painted for the size it is shown at, never above its own", () => {
+  const board = { width: 800, height: 600 };
+  assert.deepEqual(fittedSize(400, 1, board), { width: 400, height: 300, scale: 0.5 });
+  assert.deepEqual(fittedSize(400, 1.5, board), { width: 600, height: 450, scale: 0.75 });
+  assert.deepEqual(fittedSize(1200, 1, board), { width: 800, height: 600, scale: 1 });
+  assert.equal(fittedSize(0, 1, board).width, 1);
+});
+
+test("fitting a canvas sizes it and scales its context, once per size", () => {
+  const canvas = { width: 800, height: 600 };
+  const ctx = new FakeContext("screen");
+  assert.equal(fitCanvas(canvas, ctx, 320, 1, { width: 800, height: 600 }), true);
+  assert.deepEqual([canvas.width, canvas.height], [320, 240]);
+  assert.deepEqual(ctx.log, [["setTransform", 0.4, 0, 0, 0.4, 0, 0]]);
+  assert.equal(fitCanvas(canvas, ctx, 320, 1, { width: 800, height: 600 }), false);  // the same size: kept as painted
+  assert.equal(ctx.log.length, 1);
 });

@@ -109,6 +109,10 @@ class SeatGame:
     def player_view(self, viewer: str | None, *, drawings: bool = True) -> dict[str, Any]:
         return self._game.player_view(viewer, drawings=drawings)
 
+    def drawing(self, player: str):
+        """Returns ``player``'s board as the store has it (shown only where the view lists it)."""
+        return self._game.drawing(player)
+
     def cast_vote(self, voter: str, artist: str, number: int | None) -> None:
         self._send(Action.cast_vote(voter, artist, number))
 

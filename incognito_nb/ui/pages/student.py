@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Action, Drawing, IllegalAction, Phase
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.store import StoreUnavailable, TableStore
-from incognito_nb.ui.widgets.gallery import FindLayout
+from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
@@ -32,7 +32,6 @@ from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_
 from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
 from incognito_nb.ui.widgets.text import markup, safe
-from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ class StudentPage(TablePage):
         self._handed: tuple[int, Drawing] | None = None  # (round, board) of the last Done the store took
         self._retry: asyncio.Task | None = None
         self.save_status: widgets.HTML | None = None  # on the drawing screen: saved, or waiting
-        self.votes: VotePanel | None = None
+        self.votes: PhoneFind | None = None
         self._shown: tuple | None = None
         self._again = False  # build the screen again though it shows the same (the language changed)
         self.progress = markup("", "inc-progress")
@@ -227,11 +226,12 @@ class StudentPage(TablePage):
         return [card]
 
     def _find_screen(self) -> list[widgets.Widget]:
+        """Returns the find phase as a phone shows it: the line-up, then one other player's
+        drawing at a time with its cards (:class:`PhoneFind`); the projector shows them all."""
         game, lang = self.snapshot.game, self.lang
-        find = FindLayout(game, lang=lang)
-        self.votes = VotePanel(SeatGame(self), self.name, on_confirm=self.guarded(self.render), lang=lang)
-        find.show_turn(self.votes)
-        return [find]
+        screen, self.votes = phone_find_screen(SeatGame(self), self.name, game.lineup,
+                                               on_confirm=self.guarded(self.render), lang=lang)
+        return [screen]
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         """Returns the screen after the find phase: in the reveal, what the projector shows

@@ -250,7 +250,7 @@ class TeacherPage(TablePage):
                 self.pause_button.icon = "play" if paused else "pause"
                 screen.append(self.countdown)
         elif phase is Phase.FIND:
-            screen = [FindLayout(game, lang=lang)]
+            screen = [FindLayout(game, lang=lang, fit=True)]  # the projector's boards: painted at the size shown
         elif phase is Phase.SCORE:
             screen = self._score_screen()
         elif phase is Phase.PREPARE:

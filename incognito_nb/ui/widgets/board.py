@@ -116,11 +116,13 @@ class DrawingView(widgets.VBox):
     who drew it and where, never a secret.
     """
 
-    def __init__(self, drawing: Drawing = Drawing(), caption: str = "", *, label: str = "", **kwargs) -> None:
+    def __init__(self, drawing: Drawing = Drawing(), caption: str = "", *, label: str = "", fit: bool = False,
+                 **kwargs) -> None:
         self._drawing = drawing
         # Every part in its first message, and no part it does not need (a caption only
         # when there is one): a gallery of six boards is a burst of messages otherwise.
-        self._board = PaintedBoard(drawing.strokes, label=str(label), layout=shared.layout(width="100%"))
+        # ``fit``: painted at the size shown (PaintedBoard.fit), not at the board's own.
+        self._board = PaintedBoard(drawing.strokes, label=str(label), fit=fit, layout=shared.layout(width="100%"))
         self._caption: widgets.HTML | None = None
         self._caption_text = ""
         kwargs.setdefault("layout", shared.layout(width="100%"))

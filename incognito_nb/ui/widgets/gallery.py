@@ -41,9 +41,12 @@ def drawing_name(name: str, location: str | None, lang: Language) -> str:
 
 
 class Gallery(widgets.GridBox):
-    """One tile per player, in seating order: the drawing, the artist and the location."""
+    """One tile per player, in seating order: the drawing, the artist and the location.
 
-    def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
+    ``fit``: the browser paints each board at the size it is shown (the projector's six
+    boards at a third of the screen, not six canvases of 800 x 600)."""
+
+    def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
         self._views: list[DrawingView] = []
@@ -51,7 +54,7 @@ class Gallery(widgets.GridBox):
         tiles = []
         for seat, (drawing, caption, name) in enumerate(self._tiles(), start=1):
             # Each part whole in its first message: the screen is one message per widget.
-            board = DrawingView(drawing, label=name)
+            board = DrawingView(drawing, label=name, fit=fit)
             label = markup(caption, "inc-drawing-label")
             self._views.append(board)
             self._labels.append(label)
@@ -92,11 +95,12 @@ class Gallery(widgets.GridBox):
 
 class FindLayout(widgets.HBox):
     """The find screen's frame, on every page: the gallery on the left; the line-up, and
-    below it whatever the page shows there (a curtain, the cards to place), on the right."""
+    below it whatever the page shows there (a curtain, the cards to place), on the right.
+    ``fit``: the gallery's boards are painted at the size they are shown (:class:`Gallery`)."""
 
-    def __init__(self, game: Game, *, lang: Language | None = None) -> None:
+    def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False) -> None:
         self.round = game.round
-        self.gallery = Gallery(game, lang=lang)
+        self.gallery = Gallery(game, lang=lang, fit=fit)
         self.lineup = LineupView(game.lineup, lang=lang)
         self.side = shared.box(widgets.VBox, [self.lineup], "inc-find-side")
         super().__init__(children=(self.gallery, self.side), _dom_classes=("inc-find",), layout=shared.layout())

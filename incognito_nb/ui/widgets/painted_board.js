@@ -204,6 +204,26 @@ export function applyEdit(model, message, buffers) {
   }
 }
 
+// The canvas of a board shown `cssWidth` px wide on a screen of `ratio` device pixels a
+// px: its pixel size, and how many of its pixels make one board unit (never more than
+// the board's own 800 x 600: a bigger canvas would only cost more).
+export function fittedSize(cssWidth, ratio, board) {
+  const width = Math.max(1, Math.min(board.width, Math.round(cssWidth * (ratio > 0 ? ratio : 1))));
+  const scale = width / board.width;
+  return { width, height: Math.max(1, Math.round(board.height * scale)), scale };
+}
+
+// Sizes `canvas` for the size it is shown at (`fittedSize`), its context scaled so that
+// painting stays in board units; returns whether the canvas changed (and so was cleared).
+export function fitCanvas(canvas, ctx, shownWidth, ratio, board) {
+  const size = fittedSize(shownWidth, ratio, board);
+  if (canvas.width === size.width && canvas.height === size.height) return false;
+  canvas.width = size.width;   // clears the canvas and its context's state
+  canvas.height = size.height;
+  ctx.setTransform(size.scale, 0, 0, size.scale, 0, 0);
+  return true;
+}
+
 function render({ model, el }) {
   const canvas = document.createElement("canvas");
   canvas.width = model.get("width");
@@ -223,14 +243,30 @@ function render({ model, el }) {
   // How many strokes the board shows, on the page (data-painted): what a test or a
   // benchmark waits for, without reading the canvas's pixels back.
   const painted = (count) => { el.dataset.painted = String(count); };
-  const painter = new Painter(model, { screen: canvas.getContext("2d"), painted });
-  const update = () => painter.update();
+  const ctx = canvas.getContext("2d");
+  const painter = new Painter(model, { screen: ctx, painted });
+  // A board that fits (the projector's gallery) is painted for the size it is shown at, not
+  // at 800 x 600: the canvas's pixels are what Chromium rasterises (docs/platform-notes.md).
+  // It is painted once it has a size, and again, whole, when that size changes.
+  let sized = !model.get("fit") || typeof ResizeObserver === "undefined";
+  const board = { width: model.get("width"), height: model.get("height") };
+  const resized = sized ? null : new ResizeObserver(() => {
+    if (!canvas.clientWidth || painter.timer !== null) return;
+    if (fitCanvas(canvas, ctx, canvas.clientWidth, window.devicePixelRatio, board) || !sized) {
+      sized = true;
+      painter.buffer = null;  // the canvas was cleared: paint it all again
+      painter.start();
+    }
+  });
+  if (resized) resized.observe(canvas);
+  const update = () => { if (sized) painter.update(); };
   const replay = () => painter.replay();
   model.on("change:strokes", update);
   model.on("change:replays", replay);
   model.on("change:label", name);
-  painter.start();
+  if (sized) painter.start();
   return () => {
+    if (resized) resized.disconnect();
     painter.stop();
     model.off("change:strokes", update);
     model.off("change:replays", replay);

@@ -71,6 +71,8 @@ class PaintedBoard(anywidget.AnyWidget):
     replay_seconds = traitlets.Float(2.0, help="How long a replay takes, in seconds.").tag(sync=True)
     label = traitlets.Unicode("", help="The drawing's accessible name (plain text): the board is an image "
                                        "of that name for a screen reader.").tag(sync=True)
+    fit = traitlets.Bool(False, help="Whether the browser paints the board at the size it is shown (a "
+                                     "projected gallery), not at the board's own size.").tag(sync=True)
 
     def __init__(self, strokes: Sequence[Stroke] = (), **kwargs) -> None:
         self._shown: tuple[Stroke, ...] = tuple(strokes)

@@ -20,6 +20,7 @@ changes are ignored.
 from __future__ import annotations
 
 import pathlib
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -113,14 +114,29 @@ def own_layout(widget: widgets.DOMWidget) -> widgets.Layout:
     return widget.layout
 
 
-def front_end(module_file: str, name: str) -> traitlets.Unicode:
+def bundle(folder: pathlib.Path, name: str, uses: tuple[str, ...]) -> str:
+    """Returns the JavaScript of ``name`` with the files it imports (``uses``, beside it) put
+    before it: anywidget evaluates a widget's module from a blob, where ``import … from
+    "./painted_board.js"`` names nothing.  Each used file loses its ``export default``
+    line, ``name`` its imports of them (Node runs the files themselves, imports and all)."""
+    parts = []
+    for used in uses:
+        text = (folder / used).read_text(encoding="utf-8")
+        parts.append(re.sub(r"^export[ ]default [^\n]*;\n", "", text, flags=re.M))  # the file's own default
+    main = (folder / name).read_text(encoding="utf-8")
+    for used in uses:
+        main = re.sub(r'^import [^;]* from "\./' + re.escape(used) + r'";\n', "", main, flags=re.M)
+    return "".join(parts) + main
+
+
+def front_end(module_file: str, name: str, uses: tuple[str, ...] = ()) -> traitlets.Unicode:
     """Returns the synced ``_esm`` trait of an anywidget whose JavaScript is the file ``name``
     beside ``module_file`` (the widget's ``__file__``).
 
     Given a path, anywidget adds ``_esm`` to each instance as it is made, and ipywidgets
     then sends it twice: in the widget's first message and in an update right after (9 KB
     more per board, measured in docs/platform-notes.md).  Declared as a trait of the class,
-    it travels once, in the first message.
+    it travels once, in the first message.  ``uses``: the files ``name`` imports (:func:`bundle`).
     """
-    text = (pathlib.Path(module_file).parent / name).read_text(encoding="utf-8")
+    text = bundle(pathlib.Path(module_file).parent, name, uses)
     return traitlets.Unicode(text, help=f"The widget's front end: {name}.").tag(sync=True)

@@ -48,6 +48,8 @@ class VotePanel(anywidget.AnyWidget):
     """
 
     _esm = front_end(__file__, "voting.js")
+    #: The panel's CSS classes, in its first message.
+    CLASSES: tuple[str, ...] = ("inc-votes",)
     heading = traitlets.Unicode("", help="The panel's heading (markup built here).").tag(sync=True)
     rows = traitlets.List(traitlets.Dict(), help=(
         "A row per other player's drawing: its artist's seat, its title (markup built here) and its "
@@ -74,7 +76,7 @@ class VotePanel(anywidget.AnyWidget):
         self._on_change, self._on_confirm = on_change, on_confirm
         self._artists = tuple(p for p in game.players if p != voter)
         kwargs.setdefault("layout", shared.layout())
-        super().__init__(_dom_classes=("inc-votes",), **self._state(), **kwargs)
+        super().__init__(_dom_classes=self.CLASSES, **self._state(), **kwargs)
         self.on_msg(self._pressed)
 
     @property
