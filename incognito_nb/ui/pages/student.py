@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Action, Drawing, IllegalAction, Phase
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.store import StoreUnavailable, TableStore
+from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
@@ -33,8 +34,11 @@ from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.voting import VotePanel
+from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
+
+STUDENT_CSS = read_sheet(__file__, "student.css")
 
 #: How long a student page waits before sending again what the store could not take.
 RETRY_SECONDS = 2.0
@@ -53,7 +57,8 @@ class StudentPage(TablePage):
     def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
                  student_url: str = "student.ipynb", language: str | None = None,
                  default_language: str | None = None, picture: Callable[[Drawing], bytes] | None = None) -> None:
-        super().__init__(store, language=language, default_language=default_language)
+        super().__init__(store, STUDENT_CSS, language=language, default_language=default_language)
+        self.add_class("inc-student-page")
         self.student_url = student_url
         self.picture = picture  # makes a PNG of a board, offered when the table is gone
         self.seat = None
@@ -177,8 +182,9 @@ class StudentPage(TablePage):
         self.progress.value = who_is_done(game, lang, strokes=False)
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
-            self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
-                markup(safe(lang._("Your drawing is done. Wait for the others.")), "inc-waiting")])
+            if drawing or not self._turn_card_to_done(game["round"]):
+                self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
+                    self._done_note()])
         elif phase is Phase.FIND:
             self._show((game["round"], phase), self._find_screen)
             self.votes.render()
@@ -221,10 +227,41 @@ class StudentPage(TablePage):
         self._show_saved()
         secret = lang._("Your secret object: {object}", object=f"<b>{safe(game['object'])}</b>")
         place = lang._("Hide it in: {location}", location=f"<b>{safe(location)}</b>")
-        card = widgets.VBox([markup(secret, "inc-secret"), markup(place, "inc-location"),
-                             done, self.save_status, self.pad])  # Done above the pad: in view on a small screen
+        # Done right under the board: on a phone the pad and Done are in view together.
+        hand_in = widgets.HBox([done, self.save_status])
+        hand_in.add_class("inc-hand-in")
+        card = widgets.VBox([self._done_note(), markup(secret, "inc-secret"), markup(place, "inc-location"),
+                             self.pad, hand_in])
         card.add_class("inc-hide-card")
         return [card]
+
+    def _done_note(self) -> widgets.HTML:
+        """Returns the line a student reads once their drawing is handed in."""
+        return markup(safe(self.lang._("Your drawing is done. Wait for the others.")), "inc-waiting", "inc-done-note")
+
+    def _turn_card_to_done(self, round_number: int) -> bool:
+        """Turns the stage's hide card of ``round_number`` into the "your drawing is done"
+        screen in place, if the stage shows it; returns whether it did.
+
+        The card holds the note from the start, hidden, and loses everything else in one
+        message: the browser builds no new view, so the note shows at once, where a new
+        screen would leave the stage blank until its view is built (issue 18).
+        """
+        shown = (round_number, Phase.HIDE, True)
+        card = self.stage.children[0] if len(self.stage.children) == 1 else None
+        if self._shown != shown or self._again or card is None or "inc-hide-card" not in card._dom_classes:
+            return False
+        note, *drawing = card.children
+        with card.hold_sync():
+            card.children = (note,)
+            card.add_class("inc-handed-in")
+        for part in drawing:
+            close_parts(part)
+            part.close()
+        self.pad = self.save_status = None
+        self._shown = (round_number, Phase.HIDE, False)
+        self.set_stage([card])  # the same card: nothing closes; the page says its new screen
+        return True
 
     def _find_screen(self) -> list[widgets.Widget]:
         game, lang = self.snapshot.game, self.lang
