@@ -15,6 +15,9 @@ export async function copyText(text, { clipboard, select }) {
   return select() ? "copied" : "selected";
 }
 
+// How long "Link copied" stays under the buttons.
+export const SAID_MS = 10000;
+
 function part(doc, tag, className) {
   const el = doc.createElement(tag);
   el.className = className;
@@ -64,10 +67,14 @@ export default {
         return false;
       }
     };
+    let fade = null;
     copy.addEventListener("click", async () => {
       status.textContent = "";
+      clearTimeout(fade);
       const outcome = await copyText(model.get("url"), { clipboard: globalThis.navigator?.clipboard, select });
       status.textContent = labels()[outcome] || "";
+      // Said, then gone: the page moves on to other screens under the same footer.
+      fade = setTimeout(() => { status.textContent = ""; }, SAID_MS);
     });
     showQr.addEventListener("click", () => {
       figure.hidden = !figure.hidden;
