@@ -29,7 +29,8 @@ PHONE = {"width": 390, "height": 844}
 
 #: Every element that shows text of its own, checked at its nearest box that is not inline:
 #: its content must fit its box (scrollWidth ≤ clientWidth), and the page must not scroll sideways.
-#: A live region (1×1 px, read aloud only) shows nothing.
+#: A live region (1×1 px, read aloud only) shows nothing.  No box may cut words anywhere
+#: (``word-break: break-all``): words break between syllables or, if longer than a line, at its end.
 _OVERFLOWS = """
 () => {
   const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
@@ -45,6 +46,11 @@ _OVERFLOWS = """
   const wide = [];
   for (const box of boxes) {
     if (box.getBoundingClientRect().width <= 1) continue;  // read aloud only (a live region)
+    // A word cut anywhere ("compart|as"): only an address may be (the selected link's field).
+    const style = getComputedStyle(box);
+    if (style.wordBreak === 'break-all' || (style.overflowWrap === 'anywhere' && box.tagName !== 'INPUT')) {
+      wide.push(`${box.tagName}.${[...box.classList].join('.')} breaks words anywhere: ` + box.innerText.slice(0, 60));
+    }
     if (box.scrollWidth > box.clientWidth + 1) {
       wide.push(`${box.tagName}.${[...box.classList].join('.')}: ${box.scrollWidth} > ${box.clientWidth}: `
                 + box.innerText.slice(0, 60));
@@ -79,7 +85,7 @@ def snap(page, code: str, name: str) -> None:
 
 def no_overflow(page, where: str) -> None:
     wide = page.evaluate(_OVERFLOWS)
-    assert wide == [], f"{where}: text wider than its box: {wide}"
+    assert wide == [], f"{where}: text wider than its box, or cut mid-word: {wide}"
 
 
 def in_view(page, selector: str) -> dict:
