@@ -27,7 +27,7 @@ from incognito_nb.ui.i18n import LANGUAGES, language
 #: Synced traits whose text a person sees (read and checked).
 SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
         "waiting_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label",
-        "names", "positions", "previous_label", "next_label", "cards_heading"}
+        "names", "positions", "previous_label", "next_label", "cards_heading", "labels"}
 #: Synced traits whose value is markup (its text and shown attributes are read).
 MARKUP = {"heading"}
 #: Synced traits a person does not read as text (skipped), by trait name.
@@ -39,6 +39,7 @@ UNSEEN = {
     "ensure_option", "options", "rows", "description_allow_html", "_property_lock", "sync_image_data",
     "_send_client_ready_event", "image_data", "_canvas_manager", "_canvases", "erase", "mode", "children",
     "grid_area", "grid_template_areas", "grid_template_columns", "_titles", "box", "target", "paper", "border",
+    "language", "url", "qr",
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,

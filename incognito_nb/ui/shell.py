@@ -85,7 +85,7 @@ class PageShell(widgets.VBox):
         self.stage.add_class("inc-stage")
         self.guard = Guard(self.report, lang=lang or language(), clear=lambda: self.report(""),
                            unexpected=unexpected, enter=enter)
-        self.page_title = PageTitle(title=self.lang._("Incognito"))
+        self.page_title = PageTitle(title=self.lang._("Incognito"), language=self.lang.code)
         self.aria = PageAria()
         # Every page: boards out of the Tab order (ipycanvas would trap the keyboard in them).
         self.top = widgets.VBox([self.aria, FocusGuard(), self.header, self.message])
@@ -105,6 +105,7 @@ class PageShell(widgets.VBox):
     def lang(self, lang: Language) -> None:
         self.guard.lang = lang
         self.page_title.title = lang._("Incognito")
+        self.page_title.language = lang.code
 
     def add_bars(self, *bars: widgets.Widget) -> None:
         """Puts ``bars`` under the title line, above the message line (in this order)."""

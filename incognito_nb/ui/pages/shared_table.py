@@ -36,6 +36,7 @@ from incognito_nb.ui.i18n import Language, first_language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.connection import ConnectionWatch
+from incognito_nb.ui.widgets.seat_link import qr_data_uri
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
 
@@ -56,13 +57,9 @@ def with_query(url: str, **params: str) -> str:
 
 def qr_code(url: str, lang: Language) -> str:
     """Returns an HTML ``<img>`` of a QR code for ``url``, or '' if ``segno`` is not installed."""
-    try:
-        import segno
-    except ImportError:
+    svg = qr_data_uri(url)
+    if not svg:
         return ""
-    # Dark modules on a white quiet zone whatever the page's theme: a phone across a dark
-    # classroom reads nothing from black modules on a dark background.
-    svg = segno.make(url, error="m").svg_data_uri(scale=6, border=4, dark="#000000", light="#ffffff")
     alt = html.escape(lang._("QR code of the join link"), quote=True)
     return f'<img alt="{alt}" src="{html.escape(svg, quote=True)}">'
 

@@ -28,12 +28,16 @@ from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
+from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
 from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
+
+STUDENT_CSS = read_sheet(__file__, "student.css")
 
 #: How long a student page waits before sending again what the store could not take.
 RETRY_SECONDS = 2.0
@@ -52,7 +56,8 @@ class StudentPage(TablePage):
     def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
                  student_url: str = "student.ipynb", language: str | None = None,
                  default_language: str | None = None, picture: Callable[[Drawing], bytes] | None = None) -> None:
-        super().__init__(store, language=language, default_language=default_language)
+        super().__init__(store, STUDENT_CSS, language=language, default_language=default_language)
+        self.add_class("inc-student-page")
         self.student_url = student_url
         self.picture = picture  # makes a PNG of a board, offered when the table is gone
         self.seat = None
@@ -66,10 +71,13 @@ class StudentPage(TablePage):
         self.votes: PhoneFind | None = None
         self._shown: tuple | None = None
         self._again = False  # build the screen again though it shows the same (the language changed)
+        #: The table code and name this student was removed from by the teacher, or None.
+        self.removed_from: tuple[str, str] | None = None
         self.progress = markup("", "inc-progress")
         self.rejoin = markup("", "inc-rejoin-link")
+        self.seat_link = SeatLink(lang=self.lang)
         self.add_bars(self.progress)
-        self.add_footer(self.rejoin)
+        self.add_footer(self.rejoin, self.seat_link)
         if code and not self.chosen_language:  # a join link: the form speaks the table's language
             try:
                 self.speak(store.language(code), render=False)
@@ -89,6 +97,7 @@ class StudentPage(TablePage):
     def relabel(self, *, render: bool = True) -> None:
         """Builds the page again in its language: the join form keeps what was typed, the
         drawing screen the board as it stands."""
+        self.seat_link.relabel(self.lang)
         self._show_rejoin_link()
         self._again = True
         if not render:
@@ -116,7 +125,29 @@ class StudentPage(TablePage):
         join.on_click(self.guarded(lambda _=None: self.join(self.code_field.value, self.name_field.value)))
         form = widgets.VBox([self.code_field, self.name_field, join])
         form.add_class("inc-join-form")
-        self.set_stage([form])
+        self.set_stage([*self._removed_note(), form])
+
+    def _removed(self) -> None:
+        """The teacher removed this student from the table's lobby: the page stops following
+        the table and says so, with the join form under it (the code and name filled in),
+        for a student removed by mistake to join again once the teacher agrees."""
+        self.removed_from = (self.seat.code, self.seat.name)
+        self._stop_watch()
+        self.seat = self.lease = self.pad = self.votes = self._shown = None
+        self.rejoin.value = ""  # the old link leads nowhere now
+        self.seat_link.url = ""
+        self.progress.value = ""
+        self.show_join_form(self.removed_from[0])
+        self.name_field.value = self.removed_from[1]
+
+    def _removed_note(self) -> list[widgets.Widget]:
+        if self.removed_from is None:
+            return []
+        code, name = self.removed_from
+        return [markup(safe(self.lang._(
+            "Your teacher removed you ({name}) from table {code}, so this page no longer follows the game. If that "
+            "was a mistake, ask your teacher, then join again with the table's code below.", name=name, code=code)),
+            "inc-removed")]
 
     def join(self, code: str, name: str) -> None:
         """Takes a seat at table ``code`` as ``name``."""
@@ -130,6 +161,7 @@ class StudentPage(TablePage):
         # This page becomes the seat's one live page, on every server sharing the store.
         self.lease = (seat.name, self.store.lease_seat(seat.code, seat.token))
         self.seat = seat
+        self.removed_from = None
         self._show_rejoin_link()
         self.follow(seat.code)
 
@@ -140,8 +172,14 @@ class StudentPage(TablePage):
         if self.chosen_language:
             params["lang"] = self.lang.code  # the link comes back in the language the student chose
         url = with_query(self.student_url, **params)
-        self.rejoin.value = self.lang._("Your link to come back to your seat (keep it to yourself): {link}",
-                                        link=link(url))
+        # Not the address itself (long, with its token): a short sentence, the link under
+        # two words, and the buttons that copy it or show it as a QR code.
+        lang = self.lang
+        words = lang._("your seat link")
+        self.rejoin.value = lang._("Keep {link}: it brings you back to your seat if this page closes. It is yours "
+                                   "alone, do not share it.", link=link(url, words))
+        self.seat_link.relabel(lang)
+        self.seat_link.url = url
 
     # ---------------------------------------------------------------- showing
     def update(self, changes) -> None:
@@ -163,6 +201,9 @@ class StudentPage(TablePage):
         """Shows the table as this student may see it."""
         self.follow_table_language()
         lang = self.lang
+        if self.name not in self.snapshot.players:  # the teacher removed this student in the lobby
+            self._removed()
+            return
         view = self.snapshot.view(self.name, drawings=False)  # the boards come from the game's own drawings
         if not view["started"]:
             self.header.value = safe(lang._("Table {code} · you are {name}", code=self.code, name=self.name))
@@ -176,8 +217,9 @@ class StudentPage(TablePage):
         self.progress.value = who_is_done(game, lang, strokes=False)
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
-            self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
-                markup(safe(lang._("Your drawing is done. Wait for the others.")), "inc-waiting")])
+            if drawing or not self._turn_card_to_done(game["round"]):
+                self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
+                    self._done_note()])
         elif phase is Phase.FIND:
             self._show((game["round"], phase), self._find_screen)
             self.votes.render()
@@ -220,10 +262,36 @@ class StudentPage(TablePage):
         self._show_saved()
         secret = lang._("Your secret object: {object}", object=f"<b>{safe(game['object'])}</b>")
         place = lang._("Hide it in: {location}", location=f"<b>{safe(location)}</b>")
-        card = widgets.VBox([markup(secret, "inc-secret"), markup(place, "inc-location"),
-                             done, self.save_status, self.pad])  # Done above the pad: in view on a small screen
+        # Done right under the board: on a phone the pad and Done are in view together.
+        hand_in = widgets.HBox([done, self.save_status])
+        hand_in.add_class("inc-hand-in")
+        card = widgets.VBox([markup(secret, "inc-secret"), markup(place, "inc-location"), self.pad, hand_in])
         card.add_class("inc-hide-card")
-        return [card]
+        return [self._done_note("inc-later"), card]
+
+    def _done_note(self, *classes: str) -> widgets.HTML:
+        """Returns the line a student reads once their drawing is handed in."""
+        return markup(safe(self.lang._("Your drawing is done. Wait for the others.")), "inc-waiting",
+                      "inc-done-note", *classes)
+
+    def _turn_card_to_done(self, round_number: int) -> bool:
+        """Turns the drawing screen of ``round_number`` into the "your drawing is done" screen
+        in place, if the stage shows it; returns whether it did.
+
+        The screen holds the note from the start, hidden: Done shows it, then takes the card
+        away.  The browser builds no new view, so the note is there at once, where a new
+        screen leaves the stage blank until its view is built (issue 18).
+        """
+        children = self.stage.children
+        if self._shown != (round_number, Phase.HIDE, True) or self._again or len(children) != 2 \
+                or "inc-done-note" not in children[0]._dom_classes:
+            return False
+        note, card = children
+        note.remove_class("inc-later")  # first the note, then the card goes: never an empty stage
+        self.pad = self.save_status = None
+        self._shown = (round_number, Phase.HIDE, False)
+        self.set_stage([note])  # closes the card, the pad with it; the page says its new screen
+        return True
 
     def _find_screen(self) -> list[widgets.Widget]:
         """Returns the find phase as a phone shows it: the line-up, then one other player's
