@@ -51,7 +51,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from ...engine import IllegalAction, Rules
 from ...engine.rules import MAX_PLAYERS
 from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
-from ...ui.choices import TIMER_SECONDS, language_options, timer_choices
+from ...ui.choices import TIMER_SECONDS, deck_for_language, language_options, timer_choices
 from ...ui.i18n import Language, first_language, language
 from .budget import STUDENT, TEACHER, Claim
 from .desk import CLAIM, OWNER, FrontDesk, rss_mb
@@ -329,10 +329,12 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
                 continue
             tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang)})
         decks = [(key, deck.name) for key, deck in desk.decks.items()]
+        # The server's own --deck first; else the deck in the class's language, where one exists.
+        deck = "own:0" if "own:0" in desk.decks else deck_for_language(desk.decks, lang.code)
         self.door("create", lang._("Incognito · a new table for your class"), lang,
                   problem=lang.error(problem) if problem is not None else "", tables=tables, decks=decks,
                   timers=timer_choices(lang), rounds=3, max_rounds=MAX_ROUNDS,
-                  languages=language_options(lang), chosen=lang.code)
+                  languages=language_options(lang), chosen=lang.code, chosen_deck=deck)
 
 
 def _code_or_nothing(code: str) -> str:
