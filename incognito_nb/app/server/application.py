@@ -56,6 +56,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ...engine import Deck, DeckError, load_deck
 from ...store import open_store
+from ..loading import TEMPLATE, loading_resources, voila_environment
 from ..serving import unix_sockets_fit
 from .bounded_log import REQUEST_LOGGERS, RepeatsCounted, install, log_to_file
 from .budget import KernelBudget
@@ -165,6 +166,16 @@ class ClassroomServer(Voila):
     }
 
     desk: FrontDesk | None = None
+
+    def setup_template_dirs(self):
+        """Serves the pages with the project's loading screen (:mod:`incognito_nb.app.loading`),
+        unless another template was asked for, in the server's language (``--language``)."""
+        if self.voila_configuration.template == "lab":  # Voilà's own default
+            self.voila_configuration.template = TEMPLATE
+        os.environ.update(voila_environment(os.environ))  # Voilà reads templates off JUPYTER_PATH
+        if not self.config.VoilaConfiguration.get("resources"):
+            self.config.VoilaConfiguration.resources = loading_resources(os.environ.get("INCOGNITO_NB_LANGUAGE"))
+        super().setup_template_dirs()
 
     def init_settings(self):
         configuration = self.voila_configuration

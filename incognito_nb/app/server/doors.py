@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 from functools import lru_cache, partial
 from typing import Any
 from urllib.parse import urlencode
@@ -79,6 +80,11 @@ NOT_THE_TEACHER = "not the teacher"
 CLASSROOM_COOKIE = "incognito_classroom"
 #: The longest passphrase the passphrase door reads.
 MAX_PASSPHRASE = 64
+
+
+#: How the ``incognito`` Voilà template writes the language of its loading screen.
+LANGUAGE_META = '<meta name="incognito-language" content="'
+_LANGUAGE_META = re.compile(re.escape(LANGUAGE_META) + '[^"]*"')
 
 
 @lru_cache(maxsize=1)
@@ -234,12 +240,24 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         desk.budget.arrived(claim)
         desk.keep_pools(taking=path)
         self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
+        # The loading screen speaks as the page will: a warm kernel's page was written before
+        # its request, in the server's language (see write).
+        self._page_language = (await self.speaking(claim.code)).code
         token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
         try:
             await super().get(path)
         finally:
             CLAIM.reset(token)
             OWNER.reset(owner)
+
+    def write(self, chunk) -> None:
+        """Writes ``chunk`` of the page, with the loading screen's language made this page's
+        (the ``incognito-language`` meta of the ``incognito`` template, once)."""
+        language = getattr(self, "_page_language", "")
+        if language and isinstance(chunk, str) and LANGUAGE_META in chunk:
+            chunk = _LANGUAGE_META.sub(f'{LANGUAGE_META}{language}"', chunk, count=1)
+            self._page_language = ""
+        super().write(chunk)
 
     def _arg(self, name: str, limit: int) -> str:
         return self.get_query_argument(name, "")[:limit].strip()
