@@ -56,6 +56,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ...engine import Deck, DeckError, load_deck
 from ...store import open_store
+from ...ui.i18n import first_language, language
 from ..loading import TEMPLATE, loading_resources, voila_environment
 from ..serving import unix_sockets_fit
 from .bounded_log import REQUEST_LOGGERS, RepeatsCounted, install, log_to_file
@@ -275,9 +276,10 @@ class ClassroomServer(Voila):
         self._summaries.start()
         self.log.info("Classroom server: at most %d kernels, %s pages per device.", self.max_kernels,
                       self.max_pages_per_device or "any number of")
-        self.log.info("Classroom passphrase, for a teacher creating tables from another device than this "
-                      "computer (at %s): %s", f"http://{host}:{self.port}{url_path_join(self.server_url, 'classroom/passphrase')}",
-                      self.passphrase)
+        lang = language(first_language(os.environ.get("INCOGNITO_NB_LANGUAGE")))  # the terminal's, --language
+        self.log.info("%s", lang._("Classroom passphrase, for a teacher creating tables from another device than "
+                                   "this computer (at {url}): {passphrase}", passphrase=self.passphrase,
+                                   url=f"http://{host}:{self.port}{url_path_join(self.server_url, 'classroom/passphrase')}"))
 
     def stop(self):
         if self.desk is not None:
