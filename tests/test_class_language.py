@@ -149,3 +149,61 @@ def test_the_classroom_server_says_its_addresses_and_passphrase_in_its_language(
     assert "un fallo no hace perder nada" in lines[3], lines
     assert lines[4] == "Pulsa Ctrl+C para detenerlo.", lines
     assert english_in(lines, "es") == [], lines
+
+
+def test_the_setup_form_offers_the_deck_of_its_language_first():
+    from incognito_nb import Deck
+    from incognito_nb.ui.i18n import language
+    from incognito_nb.ui.widgets.setup_form import SetupForm
+
+    for code in ("es", "fr", "de"):
+        form = SetupForm(on_start=lambda game, timer: None, lang=language(code))
+        assert form.deck.language == code, code
+        form.close()
+    english = SetupForm(on_start=lambda game, timer: None, lang=language("en"))
+    assert english.deck == Deck.builtin("everyday")
+    own = Deck.builtin("nature")
+    chosen = SetupForm(on_start=lambda game, timer: None, deck=own, lang=language("es"))
+    assert chosen.deck == own  # the launcher's --deck stays first
+    for form in (english, chosen):
+        form.close()
+
+
+def test_a_deck_left_as_offered_follows_the_language_and_a_deck_chosen_stays(tmp_path):
+    from incognito_nb.store import GameFolder
+    from incognito_nb.ui.pages.table import TableApp
+    from incognito_nb.ui.widgets.setup_form import SetupForm
+
+    app = TableApp(folder=GameFolder(tmp_path), language="en")
+    try:
+        form = next(w for w in app.stage.children if isinstance(w, SetupForm))
+        assert form.deck.language == "en"
+        app.choose_language("es")
+        form = next(w for w in app.stage.children if isinstance(w, SetupForm))
+        assert form.deck.language == "es"
+        form.deck_choice.value = "builtin:nature"
+        app.choose_language("de")
+        form = next(w for w in app.stage.children if isinstance(w, SetupForm))
+        assert form.deck_choice.value == "builtin:nature"
+    finally:
+        app.close()
+
+
+def test_a_finished_saved_game_is_offered_as_finished_in_spanish(tmp_path):
+    from test_score_widgets import finished_game
+
+    from incognito_nb.store import GameFolder
+    from incognito_nb.ui.pages.table import TableApp
+    from incognito_nb.ui.widgets.setup_form import SetupForm
+
+    GameFolder(tmp_path).save(finished_game())
+    app = TableApp(folder=GameFolder(tmp_path), language="es")
+    try:
+        form = next(w for w in app.stage.children if isinstance(w, SetupForm))
+        assert form.save_notice.startswith("La última partida ha terminado: Ana, Ben, Cleo — ")
+        assert form.resume_button.description == "Ver sus resultados"
+        assert form.discard_button.description == "Empezar una partida nueva"
+        form.resume()
+        assert app.game.phase.value == "over"
+    finally:
+        app.close()

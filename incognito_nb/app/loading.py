@@ -50,18 +50,17 @@ def loading_words(lang: Language) -> dict[str, str]:
     }
 
 
-def loading_texts(default: str | None = None) -> dict[str, dict[str, str]]:
-    """Returns the loading screen's words in every interface language (and in ``default``, the
-    pseudo-language included when it is the command's)."""
-    codes = list(LANGUAGES) + ([PSEUDO] if first_language(default) == PSEUDO else [])
-    return {code: loading_words(language(code)) for code in codes}
+def loading_texts() -> dict[str, dict[str, str]]:
+    """Returns the loading screen's words in every interface language and in the
+    pseudo-language (a page may ask for any of them: ``?lang=en-XA``)."""
+    return {code: loading_words(language(code)) for code in (*LANGUAGES, PSEUDO)}
 
 
 def loading_resources(default: str | None = None, *, mode: str = "voila") -> dict:
     """Returns the template's resources: the page's language when it asks for none
     (``default``), the words, and ``mode`` (``"voila"`` for a server's page, ``"lite"``
     for the static site's, whose start has other steps)."""
-    return {RESOURCE: {"language": first_language(default), "mode": mode, "texts": loading_texts(default)}}
+    return {RESOURCE: {"language": first_language(default), "mode": mode, "texts": loading_texts()}}
 
 
 def voila_options(default: str | None = None) -> list[str]:
