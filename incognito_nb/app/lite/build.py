@@ -153,7 +153,7 @@ def _index_page() -> str:
 
 
 #: What the ``incognito`` template writes when it is given no texts (Voici passes it no resources).
-_EMPTY_LOADING = '<script type="application/json" id="inc-loading-data">{}</script>'
+_EMPTY_LOADING = 'type="application/json" id="inc-loading-data">{}'
 
 
 def _fill_loading_screen(page: Path) -> None:
@@ -165,7 +165,7 @@ def _fill_loading_screen(page: Path) -> None:
     if _EMPTY_LOADING not in text:
         raise LiteBuildError(f"{page} was not rendered with the {TEMPLATE!r} template: its loading screen is missing")
     data = script_json(loading_resources(mode="lite")[RESOURCE])
-    text = text.replace(_EMPTY_LOADING, _EMPTY_LOADING.replace("{}", data), 1)
+    text = text.replace(_EMPTY_LOADING, _EMPTY_LOADING[:-2] + data, 1)
     page.write_text(text, encoding="utf-8")
 
 
