@@ -63,6 +63,9 @@ def test_the_pad_and_done_fit_a_laptop_screen_outside_projector_mode(laptop, tmp
         pad, done = box(laptop, ".inc-pad canvas"), box(laptop, ".inc-done")
         assert pad["bottom"] <= LAPTOP["height"] and pad["right"] <= LAPTOP["width"], pad
         assert done["bottom"] <= LAPTOP["height"], done
+        cut = laptop.locator(".inc-pad-tools button").evaluate_all(
+            "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)")
+        assert cut == [], cut  # every tool's label whole ("med…" once)
         scrolls = laptop.evaluate("() => { const c = document.querySelector('#rendered_cells');"
                                   " return [c.scrollHeight, c.clientHeight]; }")
         assert scrolls[0] <= scrolls[1] + 1, scrolls
