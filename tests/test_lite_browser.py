@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import free_port, need_chromium, server, wait_for_ink
+from browser import ARTIFACTS, free_port, need_chromium, server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
@@ -239,3 +239,43 @@ def test_the_kernel_answers_the_widgets_control_comm_as_soon_as_it_has_started(l
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [["comm_msg", "update_states"]]
+
+
+#: Records, in order, the step the loading screen calls current, and the bar's values.
+LOADING_STEPS = """
+window.__incSteps = { now: [], bars: [] };
+new MutationObserver(() => {
+  const now = document.querySelector("#loading .inc-loading-now");
+  const text = now ? (now.firstChild && now.firstChild.textContent || "").trim() : "";
+  if (text && window.__incSteps.now[window.__incSteps.now.length - 1] !== text) window.__incSteps.now.push(text);
+  const bar = document.querySelector("#loading .inc-loading-bar");
+  if (bar && window.__incSteps.bars[window.__incSteps.bars.length - 1] !== bar.value) window.__incSteps.bars.push(bar.value);
+}).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+"""
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_the_static_sites_loading_screen_shows_its_progress_in_the_pages_language(offline_context, site_url, code):
+    """Instead of Voici's "Starting up kernel..." for half a minute: the project's steps, in the
+    page's language, moving on the platform's own calls, and a bar that grows."""
+    from languages import english_in
+
+    from incognito_nb.app.loading import loading_words
+    from incognito_nb.ui.i18n import language
+
+    words = loading_words(language(code))
+    page = offline_context.new_page()
+    page.add_init_script(LOADING_STEPS)
+    page.goto(f"{site_url}?lang={code}", timeout=COLD)
+    page.wait_for_selector("#loading .inc-loading-now", timeout=COLD)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lite_loading_{code}.png"))
+    assert page.inner_text("#loading h1") == words["title"]
+    page.wait_for_selector(".inc-setup", timeout=COLD)
+    page.wait_for_selector("#loading", state="detached", timeout=COLD)
+    seen = page.evaluate("window.__incSteps")
+    steps = [words[key] for key in ("page", "packages", "game", "screen")]
+    assert [step for step in seen["now"] if step not in steps] == [], seen
+    assert len(seen["now"]) >= 3 and seen["now"] == [s for s in steps if s in seen["now"]], seen  # in order
+    assert max(seen["bars"]) > min(seen["bars"]), seen
+    assert english_in(seen["now"], code) == []

@@ -23,7 +23,7 @@ from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
 from .server.passphrase import new_passphrase
 from .serving import LANGUAGE_HELP, offer_deck, voila_serving
-from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
 
 
 def parser() -> argparse.ArgumentParser:
@@ -71,6 +71,20 @@ def store_location(store: str) -> str:
     return os.path.abspath(store)
 
 
+def started_message(lang: Language, *, base: str, passphrase: str, door: str, durability) -> str:
+    """Returns what the server prints when it starts, in ``lang`` (``--language``): the two
+    pages' addresses, the classroom passphrase and where a teacher on another device types it,
+    what the store keeps, and how to stop."""
+    return "\n".join([
+        lang._("Teacher page: {url}", url=f"{base}/{TEACHER_NOTEBOOK}"),
+        lang._("Student page: {url}", url=f"{base}/{STUDENT_NOTEBOOK}"),
+        lang._("Classroom passphrase: {passphrase} (only this computer creates tables; on another device, "
+               "open {url} and type it)", passphrase=passphrase, url=door),
+        lang.say(durability),
+        lang._("Press Ctrl+C to stop."),
+    ])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs ``incognito-nb classroom``; returns the process exit code."""
     options = parser().parse_args(argv)
@@ -81,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         with open_store(store) as opened:  # a bad store is said here, once, not on every page
-            durability = opened.persistence()
+            durability = opened.durability()
     except StoreError as error:
         print(f"incognito-nb classroom: {error}", file=sys.stderr)
         return 2
@@ -92,10 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         env["INCOGNITO_NB_LANGUAGE"] = options.language
     base = f"http://{options.host}:{options.port}/voila/render"
     env["INCOGNITO_NB_PASSPHRASE"] = passphrase = env.get("INCOGNITO_NB_PASSPHRASE", "").strip() or new_passphrase()
-    print(f"Teacher page: {base}/{TEACHER_NOTEBOOK}\nStudent page: {base}/{STUDENT_NOTEBOOK}\n"
-          f"Classroom passphrase: {passphrase} (only this computer creates tables; on another device, "
-          f"open http://{options.host}:{options.port}/classroom/passphrase and type it)\n"
-          f"{durability}\nPress Ctrl+C to stop.", flush=True)
+    print(started_message(language(first_language(options.language)), base=base, passphrase=passphrase,
+                          door=f"http://{options.host}:{options.port}/classroom/passphrase", durability=durability),
+          flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)
     except KeyboardInterrupt:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..store import default_folder
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
+from .loading import voila_environment, voila_options
 from .serving import LANGUAGE_HELP, offer_deck, voila_serving
 
 
@@ -54,7 +55,7 @@ def parser() -> argparse.ArgumentParser:
 def voila_command(options: argparse.Namespace) -> list[str]:
     """Returns the Voilà command line for ``options``."""
     return voila_serving(play_notebook(), port=options.port, ip="127.0.0.1", no_browser=options.no_browser,
-                         extra=[f"--theme={options.theme}"])
+                         extra=[f"--theme={options.theme}", *voila_options(options.language)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return lite_main(argv[1:])
     options = parser().parse_args(argv)
-    env = dict(os.environ)
+    env = voila_environment(os.environ)  # the project's loading screen (loading.py)
     if options.deck and not offer_deck(options.deck, env, "incognito-nb"):
         return 2
     if options.projector or options.theme == "dark":

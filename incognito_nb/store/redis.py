@@ -317,6 +317,10 @@ class RedisTableStore(TableStore):
             return self._client.hget(_pages(code), name)
 
     # ------------------------------------------------------------ durability
+    def durability(self) -> str:
+        """Returns :meth:`persistence` (said in English only, for now)."""
+        return self.persistence()
+
     def persistence(self) -> str:
         """Says, for a teacher, what this Redis keeps on disk and so what a crash of Redis
         (or of its machine) would lose: with ``appendonly yes`` at most a second of moves

@@ -90,7 +90,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
-from ..engine.errors import N_, detail
+from ..engine.errors import N_, Message, detail
 from ..engine.players import clean_name, name_key
 from ..engine.practice import Practice
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -500,7 +500,13 @@ class TableStore(SeatLeases, ABC):
     # ------------------------------------------------------------ durability
     def persistence(self) -> str:
         """Says, for a teacher, what this store keeps on disk and so what a crash would lose."""
-        return f"Tables are kept in {self.url}, a file written before each move is taken: a crash loses nothing."
+        return str(self.durability())
+
+    def durability(self) -> Message | str:
+        """Returns :meth:`persistence` as a :class:`~incognito_nb.engine.errors.Message`, to be said
+        in the teacher's language (a store that only has English returns its string)."""
+        return Message(N_("Tables are kept in {url}, a file written before each move is taken: a crash loses "
+                          "nothing."), url=str(self.url))
 
     # ------------------------------------------------------------ notification
     def watch(self, code: str, callback: Callable[[int], None]) -> None:

@@ -7,6 +7,9 @@ library) offer the same choices, worded the same way.
 
 from __future__ import annotations
 
+from typing import Mapping, Optional
+
+from incognito_nb.engine import Deck
 from incognito_nb.ui.i18n import LANGUAGES, Language, language
 
 #: The timer choices, in seconds per phase; 0 means no timer.
@@ -30,3 +33,11 @@ def language_options(lang: Language) -> list[tuple[str, str]]:
     pseudo-language offers it too."""
     codes = LANGUAGES if lang.code in LANGUAGES else (*LANGUAGES, lang.code)
     return [(language(code).name, code) for code in codes]
+
+
+def deck_for_language(decks: Mapping[str, Deck], code: str) -> Optional[str]:
+    """Returns the key of the first of ``decks`` whose words are in language ``code``
+    (``"es"``; a regional deck, ``"es-MX"``, counts for ``"es"``), or None if none is:
+    a form preselects it, so that a Spanish class draws Spanish words unless it chooses."""
+    wanted = str(code or "").split("-")[0].lower()
+    return next((key for key, deck in decks.items() if deck.language.split("-")[0].lower() == wanted), None)

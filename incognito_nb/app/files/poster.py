@@ -257,35 +257,56 @@ def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: f
         y += row
 
 
-def _grid(count: int) -> tuple[int, int]:
-    """Returns (columns, rows) for ``count`` drawings on one page: as large as they fit."""
-    rows = 1 if count <= 3 else 2
-    return math.ceil(count / rows), rows
+#: A round page's margins and the room under each drawing for its three caption lines (mm):
+#: narrower than the title page's, so that the drawings take the sheet.
+ROUND_MARGIN, CAPTION, GAP = 8.0, 18.5, 6.0
+
+
+def _grid(count: int, width: float, height: float) -> tuple[int, int, float]:
+    """Returns (columns, rows, drawing width) for ``count`` drawings with their captions in a
+    ``width`` × ``height`` area: the grid whose drawings are the largest (three players take
+    two rows of a landscape page, where one row would leave its top and bottom empty)."""
+    best = (count, 1, 0.0)
+    for rows in range(1, count + 1):
+        columns = math.ceil(count / rows)
+        cell_width = (width - GAP * (columns - 1)) / columns
+        cell_height = (height - GAP * (rows - 1)) / rows
+        image_width = min(cell_width, (cell_height - CAPTION) * BOARD_WIDTH / BOARD_HEIGHT)
+        if image_width > best[2] + 0.01:
+            best = (columns, rows, image_width)
+    return best
 
 
 def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -> None:
     pdf.add_page()
-    pdf.set_y(MARGIN - 2)
-    pdf.write_line(lang._("Round {number}", number=record.number), size=22, bold=True)
+    title, title_size = lang._("Round {number}", number=record.number), 18
+    pdf.set_font(pdf.family, "B", title_size)
+    title_width = pdf.get_string_width(pdf.say(title)) + 4
     players = record.players or game.players
-    columns, rows = _grid(len(players))
-    top = pdf.get_y() + 4
-    gap, caption = 7.0, 17.0
-    cell_width = (PAGE_WIDTH - 2 * MARGIN - gap * (columns - 1)) / columns
-    cell_height = (PAGE_HEIGHT - MARGIN - top - gap * (rows - 1)) / rows
-    image_width = min(cell_width, (cell_height - caption) * BOARD_WIDTH / BOARD_HEIGHT)
+    width = PAGE_WIDTH - 2 * ROUND_MARGIN
+    # The title takes a line of its own only where the drawings would reach it: beside a
+    # grid narrower than the page (two columns) it stands in the margin the grid leaves.
+    top = ROUND_MARGIN
+    columns, rows, image_width = _grid(len(players), width, PAGE_HEIGHT - 2 * ROUND_MARGIN)
+    if (PAGE_WIDTH - columns * image_width - (columns - 1) * GAP) / 2 < ROUND_MARGIN + title_width:
+        top = ROUND_MARGIN + title_size * 0.5 + 3
+        columns, rows, image_width = _grid(len(players), width, PAGE_HEIGHT - ROUND_MARGIN - top)
+    pdf.set_xy(ROUND_MARGIN, ROUND_MARGIN - 2)
+    pdf.write_line(title, size=title_size, bold=True, width=title_width)
+    room = PAGE_HEIGHT - ROUND_MARGIN - top
     image_height = image_width * BOARD_HEIGHT / BOARD_WIDTH
-    # The grid is centred as a whole, so the drawings of a row stand close together
-    # and a single row (three players) does not leave the bottom half empty.
-    grid_width = columns * image_width + (columns - 1) * gap * 2
-    left = (PAGE_WIDTH - grid_width) / 2
-    row_height = image_height + caption
-    top += (PAGE_HEIGHT - MARGIN - top - rows * row_height - (rows - 1) * gap) / 2
+    gap = GAP
+    # The grid is centred as a whole (a last row with fewer drawings on its own), so that
+    # the drawings of a row stand close together and no band of the page is left empty.
+    row_height = image_height + CAPTION
+    top += (room - rows * row_height - (rows - 1) * gap) / 2
     cell_height = row_height
     others = len(players) - 1
     for index, artist in enumerate(players):
         column, row = index % columns, index // columns
-        x = left + column * (image_width + 2 * gap)
+        in_row = min(columns, len(players) - row * columns)
+        left = (PAGE_WIDTH - in_row * image_width - (in_row - 1) * gap) / 2
+        x = left + column * (image_width + gap)
         y = top + row * (cell_height + gap)
         drawing = record.drawings.get(artist, Drawing())
         if pdf.vector_drawings:
@@ -299,18 +320,18 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -
         finders = record.found_by(artist)
         scored = 0 < len(finders) < others
         gained = "  " + lang.ngettext("+{n} point", "+{n} points", ARTIST_POINTS) if scored else ""
-        pdf.write_parts([(artist, True), (gained, False)], size=13, width=image_width - 6)
+        pdf.write_parts([(artist, True), (gained, False)], size=12, width=image_width - 6)
         pdf.set_x(x)
         pdf.write_parts([(lang._("hidden:") + " ", False), (record.objects[artist], True),
                          ("   " + lang._("in:") + " ", False), (record.locations[artist], True)],
-                        size=12, width=image_width, min_size=8)
+                        size=11, width=image_width, min_size=8)
         pdf.set_x(x)
         if finders:
             found = lang._("found by {names} ({found} of {could})", names=tuple(finders), found=len(finders),
                            could=others)
         else:
             found = lang._("found by no one ({found} of {could})", found=0, could=others)
-        pdf.write_line(found, size=11, color=MUTED, width=image_width, min_size=7)
+        pdf.write_line(found, size=10, color=MUTED, width=image_width, min_size=7)
 
 
 def _draw_vectors(pdf: _Poster, drawing: Drawing, x: float, y: float, width: float, height: float) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import os
 import re
 import shutil
 import string
@@ -33,6 +34,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Sequence
 
+from ..loading import RESOURCE, TEMPLATE, loading_resources, script_json, voila_environment
 from .kernel import (
     EMPTY_PACKAGES,
     LOADED_AT_GAME_OVER,
@@ -135,8 +137,9 @@ def _voici_build(builder: Path, lite_dir: Path, contents: Path, out: Path) -> No
     command = [
         str(builder), "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite_dir), "--contents", str(contents),
         "--output-dir", str(out), "--apps", "voici", "--no-sourcemaps", "--no-unused-shared-packages",
+        f"--template={TEMPLATE}",  # the project's loading screen (app/loading.py), found on JUPYTER_PATH
     ]
-    done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True, env=voila_environment(os.environ))
     if done.returncode != 0:
         raise LiteBuildError("voici build failed:\n" + "\n".join((done.stdout + done.stderr).splitlines()[-30:]))
 
@@ -147,6 +150,23 @@ def _index_page() -> str:
     page = string.Template(Path(__file__).with_name(INDEX_PAGE).read_text(encoding="utf-8"))
     return page.substitute(dashboard_href=html.escape(DASHBOARD_PAGE, quote=True),
                            dashboard_json=json.dumps(DASHBOARD_PAGE))
+
+
+#: What the ``incognito`` template writes when it is given no texts (Voici passes it no resources).
+_EMPTY_LOADING = 'type="application/json" id="inc-loading-data">{}'
+
+
+def _fill_loading_screen(page: Path) -> None:
+    """Gives a page the loading screen's words in every language, and the static site's steps.
+
+    :raises LiteBuildError: if the page was not rendered with the project's template.
+    """
+    text = page.read_text(encoding="utf-8")
+    if _EMPTY_LOADING not in text:
+        raise LiteBuildError(f"{page} was not rendered with the {TEMPLATE!r} template: its loading screen is missing")
+    data = script_json(loading_resources(mode="lite")[RESOURCE])
+    text = text.replace(_EMPTY_LOADING, _EMPTY_LOADING[:-2] + data, 1)
+    page.write_text(text, encoding="utf-8")
 
 
 def _drop_remote_links(page: Path) -> None:
@@ -221,6 +241,8 @@ def build_site(out: Path, *, log=print, extra_notebooks: Sequence[Path] = ()) ->
 
     for page in sorted((out / "voici").rglob("*.html")):
         _drop_remote_links(page)
+    for page in sorted((out / "voici" / "render").glob("*.html")):
+        _fill_loading_screen(page)
     (out / "index.html").write_text(_index_page(), encoding="utf-8")
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     summary = {"out": str(out), "wheels": {w.name: w.version for w in wheels}, "size_bytes": size,

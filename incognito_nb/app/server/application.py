@@ -56,6 +56,8 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ...engine import Deck, DeckError, load_deck
 from ...store import open_store
+from ...ui.i18n import first_language, language
+from ..loading import TEMPLATE, loading_resources, voila_environment
 from ..serving import unix_sockets_fit
 from .bounded_log import REQUEST_LOGGERS, RepeatsCounted, install, log_to_file
 from .budget import KernelBudget
@@ -166,6 +168,16 @@ class ClassroomServer(Voila):
 
     desk: FrontDesk | None = None
 
+    def setup_template_dirs(self):
+        """Serves the pages with the project's loading screen (:mod:`incognito_nb.app.loading`),
+        unless another template was asked for, in the server's language (``--language``)."""
+        if self.voila_configuration.template == "lab":  # Voilà's own default
+            self.voila_configuration.template = TEMPLATE
+        os.environ.update(voila_environment(os.environ))  # Voilà reads templates off JUPYTER_PATH
+        if not self.config.VoilaConfiguration.get("resources"):
+            self.config.VoilaConfiguration.resources = loading_resources(os.environ.get("INCOGNITO_NB_LANGUAGE"))
+        super().setup_template_dirs()
+
     def init_settings(self):
         configuration = self.voila_configuration
         configuration.preheat_kernel = True
@@ -264,9 +276,10 @@ class ClassroomServer(Voila):
         self._summaries.start()
         self.log.info("Classroom server: at most %d kernels, %s pages per device.", self.max_kernels,
                       self.max_pages_per_device or "any number of")
-        self.log.info("Classroom passphrase, for a teacher creating tables from another device than this "
-                      "computer (at %s): %s", f"http://{host}:{self.port}{url_path_join(self.server_url, 'classroom/passphrase')}",
-                      self.passphrase)
+        lang = language(first_language(os.environ.get("INCOGNITO_NB_LANGUAGE")))  # the terminal's, --language
+        self.log.info("%s", lang._("Classroom passphrase, for a teacher creating tables from another device than "
+                                   "this computer (at {url}): {passphrase}", passphrase=self.passphrase,
+                                   url=f"http://{host}:{self.port}{url_path_join(self.server_url, 'classroom/passphrase')}"))
 
     def stop(self):
         if self.desk is not None:

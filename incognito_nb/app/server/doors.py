@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 from functools import lru_cache, partial
 from typing import Any
 from urllib.parse import urlencode
@@ -52,7 +53,7 @@ from ...engine import IllegalAction, Rules
 from ...engine.players import name_key
 from ...engine.rules import MAX_PLAYERS
 from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
-from ...ui.choices import TIMER_SECONDS, language_options, timer_choices
+from ...ui.choices import TIMER_SECONDS, deck_for_language, language_options, timer_choices
 from ...ui.i18n import Language, first_language, language
 from .budget import STUDENT, TEACHER, Claim
 from .desk import CLAIM, OWNER, FrontDesk, rss_mb
@@ -81,6 +82,11 @@ NOT_THE_TEACHER = "not the teacher"
 CLASSROOM_COOKIE = "incognito_classroom"
 #: The longest passphrase the passphrase door reads.
 MAX_PASSPHRASE = 64
+
+
+#: How the ``incognito`` Voilà template writes the language of its loading screen.
+LANGUAGE_META = '<meta name="incognito-language" content="'
+_LANGUAGE_META = re.compile(re.escape(LANGUAGE_META) + '[^"]*"')
 
 
 @lru_cache(maxsize=1)
@@ -246,12 +252,24 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         desk.budget.arrived(claim)
         desk.keep_pools(taking=path)
         self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
+        # The loading screen speaks as the page will: a warm kernel's page was written before
+        # its request, in the server's language (see write).
+        self._page_language = (await self.speaking(claim.code)).code
         token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
         try:
             await super().get(path)
         finally:
             CLAIM.reset(token)
             OWNER.reset(owner)
+
+    def write(self, chunk) -> None:
+        """Writes ``chunk`` of the page, with the loading screen's language made this page's
+        (the ``incognito-language`` meta of the ``incognito`` template, once)."""
+        language = getattr(self, "_page_language", "")
+        if language and isinstance(chunk, str) and LANGUAGE_META in chunk:
+            chunk = _LANGUAGE_META.sub(f'{LANGUAGE_META}{language}"', chunk, count=1)
+            self._page_language = ""
+        super().write(chunk)
 
     def _arg(self, name: str, limit: int) -> str:
         return self.get_query_argument(name, "")[:limit].strip()
@@ -341,10 +359,12 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
                 continue
             tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang)})
         decks = [(key, deck.name) for key, deck in desk.decks.items()]
+        # The server's own --deck first; else the deck in the class's language, where one exists.
+        deck = "own:0" if "own:0" in desk.decks else deck_for_language(desk.decks, lang.code)
         self.door("create", lang._("Incognito · a new table for your class"), lang,
                   problem=lang.error(problem) if problem is not None else "", tables=tables, decks=decks,
                   timers=timer_choices(lang), rounds=3, max_rounds=MAX_ROUNDS,
-                  languages=language_options(lang), chosen=lang.code)
+                  languages=language_options(lang), chosen=lang.code, chosen_deck=deck)
 
 
 def _code_or_nothing(code: str) -> str:

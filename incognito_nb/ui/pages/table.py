@@ -77,6 +77,7 @@ class TableApp(PageShell):
         self._said = ""
 
         super().__init__(lang=lang)
+        self.add_class("inc-table-mode")  # table mode's own sizes (curtain.css)
         self.progress = markup("", "inc-progress")
         self.teacher = TeacherBar(
             lang=lang,

@@ -38,7 +38,7 @@ from incognito_nb.store.names import same_name
 
 from incognito_nb.ui.widgets.shared import own_layout
 from incognito_nb.ui.guard import Guard
-from incognito_nb.ui.choices import timer_choices
+from incognito_nb.ui.choices import deck_for_language, timer_choices
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS, color_name, text_color_on
@@ -295,7 +295,9 @@ class SetupForm(widgets.HBox):
         (the same form, before the interface language changed)."""
         self._decks = dict(earlier._decks)
         self._uploads = earlier._uploads
-        self._refresh_decks(earlier.deck_choice.value)
+        # A deck left as the form first offered it follows the new language; one chosen stays.
+        kept = earlier.deck_choice.value
+        self._refresh_decks(self._first_choice() if kept == earlier._first_choice() else kept)
         self.timer_choice.value = earlier.timer_seconds
         self.set_names(earlier.names)
 
@@ -337,14 +339,22 @@ class SetupForm(widgets.HBox):
 
     # --------------------------------------------------------------- decks
     def _list_decks(self, preselected: Optional[Deck]) -> None:
-        """Fills the deck dropdown: the preselected deck first, then the built-in decks."""
+        """Fills the deck dropdown: the preselected deck first, then the built-in decks; chooses
+        the preselected deck, else the first deck in the form's language (a Spanish table gets
+        Spanish words), else the first."""
         if preselected is not None:
             self._decks["preset"] = preselected
         for deck_id in Deck.builtin_names():
             builtin = Deck.builtin(deck_id)
             if builtin != preselected:
                 self._decks[f"builtin:{deck_id}"] = builtin
-        self._refresh_decks(next(iter(self._decks)))
+        self._refresh_decks(self._first_choice())
+
+    def _first_choice(self) -> str:
+        """Returns the deck the form offers first: the preselected one, else the first in its language."""
+        if "preset" in self._decks:
+            return "preset"
+        return deck_for_language(self._decks, self.lang.code) or next(iter(self._decks))
 
     def _refresh_decks(self, selected: str) -> None:
         options = []
@@ -530,13 +540,22 @@ class SetupForm(widgets.HBox):
             self._report_save_problem(error)
             return
         lang = self.lang
-        stage = (phase_title(Phase.OVER, lang) if game.phase is Phase.OVER else
+        finished = game.phase is Phase.OVER
+        stage = (phase_title(Phase.OVER, lang) if finished else
                  lang._("round {round}, {phase} phase", round=game.round, phase=phase_name(game.phase, lang)))
         description = lang._("{players} — {stage}", players=", ".join(game.players), stage=stage)
         if saved is not None:  # None if the file changed between the two reads: say what was read
             when = format_datetime(saved.saved_at.astimezone(), "short", locale=lang.locale)
             description += " " + lang._("(saved {when})", when=when)
-        self._save_notice = lang._("A saved game is waiting: {description}", description=description)
+        # A finished game is not resumed: it is looked at again (its results, its files).
+        if finished:
+            self._save_notice = lang._("The last game is over: {description}", description=description)
+        else:
+            self._save_notice = lang._("A saved game is waiting: {description}", description=description)
+        self.resume_button.description = lang._("See its results") if finished else lang._("Resume it")
+        self.resume_button.icon = "trophy" if finished else "play"
+        self.discard_button.description = (lang._("Start a new game") if finished
+                                            else lang._("Start a new game instead"))
         self._resume_text.value = safe(self._save_notice)
         self._resume_offered = True
         _show(self.resume_box, True)

@@ -1,0 +1,84 @@
+"""The project's own loading screen on every Voilà and Voici page, in the page's language.
+
+Voilà's "lab" template says "Running play...", then "Executing 1 of 1", and the widgets say
+"Loading widget..." until the first screen is drawn: English on a Spanish class's projector.
+The ``incognito`` template (``page_template/voila/templates/incognito``, which extends "lab")
+shows instead a loading screen of the project's own, driven by Voilà's own calls
+(``voila_process``, ``voila_finish``; Voici's ``update_loading_text`` and ``display_cells``),
+with the steps of a page's start said in the catalogues' words.  Voilà finds the template
+on ``JUPYTER_PATH`` (:func:`voila_environment`), and hands it the texts through its
+``VoilaConfiguration.resources`` (:func:`loading_resources`): every language at once,
+because a page picks its own in the browser (its ``?lang=``, or the language the server
+writes in the page: the table's, in the classroom).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Mapping
+
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
+
+#: The name of the project's Voilà template.
+TEMPLATE = "incognito"
+#: The key of the template's resources (``resources.incognito``).
+RESOURCE = "incognito"
+
+
+def template_root() -> Path:
+    """Returns the folder to put on ``JUPYTER_PATH``: it holds ``voila/templates/incognito``."""
+    return Path(str(resources.files("incognito_nb.app") / "page_template"))
+
+
+def loading_words(lang: Language) -> dict[str, str]:
+    """Returns what the loading screen says in ``lang``, by key (``loading.mjs`` reads them)."""
+    _ = lang._
+    return {
+        "title": _("Incognito is getting ready…"),
+        "python": _("Starting Python for this page"),
+        "setup": _("Setting up the game"),
+        "screen": _("Drawing the first screen"),
+        "page": _("Loading the page"),
+        "packages": _("Loading Python and the game's packages in this browser"),
+        "game": _("Starting the game"),
+        "step": _("Step {step} of {steps}"),
+        "seconds": _("{seconds} s"),
+        "first_time": _("The first start in a browser takes about half a minute; the next ones are quicker."),
+    }
+
+
+def loading_texts() -> dict[str, dict[str, str]]:
+    """Returns the loading screen's words in every interface language and in the
+    pseudo-language (a page may ask for any of them: ``?lang=en-XA``)."""
+    return {code: loading_words(language(code)) for code in (*LANGUAGES, PSEUDO)}
+
+
+def loading_resources(default: str | None = None, *, mode: str = "voila") -> dict:
+    """Returns the template's resources: the page's language when it asks for none
+    (``default``), the words, and ``mode`` (``"voila"`` for a server's page, ``"lite"``
+    for the static site's, whose start has other steps)."""
+    return {RESOURCE: {"language": first_language(default), "mode": mode, "texts": loading_texts()}}
+
+
+def voila_options(default: str | None = None) -> list[str]:
+    """Returns the Voilà command-line options that serve the pages with the template."""
+    return [f"--template={TEMPLATE}",
+            f"--VoilaConfiguration.resources={json.dumps(loading_resources(default), ensure_ascii=True)}"]
+
+
+def voila_environment(env: Mapping[str, str]) -> dict[str, str]:
+    """Returns ``env`` with the template's folder first on ``JUPYTER_PATH`` (where Voilà,
+    and Voici at build time, look for templates)."""
+    env = dict(env)
+    paths = [path for path in env.get("JUPYTER_PATH", "").split(os.pathsep) if path]
+    if str(template_root()) not in paths:
+        env["JUPYTER_PATH"] = os.pathsep.join([str(template_root()), *paths])
+    return env
+
+
+def script_json(value: object) -> str:
+    """Returns ``value`` as JSON safe inside a ``<script>`` element (no ``</script>`` in it)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

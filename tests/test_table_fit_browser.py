@@ -1,0 +1,111 @@
+"""Table mode on a laptop's 1280×720 screen, as a table sees it (issue 18): the pad and Done
+in view outside projector mode, the game-over downloads apart, the setup form's labels whole,
+and a finished saved game offered as a finished game, not "resumed".
+
+The launcher is started as the README says; a finished game is put in its saves folder
+first (played through the engine), so the game-over screen is one click away.
+Screenshots go to ``artifacts/table_fit_*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import ARTIFACTS, launcher_server
+from table_driver import STEP, Table
+from test_score_widgets import finished_game
+
+from incognito_nb.store import GameFolder
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1280, "height": 720}
+
+
+def snap(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table_fit_{name}.png"))
+
+
+@pytest.fixture
+def laptop(browser):
+    context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def box(page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; }")
+
+
+def upload_label(page) -> str:
+    """Returns the upload button's label as painted: the text that takes room on screen
+    (ipywidgets writes "description (count)"; what is drawn at no width is not seen)."""
+    return page.locator(".inc-deck-upload").evaluate(
+        "b => { const seen = [];"
+        " for (const n of b.childNodes) { if (n.nodeType !== 3) continue;"
+        "   const r = document.createRange(); r.selectNodeContents(n);"
+        "   if (r.getBoundingClientRect().width > 0) seen.push(n.textContent); }"
+        " const after = getComputedStyle(b, '::after').content;"
+        " if (after && after !== 'none') seen.push(JSON.parse(after));"
+        " return seen.join(' ').trim(); }")
+
+
+def test_the_pad_and_done_fit_a_laptop_screen_outside_projector_mode(laptop, tmp_path):
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(laptop, url)
+        table.open()
+        table.start(["Ana", "Ben", "Cleo"])
+        table.open_pad("Ana")
+        snap(laptop, "pad_1280x720")
+        pad, done = box(laptop, ".inc-pad canvas"), box(laptop, ".inc-done")
+        assert pad["bottom"] <= LAPTOP["height"] and pad["right"] <= LAPTOP["width"], pad
+        assert done["bottom"] <= LAPTOP["height"], done
+        cut = laptop.locator(".inc-pad-tools button").evaluate_all(
+            "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)")
+        assert cut == [], cut  # every tool's label whole ("med…" once)
+        scrolls = laptop.evaluate("() => { const c = document.querySelector('#rendered_cells');"
+                                  " return [c.scrollHeight, c.clientHeight]; }")
+        assert scrolls[0] <= scrolls[1] + 1, scrolls
+
+
+def test_a_finished_saved_game_is_offered_as_finished_and_its_downloads_stand_apart(laptop, tmp_path):
+    GameFolder(tmp_path / "saves").save(finished_game())
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(laptop, url)
+        table.open()
+        offer = laptop.locator(".inc-resume")
+        offer.wait_for(timeout=STEP)
+        snap(laptop, "setup_finished_save")
+        text = offer.inner_text()
+        assert "Resume" not in text and "resume" not in text, text
+        assert "Game over" in text and "See its results" in text, text
+        assert upload_label(laptop) == "Upload a deck (.csv)"
+        table.press(".inc-resume-game")
+        table.press(".inc-prepare-downloads")
+        laptop.wait_for_selector(".inc-downloads .inc-download", timeout=STEP)
+        snap(laptop, "downloads")
+        boxes = laptop.locator(".inc-downloads .inc-download").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); "
+            "return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; })")
+        assert len(boxes) >= 4
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                apart = (a["right"] + 4 <= b["x"] or b["right"] + 4 <= a["x"]
+                         or a["bottom"] + 4 <= b["y"] or b["bottom"] + 4 <= a["y"])
+                assert apart, (a, b)
+
+
+def test_the_deck_menu_shows_whole_deck_names_in_projector_mode(laptop, tmp_path):
+    with launcher_server(tmp_path / "saves", extra_args=["--projector"]) as url:
+        table = Table(laptop, url)
+        table.open()
+        snap(laptop, "setup_projector")
+        cut = laptop.locator(".inc-deck select").evaluate(
+            "s => { const c = document.createElement('canvas').getContext('2d');"
+            " const st = getComputedStyle(s); c.font = st.fontSize + ' ' + st.fontFamily;"
+            " const pad = parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 24;"
+            " return [...s.options].filter(o => c.measureText(o.text).width + pad > s.clientWidth).map(o => o.text); }")
+        assert not cut, cut
