@@ -28,7 +28,7 @@ changes, each made through one of Voilà's extension points:
 
 Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
 ``max_pages_per_device``, ``max_warm``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
-``expect_minutes``, ``log_file``; the store is ``$INCOGNITO_NB_STORE``, an extra deck
+``expect_minutes``, ``log_file``, ``behind_proxy``; the store is ``$INCOGNITO_NB_STORE``, an extra deck
 ``$INCOGNITO_NB_DECK``, the classroom passphrase ``$INCOGNITO_NB_PASSPHRASE`` (a new one if unset).
 """
 
@@ -38,6 +38,7 @@ import logging
 import os
 import secrets
 import sys
+from functools import partial
 
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -158,6 +159,12 @@ class ClassroomServer(Voila):
     log_file = Unicode("", config=True, help=(
         "A file the server also writes its log to, rotated at 5 MB with two old files kept ('': none)."))
 
+    behind_proxy = Bool(False, config=True, help=(
+        "Whether the server sits behind a proxy on its own machine (deploy/nginx): the client's "
+        "address is then read from the proxy's X-Real-IP or X-Forwarded-For header, so that every "
+        "student is not taken for this machine and each device keeps its own budget. Listen on "
+        "127.0.0.1 only then: anyone who reaches the port directly can name any address."))
+
     aliases = {
         **Voila.aliases,
         "max-kernels": "ClassroomServer.max_kernels",
@@ -252,6 +259,8 @@ class ClassroomServer(Voila):
 
     def listen(self):
         IOLoop.current().add_callback(self._listening)
+        if self.behind_proxy:  # Voilà listens with ``self.app.listen(port, ip)``: tornado's xheaders
+            self.app.listen = partial(self.app.listen, xheaders=True)
         super().listen()
 
     def _listening(self) -> None:
