@@ -79,6 +79,8 @@ NOT_THE_TEACHER = "not the teacher"
 CLASSROOM_COOKIE = "incognito_classroom"
 #: The longest passphrase the passphrase door reads.
 MAX_PASSPHRASE = 64
+#: The handler attribute in which the hub's identity says whether the user teaches (:mod:`.hub`).
+HUB_TEACHER = "incognito_hub_teacher"
 
 
 @lru_cache(maxsize=1)
