@@ -102,7 +102,11 @@ class Doorway:
     @property
     def teacher(self) -> bool:
         """Checks if this browser may create tables: the laptop that runs the server (while it
-        is trusted), or a browser that typed the classroom's passphrase."""
+        is trusted), or a browser that typed the classroom's passphrase; under JupyterHub, a user
+        the hub lets teach (:mod:`.hub`), and nobody else."""
+        hub_teacher = getattr(self, HUB_TEACHER, None)
+        if hub_teacher is not None:
+            return hub_teacher
         if self.local:
             return True
         desk = self.desk
