@@ -56,6 +56,10 @@ def test_a_teacher_and_three_students_play_a_round_through_jupyterhub(browser, t
             cleo = contexts[3].new_page()
             cleo.goto(f"{at.render}/teacher.ipynb", timeout=SLOW)
             assert "Only the teacher can create a table" in cleo.inner_text("body", timeout=STEP)
+            # Nor does ana's seat link open for cleo: it is ana's seat, not hers.
+            cleo.goto(seat_url, timeout=SLOW)
+            assert "This link opens another student's seat." in cleo.inner_text("body", timeout=STEP)
+            assert cleo.locator(".inc-pad").count() == 0
             cleo.close()
 
             teacher.wait_for_selector(".inc-start:not(:disabled)", timeout=STEP)
