@@ -28,7 +28,7 @@ changes, each made through one of Voilà's extension points:
 
 Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
 ``max_pages_per_device``, ``max_warm``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
-``expect_minutes``, ``log_file``; the store is ``$INCOGNITO_NB_STORE``, an extra deck
+``expect_minutes``, ``log_file``, ``behind_proxy``, ``hub`` (a JupyterHub service: :mod:`.hub`); the store is ``$INCOGNITO_NB_STORE``, an extra deck
 ``$INCOGNITO_NB_DECK``, the classroom passphrase ``$INCOGNITO_NB_PASSPHRASE`` (a new one if unset).
 """
 
@@ -38,6 +38,7 @@ import logging
 import os
 import secrets
 import sys
+from functools import partial
 
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -65,6 +66,7 @@ from .desk import FrontDesk, QuietDrops
 from .devices import DEVICES_SETTING
 from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
 from .owners import OWNERS_SETTING, PageGoodbye, PageKernel
+from .hub import HUB_SETTING, HubClassroomPage, HubIdentity, HubJoinDoor, HubLogin, callback_handler, hub_auth
 from .passphrase import new_passphrase
 from .preheat import QUERY_URL, SERVER_SECRET, TEACHER_KEY_HEADER
 from .sockets import BUDGET_SETTING, KernelSocket, KernelSocketDoor, QuerySocket
@@ -160,6 +162,17 @@ class ClassroomServer(Voila):
     log_file = Unicode("", config=True, help=(
         "A file the server also writes its log to, rotated at 5 MB with two old files kept ('': none)."))
 
+    behind_proxy = Bool(False, config=True, help=(
+        "Whether the server sits behind a proxy on its own machine (deploy/nginx): the client's "
+        "address is then read from the proxy's X-Real-IP or X-Forwarded-For header, so that every "
+        "student is not taken for this machine and each device keeps its own budget. Listen on "
+        "127.0.0.1 only then: anyone who reaches the port directly can name any address."))
+
+    hub = Bool(False, config=True, help=(
+        "Whether the server runs as a JupyterHub service (deploy/jupyterhub): users log in with the "
+        "hub's accounts, the teacher is a user with the hub scope custom:incognito-nb:teach, and a "
+        "student's seat is named by their hub name. Set --Voila.base_url to the service's prefix."))
+
     aliases = {
         **Voila.aliases,
         "max-kernels": "ClassroomServer.max_kernels",
@@ -193,6 +206,8 @@ class ClassroomServer(Voila):
         # (:func:`~incognito_nb.app.serving.unix_sockets_fit` says why), whoever starts it.
         if "transport" not in self.config.KernelManager and unix_sockets_fit(self.connection_dir):
             self.config.KernelManager.transport = "ipc"
+        if self.hub:
+            self._serve_the_hub()
         self.secret = secrets.token_urlsafe(32)
         os.environ[SERVER_SECRET] = self.secret  # inherited by every kernel, seen by no browser
         self._bound_the_log()
@@ -211,7 +226,21 @@ class ClassroomServer(Voila):
         settings[BUDGET_SETTING] = budget
         settings[DEVICES_SETTING] = self.desk.devices
         settings[OWNERS_SETTING] = self.desk.owners
+        if self.hub:
+            settings[HUB_SETTING] = hub_auth()
+            settings["login_url"] = url_path_join(self.base_url, "classroom/hub-login")
         return settings
+
+    def _serve_the_hub(self) -> None:
+        """Under JupyterHub (:mod:`.hub`): the hub says who asks; no machine is trusted, since every
+        request comes from the hub's proxy; the proxy's X-Forwarded-For names the device."""
+        prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+        if not prefix or prefix.rstrip("/") != self.base_url.rstrip("/"):
+            raise SystemExit(f"--ClassroomServer.hub=True: --Voila.base_url must be the service's prefix {prefix!r} "
+                             f"(not {self.base_url!r}); the hub starts the service with JUPYTERHUB_SERVICE_PREFIX.")
+        self.identity_provider_class = HubIdentity
+        self.trust_this_machine = False
+        self.behind_proxy = True
 
     def _bound_the_log(self) -> None:
         """Writes each kind of repeated line once and counts the rest (:mod:`.bounded_log`), on
@@ -248,14 +277,17 @@ class ClassroomServer(Voila):
                 continue
             handler = REPLACED.get(handler, handler)
             if handler is TornadoVoilaHandler:
-                handler = ClassroomPage
+                handler = HubClassroomPage if self.hub else ClassroomPage
             elif handler is RequestInfoSocketHandler:
                 handler, rest = QuerySocket, [{"secret": self.secret, "on_waiting": self.desk.waiting}]
             handlers.append((pattern, handler, *rest))
         base = self.server_url
+        hub = [(url_path_join(base, "classroom/hub-login"), HubLogin),
+               (url_path_join(base, "oauth_callback"), callback_handler())] if self.hub else []
         return [
+            *hub,
             (base, Home),
-            (url_path_join(base, "classroom/join"), JoinDoor),
+            (url_path_join(base, "classroom/join"), HubJoinDoor if self.hub else JoinDoor),
             (url_path_join(base, "classroom/tables"), NewTableDoor),
             (url_path_join(base, "classroom/status"), Status),
             (url_path_join(base, "classroom/passphrase"), PassphraseDoor),
@@ -264,6 +296,8 @@ class ClassroomServer(Voila):
 
     def listen(self):
         IOLoop.current().add_callback(self._listening)
+        if self.behind_proxy:  # Voilà listens with ``self.app.listen(port, ip)``: tornado's xheaders
+            self.app.listen = partial(self.app.listen, xheaders=True)
         super().listen()
 
     def _listening(self) -> None:

@@ -82,6 +82,8 @@ NOT_THE_TEACHER = "not the teacher"
 CLASSROOM_COOKIE = "incognito_classroom"
 #: The longest passphrase the passphrase door reads.
 MAX_PASSPHRASE = 64
+#: The handler attribute in which the hub's identity says whether the user teaches (:mod:`.hub`).
+HUB_TEACHER = "incognito_hub_teacher"
 
 
 #: How the ``incognito`` Voilà template writes the language of its loading screen.
@@ -108,7 +110,11 @@ class Doorway:
     @property
     def teacher(self) -> bool:
         """Checks if this browser may create tables: the laptop that runs the server (while it
-        is trusted), or a browser that typed the classroom's passphrase."""
+        is trusted), or a browser that typed the classroom's passphrase; under JupyterHub, a user
+        the hub lets teach (:mod:`.hub`), and nobody else."""
+        hub_teacher = getattr(self, HUB_TEACHER, None)
+        if hub_teacher is not None:
+            return hub_teacher
         if self.local:
             return True
         desk = self.desk

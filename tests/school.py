@@ -1,0 +1,172 @@
+"""A school's setup for the tests, from the files in ``deploy/``: Redis with
+``deploy/redis/classroom.conf``, classroom servers behind nginx with
+``deploy/nginx/classroom.conf``, each file used as shipped with only its ports (and
+Redis's folder) replaced, as the README's "A school" section says an administrator does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from browser import REPO, free_port, server
+from classroom_server import Classroom, classroom
+
+DEPLOY = REPO / "deploy"
+NGINX_CONF = DEPLOY / "nginx" / "classroom.conf"
+REDIS_CONF = DEPLOY / "redis" / "classroom.conf"
+#: The ports the shipped nginx file names: the proxy, then the classroom servers a and b.
+PROXY_PORT, SERVER_PORTS = 8870, (8871, 8872)
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+REDIS_SERVER = shutil.which("redis-server")
+#: How the proxy names each server in its cookie (``incognito_server``), in the order of SERVER_PORTS.
+NAMES = ("a", "b")
+
+
+def need(program: str | None, package: str) -> None:
+    """Skips the test where ``program`` is missing (saying which Debian package has it), fails under CI."""
+    if program is None:
+        reason = f"{package} is missing: apt-get install {package} to run the school's tests"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+@dataclass
+class SchoolRedis:
+    url: str
+    process: subprocess.Popen
+    folder: Path
+
+
+@contextlib.contextmanager
+def school_redis(folder: Path) -> Iterator[SchoolRedis]:
+    """Runs redis-server with ``deploy/redis/classroom.conf`` (its port and folder replaced)."""
+    need(REDIS_SERVER, "redis-server")
+    import redis
+
+    port = free_port()
+    folder.mkdir(parents=True, exist_ok=True)
+    text = REDIS_CONF.read_text()
+    text = re.sub(r"(?m)^port 6379$", f"port {port}", text)
+    text = re.sub(r"(?m)^dir /var/lib/redis$", f"dir {folder}", text)
+    assert f"port {port}" in text and f"dir {folder}" in text, "deploy/redis/classroom.conf changed shape"
+    conf = folder / "redis.conf"
+    conf.write_text(text)
+    process = subprocess.Popen([REDIS_SERVER, str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                redis.Redis.from_url(url, socket_connect_timeout=0.2).ping()
+                break
+            except redis.exceptions.ConnectionError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+                    raise RuntimeError(f"redis-server did not start with {conf}: {output}") from None
+                time.sleep(0.05)
+        yield SchoolRedis(url, process, folder)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout:
+            process.stdout.close()
+
+
+def nginx_conf(folder: Path, proxy_port: int, ports: tuple[int, int]) -> Path:
+    """Writes an nginx main file that includes ``deploy/nginx/classroom.conf`` with the
+    test's ports, its pid, logs and buffers in ``folder``; returns its path."""
+    text = NGINX_CONF.read_text()
+    for shipped, port in zip(SERVER_PORTS, ports):
+        text = text.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{port}").replace(
+            rf"127\.0\.0\.1:{shipped}$", rf"127\.0\.0\.1:{port}$")
+    text = text.replace(f"listen {PROXY_PORT};", f"listen 127.0.0.1:{proxy_port};")
+    settings = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    assert all(str(port) not in settings for port in (PROXY_PORT, *SERVER_PORTS)), "a shipped port was left"
+    (folder / "conf.d").mkdir(parents=True, exist_ok=True)
+    (folder / "conf.d" / "classroom.conf").write_text(text)
+    user = "user root root;\n" if os.geteuid() == 0 else ""  # the workers read the test's folder
+    temp = "".join(f"    {kind}_temp_path {folder / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    main = folder / "nginx.conf"
+    main.write_text(f"""{user}worker_processes 1;
+pid {folder / 'nginx.pid'};
+error_log {folder / 'error.log'} warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log {folder / 'access.log'};
+{temp}    include {folder / 'conf.d' / 'classroom.conf'};
+}}
+""")
+    return main
+
+
+@dataclass
+class School:
+    """Two classroom servers (``servers[0]`` is "a", ``servers[1]`` "b") behind nginx at ``url``, on one Redis."""
+
+    url: str
+    servers: tuple[Classroom, Classroom]
+    redis: SchoolRedis
+
+    @property
+    def render(self) -> str:
+        return f"{self.url}/voila/render"
+
+    def holding(self, kernel_id: str) -> str:
+        """Returns the name ("a" or "b") of the server that runs ``kernel_id``."""
+        for name, room in zip(NAMES, self.servers):
+            if kernel_id in room.kernel_ids():
+                return name
+        raise AssertionError(f"no server runs kernel {kernel_id}")
+
+
+@contextlib.contextmanager
+def proxy(folder: Path, ports: tuple[int, int]) -> Iterator[str]:
+    """Runs nginx with the shipped file in front of the servers at ``ports``; yields its URL."""
+    need(NGINX, "nginx")
+    folder.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    main = nginx_conf(folder, port, ports)
+    command = [NGINX, "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(main), "-g", "daemon off;"]
+    with server(command, f"http://127.0.0.1:{port}", name="nginx", log_path=folder / "nginx.log") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def school(tmp_path: Path, *options: str) -> Iterator[School]:
+    """Redis, two classroom servers (``--ClassroomServer.behind_proxy=True``, as the README
+    runs them) and nginx in front, all from ``deploy/``."""
+    with contextlib.ExitStack() as stack:
+        redis = stack.enter_context(school_redis(tmp_path / "redis"))
+        rooms = []
+        for name in NAMES:
+            (tmp_path / name).mkdir()
+            rooms.append(stack.enter_context(classroom(tmp_path / name, "--ClassroomServer.behind_proxy=True",
+                                                       *options, store=redis.url)))
+        ports = tuple(int(room.url.rsplit(":", 1)[1]) for room in rooms)
+        url = stack.enter_context(proxy(tmp_path / "nginx", ports))
+        yield School(url, (rooms[0], rooms[1]), redis)
+
+
+def place(context, school: School, name: str) -> None:
+    """Puts a browser on server ``name`` ("a" or "b"), as the proxy does after its first answer."""
+    context.add_cookies([{"name": "incognito_server", "value": name, "url": school.url}])
+
+
+def placed(context) -> str:
+    """Returns the server the proxy last put this browser on (its ``incognito_server`` cookie)."""
+    return next((c["value"] for c in context.cookies() if c["name"] == "incognito_server"), "")
