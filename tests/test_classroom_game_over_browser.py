@@ -67,7 +67,11 @@ def find(students, store, code) -> None:
             cell = f".inc-vote-for-{game.seat(artist)}"
             if artist == "Ana":
                 page.click(f"{cell} .inc-card-{ana}")
-                page.wait_for_selector(f"{cell} .inc-card-{ana}.inc-card-selected", timeout=STEP)
+                try:
+                    page.wait_for_selector(f"{cell} .inc-card-{ana}.inc-card-selected", timeout=STEP)
+                except Exception:
+                    snap(page, f"failed_{name}")
+                    raise AssertionError(f"{name}'s card: {page.inner_text('body')!r}") from None
             else:
                 page.click(f"{cell} .inc-card-none")
         page.click(".inc-confirm-votes")
