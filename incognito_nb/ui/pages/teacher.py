@@ -272,7 +272,7 @@ class TeacherPage(TablePage):
         elif phase is Phase.PREPARE:
             screen = [Scoreboard(game, lang=lang), self._next_button(start_round_label(game.round + 1, lang), self.next)]
         else:
-            screen = [GameOver(game, self._projected_chart(game), lang=lang)]
+            screen = [GameOver(game, lang=lang, under_podium=self._projected_chart(game))]
         self.set_stage(screen)
 
     # ---------------------------------------------------------------- the game over
@@ -285,11 +285,9 @@ class TeacherPage(TablePage):
         except Exception:  # noqa: BLE001 - the podium shows without it; the teacher's files say why
             log.exception("the vocabulary chart could not be made")
             return []
-        heading = self.lang._("Which words did the class know?")
-        title = markup(f"<b>{safe(heading)}</b>", "inc-chart-title")
-        chart = widgets.Image(value=png, format="png")
+        chart = widgets.Image(value=png, format="png")  # the picture carries its own title
         chart.add_class("inc-over-chart")
-        return [title, chart]
+        return [chart]
 
     def _show_teacher_files(self, game: Game | None) -> None:
         """Shows the teacher's files and Play again for the finished ``game`` (None: none)."""
