@@ -114,7 +114,8 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     page = TeacherPage(store, code=code, teacher_key=key if code else None,
                        student_url=page_url(STUDENT_NOTEBOOK, environ),
                        teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
-                       timer_seconds=timer, key_in_browser=served, **languages)
+                       timer_seconds=timer, key_in_browser=served, takeaway_files=_takeaway_files,
+                       vocabulary_chart=_vocabulary_chart, **languages)
     said = [page.lang._("The deck {path} could not be used: {error}", path=deck_path,
                         error=" ".join(page.lang.problems(problem))) if isinstance(problem, DeckError)
             else page.lang.error(problem) for problem in problems]
@@ -122,6 +123,21 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
         page.report(" ".join(said))
     release_memory()
     return page
+
+
+def _takeaway_files(game, lang) -> dict[str, bytes]:
+    """Makes the teacher's game-over files in ``lang`` (table mode's: poster, results,
+    vocabulary report and chart, drawings); the PDF and image code loads only then."""
+    from .files.exports import takeaway_files
+
+    return takeaway_files(game, lang)
+
+
+def _vocabulary_chart(game, lang) -> bytes:
+    """Makes the vocabulary chart projected at the game over (a PNG, in ``lang``)."""
+    from .files.exports import vocabulary_chart_png
+
+    return vocabulary_chart_png(game, lang)
 
 
 def _drawing_png(drawing) -> bytes:

@@ -117,6 +117,9 @@ class Write:
     lobby: tuple[tuple[str, str], ...] | None = None
     #: A new interface language for the table (None: unchanged).
     language: str | None = None
+    #: A new deck and seed for the table's next game (None: unchanged; see ``play_again``).
+    deck: dict[str, Any] | None = None
+    seed: str | None = None
     action: Action | None = None
     snapshot: str | None = None
     log_floor: int | None = None

@@ -60,7 +60,8 @@ redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return 1
 """
 # KEYS: state, snapshot, actions, old log, index. ARGV: code, expected version, ttl, now,
-# lobby or '', action JSON or '', channel, snapshot or '', log floor, language or ''.
+# lobby or '', action JSON or '', channel, snapshot or '', log floor, language or '', deck JSON
+# or '', seed or ''.
 _SWAP = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
@@ -69,6 +70,8 @@ local nv = tonumber(v) + 1
 redis.call('HSET', KEYS[1], 'version', nv, 'updated', ARGV[4])
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'lobby', ARGV[5]) end
 if ARGV[10] ~= '' then redis.call('HSET', KEYS[1], 'language', ARGV[10]) end
+if ARGV[11] ~= '' then redis.call('HSET', KEYS[1], 'deck', ARGV[11]) end
+if ARGV[12] ~= '' then redis.call('HSET', KEYS[1], 'seed', ARGV[12]) end
 if ARGV[6] ~= '' then redis.call('ZADD', KEYS[3], nv, nv .. '|' .. ARGV[4] .. '|' .. ARGV[6]) end
 if ARGV[8] ~= '' then
   redis.call('SET', KEYS[2], ARGV[8])
@@ -273,7 +276,8 @@ class RedisTableStore(TableStore):
                     args=[code, str(record.version), self._ttl, repr(self._clock()), lobby,
                           "" if write.action is None else entry_json(write.action), _channel(code),
                           write.snapshot or "", "" if write.log_floor is None else str(write.log_floor),
-                          write.language or ""],
+                          write.language or "", "" if write.deck is None else json.dumps(write.deck),
+                          write.seed or ""],
                 )
             if version == -1:
                 raise unknown_table(code)

@@ -299,6 +299,10 @@ class SqliteTableStore(TableStore):
                         conn.execute("ROLLBACK")
                         time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                         continue
+                    if write.deck is not None or write.seed is not None:  # a new game (play again)
+                        conn.execute("UPDATE tables SET deck = ?, seed = ? WHERE code = ?",
+                                     (json.dumps(record.deck if write.deck is None else write.deck),
+                                      record.seed if write.seed is None else write.seed, code))
                     if write.action is not None:
                         conn.execute("INSERT INTO actions (code, version, action, at) VALUES (?, ?, ?, ?)",
                                      (code, version, entry_json(write.action), now))

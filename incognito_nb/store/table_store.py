@@ -28,10 +28,10 @@ a refused action (:class:`~incognito_nb.engine.errors.IllegalAction`) writes not
 *Who may do what.*  Creating a table returns a teacher key; joining returns a seat
 token.  Both are random (``secrets.token_urlsafe``), shown once, and stored only as
 SHA-256 digests, so a copy of the store gives no one a seat.  A seat token acts only
-as its own player; ``advance`` (ending a phase), ``start``, ``remove_player`` and
-``reissue_seat`` need the teacher key.  Late joiners are refused once the game has
-started: a player who lost their link gets a new one from the teacher
-(:meth:`TableStore.reissue_seat`).
+as its own player; ``advance`` (ending a phase), ``start``, ``remove_player``,
+``reissue_seat`` and ``play_again`` (:mod:`incognito_nb.store.next_game`) need the
+teacher key.  Late joiners are refused once the game has started: a player who lost
+their link gets a new one from the teacher (:meth:`TableStore.reissue_seat`).
 
 *Trust.*  :meth:`TableStore.read` returns the whole game, secrets included: a page
 must render only ``snapshot.game.player_view(viewer)`` from it.
@@ -96,6 +96,7 @@ from ..engine.practice import Practice
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .errors import NotAllowed, StoreError, StoreUnavailable, unknown_table
 from .leases import SeatLeases
+from .next_game import PlayAgain
 from .names import same_name
 from .records import (
     COMPACT_EVERY,
@@ -128,7 +129,7 @@ IDLE_LIMIT = timedelta(hours=24)
 
 
 # ------------------------------------------------------------------ the interface
-class TableStore(SeatLeases, ABC):
+class TableStore(SeatLeases, PlayAgain, ABC):
     """Where shared tables live.  Both backends give the same answers to the same calls.
 
     Build one with :func:`~incognito_nb.store.backends.open_store`.  Every method may raise

@@ -13,11 +13,12 @@ plumbing both classroom pages share.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import logging
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Action, Deck, IllegalAction, Phase, Rules
+from incognito_nb.engine import Action, Deck, Game, IllegalAction, Phase, Rules
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import TableStore
@@ -27,9 +28,13 @@ from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import TablePage, link, lobby_list, qr_code, with_query
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
+from incognito_nb.ui.widgets.teacher_files import CSS as TEACHER_FILES_CSS, SAME_DECK, TeacherFiles
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.choices import timer_choices
+from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.timer import DrawingTimer
+
+log = logging.getLogger(__name__)
 
 
 class TeacherPage(TablePage):
@@ -43,14 +48,24 @@ class TeacherPage(TablePage):
     none.  Everything shown is the projector's view (``player_view(None)``) plus the
     rounds already scored.  The page speaks ``language`` when it is given (``?lang=``),
     else the table's, else ``default_language``; a table created here remembers the
-    page's language.
+    page's language.  At the game over the projector shows the podium and the vocabulary
+    chart (``vocabulary_chart(game, lang)`` makes it, a PNG), and the teacher (with the
+    key) gets the files to download (``takeaway_files(game, lang)``, as in table mode)
+    and Play again with this class, in one box of its own, :attr:`files_box`.
     """
 
     def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
                  student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
                  decks: Sequence[Deck] = (), timer_seconds: int = 0, key_in_browser: bool = False,
-                 language: str | None = None, default_language: str | None = None, projector: bool = True) -> None:
-        super().__init__(store, language=language, default_language=default_language)
+                 language: str | None = None, default_language: str | None = None, projector: bool = True,
+                 takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
+                 vocabulary_chart: Callable[[Game, Language], bytes] | None = None) -> None:
+        super().__init__(store, TEACHER_FILES_CSS, language=language, default_language=default_language)
+        self.takeaway_files, self.vocabulary_chart = takeaway_files, vocabulary_chart
+        #: The teacher's box at the game over (files, Play again): under the stage, movable as one.
+        self.files_box = widgets.VBox()
+        self.files_box.add_class("inc-teacher-files-box")
+        self.add_footer(self.files_box)
         self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
         self.teacher_key = teacher_key
         self.student_url, self.teacher_url = student_url, teacher_url
@@ -239,6 +254,7 @@ class TeacherPage(TablePage):
         left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
         self._shown, self._again = shown, False
         self._stop_timer()
+        self._show_teacher_files(game if phase is Phase.OVER and teacher else None)
         if phase is Phase.HIDE:
             screen = [markup(safe(lang._("Students are drawing on their own devices.")), "inc-waiting")]
             if teacher and self.timer_seconds:
@@ -256,8 +272,41 @@ class TeacherPage(TablePage):
         elif phase is Phase.PREPARE:
             screen = [Scoreboard(game, lang=lang), self._next_button(start_round_label(game.round + 1, lang), self.next)]
         else:
-            screen = [GameOver(game, lang=lang)]
+            screen = [GameOver(game, lang=lang, under_podium=self._projected_chart(game))]
         self.set_stage(screen)
+
+    # ---------------------------------------------------------------- the game over
+    def _projected_chart(self, game: Game) -> list[widgets.Widget]:
+        """Returns the vocabulary chart the class sees beside the podium (none without a chart maker)."""
+        if self.vocabulary_chart is None:
+            return []
+        try:
+            png = self.vocabulary_chart(game, self.lang)
+        except Exception:  # noqa: BLE001 - the podium shows without it; the teacher's files say why
+            log.exception("the vocabulary chart could not be made")
+            return []
+        chart = widgets.Image(value=png, format="png")  # the picture carries its own title
+        chart.add_class("inc-over-chart")
+        return [chart]
+
+    def _show_teacher_files(self, game: Game | None) -> None:
+        """Shows the teacher's files and Play again for the finished ``game`` (None: none)."""
+        if game is None:
+            self._replace_children(self.files_box, [])
+            return
+        decks = [(deck.name, key) for key, deck in self.decks.items()]
+        decks += [(Deck.builtin(name).name, name) for name in Deck.builtin_names()]
+        box = TeacherFiles(game, self.takeaway_files, deck_name=self.snapshot.deck_name, decks=decks,
+                           on_play_again=self.guarded(self.play_again), lang=self.lang)
+        self._replace_children(self.files_box, [box])
+
+    def play_again(self, deck: str = SAME_DECK) -> None:
+        """Deals a new game to the same seats (every phone follows by itself): with the
+        table's deck (:data:`SAME_DECK`), or one this page offers (an own deck's key or a
+        built-in deck's name)."""
+        chosen = None if deck == SAME_DECK else self.decks.get(deck) or Deck.builtin(deck)
+        self.store.play_again(self.code, self.teacher_key, chosen)
+        self.refresh()
 
     def _render_lobby(self, view: dict[str, Any]) -> None:
         lang = self.lang
@@ -411,5 +460,6 @@ class TeacherPage(TablePage):
         super().table_gone()
         self._stop_timer()
         self.teacher_bar.layout.display = "none"
+        self._show_teacher_files(None)
         new = markup(link(self.teacher_url, self.lang._("Create a new table")), "inc-new-table")
         self.stage.children = (new, *self.stage.children)

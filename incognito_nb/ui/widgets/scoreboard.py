@@ -106,11 +106,16 @@ class GameOver(widgets.HBox):
     """The last screen of a game, on every page: the podium beside the scoreboard, with what
     the page adds (downloads, a new game) under the scoreboard, so that it fits one screen."""
 
-    def __init__(self, game: Game, extras: list[widgets.Widget] = (), *, lang: Language | None = None) -> None:
+    def __init__(self, game: Game, extras: list[widgets.Widget] = (), *, lang: Language | None = None,
+                 under_podium: list[widgets.Widget] = ()) -> None:
         self.podium, self.scoreboard = Podium(game, lang=lang), Scoreboard(game, lang=lang)
         side = widgets.VBox([self.scoreboard, *extras])
         side.add_class("inc-over-side")
-        super().__init__([self.podium, side])
+        main: widgets.Widget = self.podium
+        if under_podium:  # the classroom's projected chart: in the podium's column, which has room
+            main = widgets.VBox([self.podium, *under_podium])
+            main.add_class("inc-over-main")
+        super().__init__([main, side])
         self.add_class("inc-over")
 
     def close(self) -> None:

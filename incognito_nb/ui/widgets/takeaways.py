@@ -74,11 +74,13 @@ class Takeaways(widgets.VBox):
     """The game-over extras: a button that makes the files, then the chart and the links.
 
     ``make_files(game, lang)`` returns the files (file name to content), written in ``lang``.
+    Without ``chart`` the vocabulary chart is not shown here (a page that shows it already).
     """
 
     def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes]], *,
-                 lang: Language | None = None) -> None:
+                 lang: Language | None = None, chart: bool = True) -> None:
         self._game = game
+        self._chart = chart
         self._make_files = make_files
         self.lang = lang = lang or language()
         self.prepare_button = widgets.Button(
@@ -127,7 +129,7 @@ class Takeaways(widgets.VBox):
         links = markup("".join(download_link(n, c, lang) for n, c in files.items()), "inc-downloads")
         title, chart_title = lang._("Take the game home:"), lang._("Which words did the class know?")
         parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
-        if CHART in files:
+        if CHART in files and self._chart:
             chart = widgets.Image(value=files[CHART], format="png", layout=widgets.Layout(width="100%"))
             chart.add_class("inc-chart")
             parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"), chart]

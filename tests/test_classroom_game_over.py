@@ -1,0 +1,124 @@
+"""The classroom's game over without a browser: the podium and the vocabulary chart for the
+class, and for the teacher alone the files and Play again with this class.
+
+The pages are built as the classroom's kernels build them (``teacher_page``/``student_page``
+pass the application's file makers); a whole short game is played through one SQLite store.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from incognito_nb.app.classroom import _takeaway_files, _vocabulary_chart
+from incognito_nb.engine import Phase, Rules
+from incognito_nb.store import NotAllowed, open_store
+from incognito_nb.ui.pages.student import StudentPage
+from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.widgets.teacher_files import SAME_DECK
+
+from test_classroom_widgets import NAMES, draw_and_finish, refresh_all, vote
+from test_table import find, one, plain, secret_deck
+
+pytestmark = pytest.mark.usefixtures("close_new_widgets")
+
+
+@pytest.fixture
+def store(tmp_path):
+    with open_store(tmp_path / "class.sqlite") as table_store:
+        yield table_store
+
+
+def finished_class(store, rounds: int = 1):
+    """A teacher page (with the key and the file makers) and three students, at the podium."""
+    teacher = TeacherPage(store, takeaway_files=_takeaway_files, vocabulary_chart=_vocabulary_chart)
+    code = teacher.create(secret_deck(), Rules(rounds=rounds))
+    students = {}
+    for name in NAMES:
+        page = StudentPage(store, code=code)
+        page.join(code, name)
+        students[name] = page
+    teacher.refresh()
+    one(teacher, "inc-start").click()
+    refresh_all(teacher, students)
+    for _ in range(rounds):
+        for page in students.values():
+            draw_and_finish(page)
+            refresh_all(teacher, students)
+        game = store.read(code).game
+        truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in game.players}
+        for page in students.values():
+            vote(page, lambda v, a: truth[a] if a == "Ana" else None)
+            refresh_all(teacher, students)
+        while store.read(code).game.phase in (Phase.SCORE, Phase.PREPARE):
+            one(teacher, "inc-next").click()
+            refresh_all(teacher, students)
+    assert store.read(code).game.phase is Phase.OVER
+    return teacher, students
+
+
+def test_the_projected_game_over_shows_the_podium_and_the_vocabulary_chart(store):
+    teacher, students = finished_class(store)
+    stage = teacher.stage
+    assert one(stage, "inc-podium") and one(stage, "inc-scoreboard")
+    chart = one(one(stage, "inc-over-main"), "inc-over-chart")  # in the podium's column
+    assert bytes(chart.value).startswith(b"\x89PNG")
+    assert not find(stage, "inc-teacher-files")  # the teacher's box is not on the stage
+
+
+def test_the_teacher_downloads_the_four_files_of_table_mode(store):
+    teacher, _ = finished_class(store)
+    box = one(teacher.files_box, "inc-teacher-files")
+    one(box, "inc-prepare-downloads").click()
+    links = one(box, "inc-downloads").value
+    for stem in ("poster", "results", "vocabulary", "drawings"):
+        assert f"inc-download-{stem}" in links, stem
+    assert not find(box, "inc-chart")  # projected already, not twice
+    assert one(box, "inc-play-again") and one(box, "inc-play-again-deck").value == SAME_DECK
+
+
+def test_a_student_page_offers_no_download_and_no_play_again(store):
+    teacher, students = finished_class(store)
+    for page in students.values():
+        assert one(page, "inc-winners")
+        for css in ("inc-teacher-files", "inc-prepare-downloads", "inc-downloads", "inc-play-again"):
+            assert not find(page, css), css
+        assert "inc-download" not in " ".join(str(w.get_state().get("value", "")) for w in find(page, "inc-over"))
+
+
+def test_a_teacher_page_without_the_key_projects_the_game_over_without_the_teachers_box(store):
+    teacher, _ = finished_class(store)
+    projector = TeacherPage(store, code=teacher.code, takeaway_files=_takeaway_files,
+                            vocabulary_chart=_vocabulary_chart)
+    assert one(projector, "inc-podium") and one(projector, "inc-over-chart")
+    assert projector.files_box.children == ()
+    with pytest.raises(NotAllowed):  # nor can a page without the key play again
+        store.play_again(teacher.code, None)
+
+
+def test_play_again_moves_every_page_to_the_new_games_hide_phase_with_the_same_seats(store):
+    teacher, students = finished_class(store)
+    tokens = {name: page.seat.token for name, page in students.items()}
+    old = store.read(teacher.code).game
+    one(teacher.files_box, "inc-play-again").click()
+    assert teacher.message.value == "", plain(teacher.message.value)
+    assert teacher.files_box.children == ()
+    refresh_all(teacher, students)  # what each page's watch does
+    game = store.read(teacher.code).game
+    assert game.phase is Phase.HIDE and game.round == 1 and game.players == old.players
+    assert "Students are drawing" in plain(one(teacher, "inc-waiting").value)
+    for name, page in students.items():
+        assert page.seat.token == tokens[name] and page.pad is not None
+        assert game.secret_object(name) in plain(one(page, "inc-secret").value)
+    draw_and_finish(students["Ana"])  # the seats play the new game
+    assert store.read(teacher.code).game.done == ("Ana",)
+
+
+def test_play_again_with_another_deck_deals_from_it(store):
+    teacher, students = finished_class(store)
+    box = one(teacher.files_box, "inc-teacher-files")
+    menu = one(box, "inc-play-again-deck")
+    builtin = next(value for _, value in menu.options if value != SAME_DECK)
+    menu.value = builtin
+    box.play_again()
+    snapshot = store.read(teacher.code)
+    assert snapshot.game.phase is Phase.HIDE and snapshot.deck_name != "Secrets"

@@ -1,0 +1,199 @@
+"""A Spanish class's whole game in real browsers, to the files the teacher takes home and
+a second game: four phones (390×844) and the projected teacher page (1280×720, then
+1920×1080), served by ``incognito-nb classroom --language es``.
+
+At the podium the projector shows the vocabulary chart; the teacher page alone offers the
+poster, results, vocabulary report and drawings, downloaded here and opened (``pdftotext``,
+``csv``, Pillow); no phone offers a file or Play again.  Then *Play again with this class*
+deals a new game, and every phone reaches its hide phase by itself, on the same page (no
+code or name typed again).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import zipfile
+
+import pytest
+from PIL import Image
+
+from browser import ARTIFACTS, draw_stroke, wait_for_ink, wait_for_paper
+from classroom_server import classroom as running_classroom
+from incognito_nb.engine import Phase
+from incognito_nb.store import open_store
+from table_driver import MIDDLE, SLOW, STEP, Watch, download_takeaways
+from test_classroom_browser import CARDS_IN, DECK, check_consoles, create_table, join_students, press, wait_ready
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cleo", "Dani"]
+ROUNDS = 2
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def snap(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"classroom_game_over_{name}.png"))
+
+
+def hide(students, store, code) -> None:
+    """Each phone draws one stroke and presses Done."""
+    canvas = ".inc-pad canvas"
+    for seat, (name, page) in enumerate(students.items()):
+        page.wait_for_selector(canvas, timeout=STEP)
+        wait_for_paper(page, canvas, timeout=STEP)
+        page.locator(canvas).first.scroll_into_view_if_needed(timeout=STEP)
+        draw_stroke(page, canvas, [(0.2 + 0.1 * seat, 0.4), (0.5, 0.6), (0.7, 0.5)], steps=4)
+        wait_for_ink(page, canvas, region=MIDDLE, timeout=STEP)
+        page.wait_for_selector(".inc-saved", timeout=STEP)
+        page.click(".inc-done")
+        page.wait_for_selector(".inc-done", state="detached", timeout=STEP)
+
+
+def find(students, store, code) -> None:
+    """Every phone finds Ana's object, leaves the other drawings without a card (the
+    default: a "no card" press would only re-render the panel under the next click), and
+    confirms."""
+    for page in students.values():
+        page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
+    game = store.read(code).game
+    assert game.phase is Phase.FIND
+    ana = game.lineup.index(game.secret_object("Ana")) + 1
+    for name, page in students.items():
+        for artist in game.players:
+            if artist == name:
+                continue
+            cell = f".inc-vote-for-{game.seat(artist)}"
+            assert page.locator(f"{cell} .inc-card-none.inc-card-selected").count() == 1  # no card yet
+            if artist == "Ana":
+                page.click(f"{cell} .inc-card-{ana}")
+                try:
+                    page.wait_for_selector(f"{cell} .inc-card-{ana}.inc-card-selected", timeout=STEP)
+                except Exception:
+                    snap(page, f"failed_{name}")
+                    raise AssertionError(f"{name}'s card: {page.inner_text('body')!r}") from None
+        page.click(".inc-confirm-votes")
+        try:
+            page.wait_for_selector(CARDS_IN, timeout=STEP)
+        except Exception:
+            snap(page, f"failed_confirm_{name}")
+            raise AssertionError(f"{name}'s cards: {page.inner_text('body')!r}") from None
+
+
+def score(teacher) -> None:
+    """The teacher steps through the reveal to the scoreboard, then on."""
+    for _ in NAMES:
+        teacher.wait_for_selector(".inc-reveal", timeout=STEP)
+        press(teacher, ".inc-next")
+    teacher.wait_for_selector(".inc-scoreboard", timeout=STEP)
+    press(teacher, ".inc-next")  # to the next round's preparation, or the podium
+
+
+def fits_on_screen(page) -> None:
+    """Asserts the podium, the scoreboard and the whole chart are on screen together, the
+    chart shown at least a quarter of its width (1400 px) across."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    height = page.viewport_size["height"]
+    for selector in (".inc-winners", ".inc-scoreboard", ".inc-over-chart"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+    shown = page.evaluate("""() => { const img = document.querySelector('.inc-over-chart');
+        const scale = Math.min(img.clientWidth / img.naturalWidth, img.clientHeight / img.naturalHeight);
+        return img.naturalWidth * scale; }""")
+    assert shown >= 0.25 * 1400, shown
+
+
+def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_without_retyping(browser, tmp_path):
+    deck = tmp_path / "secrets.csv"
+    deck.write_text(DECK, encoding="utf-8")
+    contexts = [browser.new_context(viewport=PROJECTOR, accept_downloads=True)]
+    contexts += [browser.new_context(viewport=PHONE) for _ in NAMES]
+    with running_classroom(tmp_path, "--deck", str(deck), "--language", "es") as room, \
+            open_store(room.store) as store:
+        try:
+            teacher, *phones = [context.new_page() for context in contexts]
+            watches = [Watch(page) for page in (teacher, *phones)]
+            students = dict(zip(NAMES, phones))
+            code = create_table(teacher, room.render, ROUNDS)
+            join_students(teacher, students, room.render, code)
+            links = {name: page.url for name, page in students.items()}
+            teacher.click(".inc-start")
+            for round_number in range(1, ROUNDS + 1):
+                hide(students, store, code)
+                teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+                find(students, store, code)
+                score(teacher)
+                if round_number < ROUNDS:
+                    press(teacher, ".inc-next")  # deal the next round
+            finished = store.read(code).game
+            assert finished.phase is Phase.OVER and finished.scores["Ana"] == 0
+
+            # The projector: the podium and the vocabulary chart, in Spanish.
+            teacher.wait_for_selector(".inc-winners", timeout=STEP)
+            teacher.wait_for_selector(".inc-over-chart", timeout=STEP)
+            assert "comparten la victoria" in teacher.inner_text(".inc-winners")
+            fits_on_screen(teacher)
+            snap(teacher, "1280x720")
+            teacher.set_viewport_size({"width": 1920, "height": 1080})
+            fits_on_screen(teacher)
+            snap(teacher, "1920x1080")
+            teacher.set_viewport_size(PROJECTOR)
+
+            # No phone offers a file or Play again.
+            for page in students.values():
+                page.wait_for_selector(".inc-winners", timeout=STEP)
+                for selector in (".inc-download", ".inc-prepare-downloads", ".inc-teacher-files", ".inc-play-again"):
+                    assert page.locator(selector).count() == 0, selector
+            snap(students["Cleo"], "phone")
+
+            # The teacher's four files, downloaded and opened.
+            assert "Jugar otra vez con esta clase" in teacher.inner_text(".inc-play-again")
+            teacher.click(".inc-prepare-downloads")
+            teacher.wait_for_selector(".inc-download-poster", timeout=SLOW)
+            received = download_takeaways(teacher, tmp_path)
+            assert {"poster.pdf", "results.csv", "vocabulary.csv", "drawings.zip"} <= set(received)
+            poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
+                                    check=True).stdout
+            assert all(name in poster for name in NAMES) and "comparten la victoria" in poster
+            with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
+                results = list(csv.reader(file))
+            assert len(results) == 1 + ROUNDS * len(NAMES)
+            objects = {(row[0], row[1]): row[2] for row in results[1:]}
+            for record in finished.history:
+                for artist in NAMES:
+                    assert objects[(str(record.number), artist)] == record.objects[artist]
+            with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
+                assert len(list(csv.reader(file))) == 1 + ROUNDS * len(NAMES)
+            with zipfile.ZipFile(received["drawings.zip"]) as archive:
+                drawings = [name for name in archive.namelist() if name.endswith(".png")]
+                assert len(drawings) == ROUNDS * len(NAMES)
+                for name in drawings:
+                    with Image.open(io.BytesIO(archive.read(name))) as picture:
+                        assert picture.format == "PNG" and picture.width > 100
+            if "vocabulary.png" in received:
+                with Image.open(received["vocabulary.png"]) as chart:
+                    assert chart.format == "PNG"
+            snap(teacher, "files")
+
+            # Play again: a new deal at the same table; every phone follows by itself.
+            version = store.version(code)
+            teacher.click(".inc-play-again")
+            teacher.wait_for_selector(".inc-waiting", timeout=STEP)
+            assert teacher.locator(".inc-play-again").count() == 0
+            again = store.read(code)
+            assert again.version == version + 1 and again.players == tuple(NAMES)
+            assert again.game.phase is Phase.HIDE and again.game.round == 1 and again.game.history == ()
+            for name, page in students.items():
+                page.wait_for_selector(".inc-pad canvas", timeout=SLOW)
+                assert page.url == links[name]  # the same page: nothing typed, nothing reloaded
+                assert page.inner_text(".inc-secret b").strip() == again.game.secret_object(name)
+            hide(students, store, code)  # and the seats play the new game
+            teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+            assert store.read(code).game.phase is Phase.FIND
+            check_consoles(watches)
+        finally:
+            for context in contexts:
+                context.close()
