@@ -26,6 +26,7 @@ from incognito_nb.ui.widgets.ink import InkLayer
 from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
+from incognito_nb.ui.widgets.toggle import PressedState
 from incognito_nb.ui.widgets.voting import VotePanel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,7 @@ FRONT_ENDS = {
     WIDGETS / "connection.js": ConnectionWatch,
     WIDGETS / "page_title.js": PageTitle,
     WIDGETS / "painted_board.js": PaintedBoard,
+    WIDGETS / "toggle.js": PressedState,
     WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     PACKAGE / "store" / "browser.js": _bridge_class(),
 }
