@@ -88,6 +88,7 @@ class TeacherPage(TablePage):
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
         self.add_bars(self.teacher_bar, self.progress)
+        self.add_class("inc-show")  # the projected page: projector.css sizes each phase to the screen
         self._label_bar()
         self.set_projector(projector)
         if code is None:

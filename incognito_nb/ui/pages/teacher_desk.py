@@ -10,7 +10,8 @@ end a phase and move the reveal on, so the teacher can run the whole game from i
 
 Both pages are the same table in the store: a move made on one shows on the other.  The
 drawing timer runs on the projected page only (the class watches it count down), so the
-desk has no Pause.
+desk has no Pause, and it does not move the game on by itself when everyone is done (the
+projected page does; two pages doing it would move the game twice).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class TeacherDesk(TeacherPage):
         self._removable: tuple | None = None
         kwargs["projector"] = False  # read up close, on the teacher's own screen
         super().__init__(store, code=code, **kwargs)
+        self.remove_class("inc-show")
         self.add_class("inc-desk")
         # The timer, the projector toggle and the link to this desk belong to the projected page.
         self.teacher_bar.children = (self.end_phase_button,)
@@ -70,10 +72,9 @@ class TeacherDesk(TeacherPage):
         self.header.value = safe(lang._("Teacher's desk · table {code} · {where}", code=snapshot.code, where=where))
         self.progress.value = who_is_done(view["game"], lang) if game is not None else ""
         if game is not None:
+            # The projected page moves on once everyone is done; the desk never does: a second
+            # page advancing from a screen already left behind would skip the next one.
             self.end_phase_button.disabled = game.phase is Phase.OVER
-            if teacher and self._everyone_finished(view["game"]):
-                self._auto_advance()
-                return
         shown = (game.round, game.phase, game.reveal_step) if game is not None else ("lobby",)
         if shown != self._desk_shown or self._again:
             self._desk_shown, self._again = shown, False
