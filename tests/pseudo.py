@@ -38,6 +38,7 @@ UNSEEN = {
     "ensure_option", "options", "rows", "description_allow_html", "_property_lock", "sync_image_data",
     "_send_client_ready_event", "image_data", "_canvas_manager", "_canvases", "erase", "mode", "children",
     "grid_area", "grid_template_areas", "grid_template_columns", "_titles", "box", "target", "paper", "border",
+    "button",  # PressedState: the CSS selector of its toggle
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,
