@@ -141,6 +141,13 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
                 store.act(code, Action.mark_done(name), seat_token=tokens[name])
             show.wait_for_selector(".inc-find .inc-gallery .inc-drawing canvas", timeout=STEP)
             measure(show, language, "3_find", drawings="find")
+            # Projector mode off (a laptop's screen): the toggle says so, and the drawings still fit.
+            toggle.click()
+            show.wait_for_selector(".inc-app:not(.inc-projector) .inc-projector-toggle[aria-pressed=false]", timeout=STEP)
+            assert toggle.inner_text().strip() == {"es": "Modo proyector: desactivado", "de": "Beamer-Modus: aus"}[language]
+            measure(show, language, "3_find_projector_off", drawings="find")
+            toggle.click()
+            show.wait_for_selector(".inc-app.inc-projector .inc-projector-toggle[aria-pressed=true]", timeout=STEP)
             for name in names:
                 store.act(code, Action.confirm_votes(name), seat_token=tokens[name])
             show.wait_for_selector(".inc-reveal", timeout=STEP)
@@ -156,6 +163,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             measure(show, language, "6_game_over")
             secrets = [keys.teacher_key, new_token, *(seat.token for seat in seats.values())]
             no_secret(show, frames, secrets, f"the projected page in {language}")
-            (ARTIFACTS / f"show_{language}_drawing_shares.json").write_text(json.dumps(SHARES, indent=1))
+            shares = {key: share for key, share in SHARES.items() if key.startswith(language)}
+            (ARTIFACTS / f"show_{language}_drawing_shares.json").write_text(json.dumps(shares, indent=1))
         finally:
             context.close()

@@ -13,6 +13,7 @@ plumbing both classroom pages share.
 
 from __future__ import annotations
 
+import html
 from typing import Any, Sequence
 
 import ipywidgets as widgets
@@ -203,7 +204,9 @@ class TeacherPage(TablePage):
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
         if teacher:
-            self.desk_link.value = link(self.desk_url, lang._("Teacher's desk (open it on your own screen)"))
+            # Short on the bar (a projected page keeps its top to one row); the title says where to open it.
+            tip = html.escape(lang._("Open it in another window, on your own screen, not on the projector"), quote=True)
+            self.desk_link.value = link(self.desk_url, lang._("Teacher's desk")).replace("<a ", f'<a title="{tip}" ', 1)
         if not view["started"]:
             self._render_lobby(view)
             return
