@@ -86,6 +86,7 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None) -> 
 
 
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
+    assert len(frames.seen) > 10, "the page's widget messages were not recorded"
     html = page.content()
     for secret in secrets:
         assert secret not in html, f"{where}: a secret on the projected page"
