@@ -172,6 +172,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             for name in names:
                 store.act(code, Action.confirm_votes(name), seat_token=tokens[name])
             show.wait_for_selector(".inc-reveal", timeout=STEP)
+            show.wait_for_selector('.inc-reveal-board [data-painted="1"]', timeout=STEP)  # replayed: as the class sees it
             measure(show, language, "4_reveal", drawings="reveal")
             for _ in names:
                 button = show.locator(".inc-next").element_handle(timeout=STEP)
