@@ -40,6 +40,7 @@ UNSEEN = {
     "_send_client_ready_event", "image_data", "_canvas_manager", "_canvases", "erase", "mode", "children",
     "grid_area", "grid_template_areas", "grid_template_columns", "_titles", "box", "target", "paper", "border",
     "language", "url", "qr",
+    "button",  # PressedState: the CSS selector of its toggle
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,

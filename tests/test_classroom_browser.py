@@ -144,8 +144,15 @@ def create_table(teacher, base: str, rounds: int) -> str:
     assert join_url.endswith(f"/voila/render/student.ipynb?code={code}")
     # The browser keeps the teacher key (an HttpOnly cookie): not in the page, nor its address.
     key = next(c["value"] for c in teacher.context.cookies() if c["name"] == f"incognito_teacher_{code}")
-    assert teacher.locator(".inc-teacher-link a").get_attribute("href").endswith(f"teacher.ipynb?code={code}")
     assert key not in teacher.content() and key not in teacher.url
+    # The come-back link is on the teacher's desk (the same browser, not projected).
+    assert teacher.locator(".inc-teacher-link").count() == 0
+    desk = teacher.context.new_page()
+    desk.goto(teacher.locator(".inc-open-desk a").get_attribute("href"), timeout=SLOW)
+    wait_ready(desk, ".inc-teacher-link a")
+    assert desk.locator(".inc-teacher-link a").get_attribute("href").endswith(f"teacher.ipynb?code={code}")
+    assert key not in desk.content() and key not in desk.url
+    desk.close()
     assert teacher.locator(".inc-start").is_disabled()
     return code
 

@@ -14,6 +14,7 @@ from incognito_nb.engine import Phase, Rules
 from incognito_nb.store import NotAllowed, open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.teacher_files import SAME_DECK
 
 from test_classroom_widgets import NAMES, draw_and_finish, refresh_all, vote
@@ -56,6 +57,12 @@ def finished_class(store, rounds: int = 1):
     return teacher, students
 
 
+def desk_of(teacher: TeacherPage) -> TeacherDesk:
+    """The teacher's desk of ``teacher``'s table, as the teacher's browser opens it."""
+    return TeacherDesk(store=teacher.store, code=teacher.code, teacher_key=teacher.teacher_key,
+                       takeaway_files=_takeaway_files, vocabulary_chart=_vocabulary_chart)
+
+
 def test_the_projected_game_over_shows_the_podium_and_the_vocabulary_chart(store):
     teacher, students = finished_class(store)
     stage = teacher.stage
@@ -63,11 +70,13 @@ def test_the_projected_game_over_shows_the_podium_and_the_vocabulary_chart(store
     chart = one(one(stage, "inc-over-main"), "inc-over-chart")  # in the podium's column
     assert bytes(chart.value).startswith(b"\x89PNG")
     assert not find(stage, "inc-teacher-files")  # the teacher's box is not on the stage
+    assert teacher.files_box.children == ()  # nor anywhere on the projected page: it is on the desk
+    assert not find(teacher, "inc-play-again") and not find(teacher, "inc-prepare-downloads")
 
 
-def test_the_teacher_downloads_the_four_files_of_table_mode(store):
+def test_the_teacher_downloads_the_four_files_of_table_mode_from_the_desk(store):
     teacher, _ = finished_class(store)
-    box = one(teacher.files_box, "inc-teacher-files")
+    box = one(desk_of(teacher).files_box, "inc-teacher-files")
     one(box, "inc-prepare-downloads").click()
     links = one(box, "inc-downloads").value
     for stem in ("poster", "results", "vocabulary", "drawings"):
@@ -99,9 +108,10 @@ def test_play_again_moves_every_page_to_the_new_games_hide_phase_with_the_same_s
     teacher, students = finished_class(store)
     tokens = {name: page.seat.token for name, page in students.items()}
     old = store.read(teacher.code).game
-    one(teacher.files_box, "inc-play-again").click()
-    assert teacher.message.value == "", plain(teacher.message.value)
-    assert teacher.files_box.children == ()
+    desk = desk_of(teacher)
+    one(desk.files_box, "inc-play-again").click()
+    assert desk.message.value == "", plain(desk.message.value)
+    assert desk.files_box.children == ()
     refresh_all(teacher, students)  # what each page's watch does
     game = store.read(teacher.code).game
     assert game.phase is Phase.HIDE and game.round == 1 and game.players == old.players
@@ -115,7 +125,7 @@ def test_play_again_moves_every_page_to_the_new_games_hide_phase_with_the_same_s
 
 def test_play_again_with_another_deck_deals_from_it(store):
     teacher, students = finished_class(store)
-    box = one(teacher.files_box, "inc-teacher-files")
+    box = one(desk_of(teacher).files_box, "inc-teacher-files")
     menu = one(box, "inc-play-again-deck")
     builtin = next(value for _, value in menu.options if value != SAME_DECK)
     menu.value = builtin

@@ -149,6 +149,16 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
                     assert page.locator(selector).count() == 0, selector
             snap(students["Cleo"], "phone")
 
+            # The projected page offers no file and no Play again: they are on the teacher's desk,
+            # a second page of the teacher's browser, on the laptop's own screen.
+            for selector in (".inc-prepare-downloads", ".inc-teacher-files", ".inc-play-again"):
+                assert teacher.locator(selector).count() == 0, selector
+            projected = teacher
+            desk = contexts[0].new_page()
+            desk.goto(projected.locator(".inc-open-desk a").get_attribute("href"), timeout=SLOW)
+            desk.wait_for_selector(".inc-play-again", timeout=SLOW)
+            teacher = desk
+
             # The teacher's four files, downloaded and opened.
             assert "Jugar otra vez con esta clase" in teacher.inner_text(".inc-play-again")
             teacher.click(".inc-prepare-downloads")
@@ -181,8 +191,8 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
             # Play again: a new deal at the same table; every phone follows by itself.
             version = store.version(code)
             teacher.click(".inc-play-again")
-            teacher.wait_for_selector(".inc-waiting", timeout=STEP)
-            assert teacher.locator(".inc-play-again").count() == 0
+            projected.wait_for_selector(".inc-waiting", timeout=STEP)  # the projector shows the new game
+            teacher.wait_for_function("() => !document.querySelector('.inc-play-again')", timeout=STEP)
             again = store.read(code)
             assert again.version == version + 1 and again.players == tuple(NAMES)
             assert again.game.phase is Phase.HIDE and again.game.round == 1 and again.game.history == ()
@@ -191,7 +201,7 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
                 assert page.url == links[name]  # the same page: nothing typed, nothing reloaded
                 assert page.inner_text(".inc-secret b").strip() == again.game.secret_object(name)
             hide(students, store, code)  # and the seats play the new game
-            teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
+            projected.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
             assert store.read(code).game.phase is Phase.FIND
             check_consoles(watches)
         finally:

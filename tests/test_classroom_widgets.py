@@ -21,6 +21,7 @@ from incognito_nb.engine.reveal import revealed
 from incognito_nb.store import StoreUnavailable, open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 
 from pseudo import live_widgets
 from test_table import find, one, plain, secret_deck
@@ -104,12 +105,20 @@ def store(tmp_path):
         yield table_store
 
 
+def desk_of(teacher: TeacherPage) -> TeacherDesk:
+    """Opens the teacher's desk of ``teacher``'s table (the controls not to project)."""
+    return TeacherDesk(store=teacher.store, code=teacher.code, teacher_key=teacher.teacher_key,
+                       student_url=teacher.student_url, teacher_url=teacher.teacher_url)
+
+
 def seat_class(store, rounds: int = 3):
     teacher = TeacherPage(store, student_url="http://school/student.ipynb", teacher_url="http://school/teacher.ipynb")
     code = teacher.create(secret_deck(), Rules(rounds=rounds))
     assert plain(one(teacher, "inc-join-code").value) == code
     assert f"http://school/student.ipynb?code={code}" in one(teacher, "inc-join-url").value
-    assert f"key={teacher.teacher_key}" in one(teacher, "inc-teacher-link").value
+    # The come-back link holds the key: on the teacher's desk, never on the projected page.
+    assert find(teacher, "inc-teacher-link") == []
+    assert f"key={teacher.teacher_key}" in one(desk_of(teacher), "inc-teacher-link").value
     assert one(teacher, "inc-start").disabled
     if importlib.util.find_spec("segno"):  # the QR code is optional: segno, pure Python
         assert one(teacher, "inc-qr").value.startswith('<img alt="QR code')
@@ -329,29 +338,37 @@ def test_the_teacher_removes_a_player_from_the_lobby_with_the_key_only(store):
     for name in ["Ana", "Ben", "Cleo", "Dan"]:
         store.join(code, name)
     teacher.refresh()
-    buttons = find(teacher, "inc-remove-player")
+    assert find(teacher, "inc-remove-player") == []  # not on the projected page: on the teacher's desk
+    desk = desk_of(teacher)
+    buttons = find(desk, "inc-remove-player")
     assert [b.description for b in buttons] == ["Remove Ana", "Remove Ben", "Remove Cleo", "Remove Dan"]
     buttons[1].click()
-    assert teacher.message.value == "", plain(teacher.message.value)
+    assert desk.message.value == "", plain(desk.message.value)
     assert store.read(code).view(None)["players"] == ["Ana", "Cleo", "Dan"]
+    teacher.refresh()
     assert "Ben" not in plain(one(teacher, "inc-lobby").value)
-    assert [b.description for b in find(teacher, "inc-remove-player")] == ["Remove Ana", "Remove Cleo", "Remove Dan"]
-    projector = TeacherPage(store, code=code)  # the code alone: nobody can be removed
+    assert "Ben" not in plain(one(desk, "inc-lobby").value)
+    assert [b.description for b in find(desk, "inc-remove-player")] == ["Remove Ana", "Remove Cleo", "Remove Dan"]
+    projector = TeacherDesk(store, code=code)  # the code alone: nobody can be removed
     assert find(projector, "inc-remove-player") == []
-    one(teacher, "inc-start").click()
+    one(desk, "inc-start").click()  # the desk starts the game too
     assert store.read(code).game.players == ("Ana", "Cleo", "Dan")
-    assert find(teacher, "inc-remove-player") == []  # gone once the game has started
+    desk.refresh()
+    assert find(desk, "inc-remove-player") == []  # gone once the game has started
 
 
 def test_during_play_the_teacher_gives_a_student_who_lost_their_link_a_new_one(store):
     teacher, students = seat_class(store, rounds=1)
-    assert "End phase" in plain(one(teacher, "inc-seat-help").value)  # what to do about a student who left
-    buttons = find(teacher, "inc-reissue-seat")
+    assert find(teacher, "inc-reissue-seat") == [] and find(teacher, "inc-seat-help") == []  # not projected
+    desk = desk_of(teacher)
+    assert "End phase" in plain(one(desk, "inc-seat-help").value)  # what to do about a student who left
+    buttons = find(desk, "inc-reissue-seat")
     assert [b.description for b in buttons] == [f"Give {name} a new link" for name in NAMES]
     old_token = students["Ben"].seat.token
     buttons[1].click()
-    assert teacher.message.value == "", plain(teacher.message.value)
-    shown = one(teacher, "inc-reissued-link").value
+    assert desk.message.value == "", plain(desk.message.value)
+    shown = one(desk, "inc-reissued-link").value
+    assert not any(shown.split("token=", 1)[1].split('"', 1)[0] in state for state in page_states(teacher))
     assert "Ben" in plain(shown) and f"http://school/student.ipynb?code={teacher.code}&amp;token=" in shown
     token = shown.split("token=", 1)[1].split('"', 1)[0]
     assert token != old_token
@@ -572,9 +589,14 @@ def test_under_the_classroom_server_the_key_comes_from_the_server_and_never_show
     assert linked.teacher_key is None and linked.teacher_bar.layout.display == "none"
     page = teacher_page(request(store, f"code={code}", HTTP_X_INCOGNITO_TEACHER_KEY=key, **served))
     assert page.teacher_key == key and one(page, "inc-start")
-    link = one(page, "inc-teacher-link").value
-    assert f"http://10.0.0.5:8866/voila/render/teacher.ipynb?code={code}" in link
+    desk_link = one(page, "inc-open-desk").value
+    assert f"http://10.0.0.5:8866/voila/render/teacher.ipynb?code={code}&amp;desk=1" in desk_link
     assert not any(key in state for state in page_states(page))
+    desk = teacher_page(request(store, f"code={code}&desk=1", HTTP_X_INCOGNITO_TEACHER_KEY=key, **served))
+    assert isinstance(desk, TeacherDesk) and desk.teacher_key == key
+    link = one(desk, "inc-teacher-link").value
+    assert f"http://10.0.0.5:8866/voila/render/teacher.ipynb?code={code}" in link
+    assert not any(key in state for state in page_states(desk))
 
 
 def test_a_seat_link_without_a_table_code_asks_for_the_code(store):

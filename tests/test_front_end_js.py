@@ -29,6 +29,7 @@ from incognito_nb.ui.widgets.find_phone import PhoneFind
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
 from incognito_nb.ui.widgets.shared import bundle
 from incognito_nb.ui.widgets.seat_link import SeatLink
+from incognito_nb.ui.widgets.toggle import PressedState
 from incognito_nb.ui.widgets.voting import VotePanel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,7 @@ FRONT_ENDS = {
     WIDGETS / "page_title.js": PageTitle,
     WIDGETS / "painted_board.js": PaintedBoard,
     WIDGETS / "seat_link.js": SeatLink,
+    WIDGETS / "toggle.js": PressedState,
     WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     WIDGETS / "find_phone.js": lambda: PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     PACKAGE / "store" / "browser.js": _bridge_class(),

@@ -55,6 +55,19 @@ def test_a_table_keeps_two_teacher_pages(clock):
     assert books.replaced(teacher()) == ["t1"]
 
 
+def test_the_teachers_desk_opened_again_takes_the_older_desks_place_never_the_projected_pages(clock):
+    from incognito_nb.app.server.doors import DESK_HOLDER
+
+    books = budget(clock)
+    desk = Claim(TEACHER, "K7QXM", DESK_HOLDER, "127.0.0.1", True)
+    books.opened("show", teacher())
+    clock.now += 1
+    books.opened("desk", desk)
+    clock.now += 1
+    assert books.replaced(desk) == ["desk"]  # the desk reloaded
+    assert books.replaced(teacher()) == []  # the projected page reloaded: the desk stays
+
+
 def test_a_device_holds_at_most_its_share_of_pages(clock):
     books = budget(clock, max_per_device=2)
     books.opened("k1", seat("Ana", address="10.0.0.5"))

@@ -22,6 +22,7 @@ from incognito_nb.store import GameFolder, StoreUnavailable, open_store
 from incognito_nb.ui.i18n import PSEUDO, language, pseudo
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.pages.deck_editor import DeckEditor
 from incognito_nb.ui.pages.table import TableApp
 from incognito_nb.ui.widgets.connection import ConnectionWatch
@@ -137,6 +138,9 @@ def test_the_classroom_pages_speak_only_the_catalogue_in_every_phase(tmp_path, m
         one(teacher, "inc-timer").value = 60
         code = teacher.create(DECK, Rules(rounds=2), timer_seconds=60)
         all_in_catalogue(teacher, code, step="the lobby")
+        desk = TeacherDesk(store, code=code, teacher_key=teacher.teacher_key, student_url="http://school/student.ipynb",
+                           teacher_url="http://school/teacher.ipynb")
+        all_in_catalogue(desk, code, step="the teacher's desk")
         students = {}
         for name in NAMES:
             page = StudentPage(store, code=code, student_url="http://school/student.ipynb")
@@ -156,9 +160,10 @@ def test_the_classroom_pages_speak_only_the_catalogue_in_every_phase(tmp_path, m
 
         def everyone(step: str) -> None:
             teacher.refresh()
+            desk.refresh()
             for page in students.values():
                 page.refresh()
-            for page in (teacher, *students.values()):
+            for page in (teacher, desk, *students.values()):
                 all_in_catalogue(page, code, step=f"{step}, {type(page).__name__} {getattr(page, 'name', '')}")
 
         for round_number in (1, 2):
@@ -187,8 +192,8 @@ def test_the_classroom_pages_speak_only_the_catalogue_in_every_phase(tmp_path, m
         everyone("game over")
 
         # What a class sees when things go wrong: a store that cannot be reached, a lost seat.
-        find(teacher, "inc-reissue-seat")[0].click()
-        all_in_catalogue(teacher, code, step="a new link for a student")
+        find(desk, "inc-reissue-seat")[0].click()
+        all_in_catalogue(desk, code, step="a new link for a student")
         ana = students["Ana"]
 
         def down(*args, **kwargs):

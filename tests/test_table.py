@@ -261,11 +261,14 @@ def test_a_six_player_round(app):
 
 def test_the_teacher_bar_switches_projector_mode(app):
     assert not app.projector
+    assert one(app, "inc-projector-toggle").description == "Projector mode: off"
     one(app, "inc-projector-toggle").click()
     assert app.projector and "inc-projector" in app._dom_classes
-    assert one(app, "inc-projector-toggle").description == "Laptop mode"
+    # The toggle says its state, in the same words as the classroom's, and to a screen reader.
+    assert one(app, "inc-projector-toggle").description == "Projector mode: on"
+    assert app.teacher.projector_state.pressed
     one(app, "inc-projector-toggle").click()
-    assert not app.projector
+    assert not app.projector and not app.teacher.projector_state.pressed
 
 
 def test_the_dashboard_starts_in_projector_mode_when_asked(tmp_path, monkeypatch):

@@ -30,6 +30,7 @@ from incognito_nb.ui.choices import TIMER_SECONDS
 from incognito_nb.ui.i18n import Language, first_language, language
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.text import markup, safe
 from .server.preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server, wait_for_request
 
@@ -81,7 +82,8 @@ def _problem(error: StoreError, lang: Language) -> widgets.Widget:
 
 
 def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
-    """Returns the teacher page for this request: a new table, or table ``?code=…``.
+    """Returns the teacher page for this request: a new table, or table ``?code=…``
+    (with ``&desk=1``, that table's teacher's desk: the controls not to project).
 
     The teacher key comes from the classroom server (which found it in the teacher's
     cookie) or, outside it, from ``?key=…``; a key that is not the table's shows no
@@ -111,7 +113,9 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
             key = None
             problems.append(error)
     timer = int(params["timer"]) if params.get("timer", "").isdigit() and int(params["timer"]) in TIMER_SECONDS else 0
-    page = TeacherPage(store, code=code, teacher_key=key if code else None,
+    # ``?desk=1``: the teacher's desk, the controls not to project (ui/pages/teacher_desk.py).
+    page_class = TeacherDesk if code and params.get("desk") == "1" else TeacherPage
+    page = page_class(store, code=code, teacher_key=key if code else None,
                        student_url=page_url(STUDENT_NOTEBOOK, environ),
                        teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
                        timer_seconds=timer, key_in_browser=served, takeaway_files=_takeaway_files,

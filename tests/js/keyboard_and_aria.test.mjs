@@ -46,3 +46,14 @@ test("the page's boards leave the Tab order", () => {
   release(root);
   assert.equal(board.getAttribute("tabindex"), "-1");
 });
+
+test("a toggle says whether it is on with aria-pressed, set only when it changes", async () => {
+  const { press } = await import("../../incognito_nb/ui/widgets/toggle.js");
+  const button = new Element();
+  press(button, true);
+  assert.equal(button.getAttribute("aria-pressed"), "true");
+  press(button, true);
+  assert.equal(button.changes, 1, "the same state again changes nothing");
+  press(button, false);
+  assert.equal(button.getAttribute("aria-pressed"), "false");
+});

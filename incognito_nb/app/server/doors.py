@@ -80,6 +80,8 @@ MAX_TABLES_LISTED = 12
 NOT_THE_TEACHER = "not the teacher"
 #: The cookie of a browser that typed the classroom's passphrase (a teacher on another device).
 CLASSROOM_COOKIE = "incognito_classroom"
+#: The seat holder of a teacher's desk page in the kernel budget (the projected page's is "").
+DESK_HOLDER = "(the teacher's desk)"
 #: The longest passphrase the passphrase door reads.
 MAX_PASSPHRASE = 64
 #: The handler attribute in which the hub's identity says whether the user teaches (:mod:`.hub`).
@@ -314,7 +316,8 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
             if problem is None:
                 self.keep_teacher_key(code, key)
                 asked = self.asked_language()
-                self.redirect(self.page_url(TEACHER, code=code, **({"timer": timer} if timer else {}),
+                desk = {"desk": "1"} if self._arg("desk", 2) == "1" else {}
+                self.redirect(self.page_url(TEACHER, code=code, **desk, **({"timer": timer} if timer else {}),
                                             **({"lang": asked} if asked else {})), status=303)
                 return None
             await self._not_the_teacher(code, problem)
@@ -330,7 +333,10 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
             await self._not_the_teacher(code, problem)
             return None
         self.request.headers[TEACHER_KEY_HEADER] = key
-        return Claim(TEACHER, code, "", self.request.remote_ip, self.local)
+        # The teacher's desk (``&desk=1``) is a page of its own: opened again, it takes the place
+        # of the older desk, never of the projected page.
+        holder = DESK_HOLDER if self._arg("desk", 2) == "1" else ""
+        return Claim(TEACHER, code, holder, self.request.remote_ip, self.local)
 
     async def _not_the_teacher(self, code: str, problem: str | StoreError) -> None:
         lang = await self.speaking(code)

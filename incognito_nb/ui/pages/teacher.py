@@ -13,6 +13,7 @@ plumbing both classroom pages share.
 
 from __future__ import annotations
 
+import html
 import logging
 from typing import Any, Callable, Mapping, Sequence
 
@@ -33,6 +34,7 @@ from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.timer import DrawingTimer
+from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +51,15 @@ class TeacherPage(TablePage):
     rounds already scored.  The page speaks ``language`` when it is given (``?lang=``),
     else the table's, else ``default_language``; a table created here remembers the
     page's language.  At the game over the projector shows the podium and the vocabulary
-    chart (``vocabulary_chart(game, lang)`` makes it, a PNG), and the teacher (with the
-    key) gets the files to download (``takeaway_files(game, lang)``, as in table mode)
-    and Play again with this class, in one box of its own, :attr:`files_box`.
+    chart (``vocabulary_chart(game, lang)`` makes it, a PNG); the teacher's desk (with the
+    key; :mod:`.teacher_desk`) offers the files to download (``takeaway_files(game, lang)``,
+    as in table mode) and Play again with this class, in one box of its own, :attr:`files_box`
+    — never the projected page (:attr:`offers_files`).
     """
+
+    #: Whether this page offers the teacher's files and Play again at the game over: the
+    #: teacher's desk does; the projected page is only the show.
+    offers_files = False
 
     def __init__(self, store: TableStore, *, code: str | None = None, teacher_key: str | None = None,
                  student_url: str = "student.ipynb", teacher_url: str = "teacher.ipynb",
@@ -83,33 +90,26 @@ class TeacherPage(TablePage):
         self.end_phase_button = widgets.Button(icon="forward", button_style="warning")
         self.end_phase_button.add_class("inc-end-phase")
         self.end_phase_button.on_click(self.guarded(lambda _=None: self.end_phase()))
-        # The come-back link holds the key: folded away, so a projected page does not show it.
-        self.teacher_link_box = markup("", "inc-teacher-link")
-        self.link_fold = widgets.Accordion([self.teacher_link_box], selected_index=None)
-        # During play: a new rejoin link for a student who lost theirs (it holds a seat
-        # token, so it is folded away too), and what to do about a student who left.
-        self.seat_help = markup("", "inc-seat-help")
-        self.reissue_buttons = widgets.VBox()
-        self.reissue_buttons.add_class("inc-reissue-seats")
-        self.reissued_link = markup("", "inc-reissued-link")
-        self.seats_box = widgets.VBox([self.seat_help, self.reissue_buttons, self.reissued_link])
-        self.seats_fold = widgets.Accordion([self.seats_box], selected_index=None)
-        self.seats_fold.layout.display = "none"
-        self._reissue_for: tuple | None = None
+        # What must not be projected (the come-back link, new seat links: they hold a key or a
+        # token; the Remove buttons) lives on the teacher's desk (teacher_desk.py), a second
+        # page the projected one links to: the projected page holds none of it.
+        self.desk_link = markup("", "inc-open-desk")
         # The projected page is read by a whole class: large type, strong contrast, every
         # phase on one screen (the dashboard's projector mode). On by default; off for a laptop.
         self.projector_button = widgets.ToggleButton(value=projector, icon="television",
                                                      layout=widgets.Layout(width="auto"))
         self.projector_button.add_class("inc-projector-toggle")
         self.projector_button.observe(lambda change: self.set_projector(bool(change["new"])), "value")
+        self.projector_state = PressedState(pressed=projector)  # aria-pressed on the toggle
         # One row: the page shows as much of the game as the screen holds.
         self.teacher_bar = widgets.HBox([self.end_phase_button, self.pause_button, self.projector_button,
-                                         self.seats_fold, self.link_fold])
+                                         self.projector_state, self.desk_link])
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.add_class("inc-teacher-row")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
         self.add_bars(self.teacher_bar, self.progress)
+        self.add_class("inc-show")  # the projected page: projector.css sizes each phase to the screen
         self._label_bar()
         self.set_projector(projector)
         if code is None:
@@ -128,7 +128,6 @@ class TeacherPage(TablePage):
     def relabel(self, *, render: bool = True) -> None:
         """Builds the page again in its language, keeping what the create form holds."""
         self._label_bar()
-        self._reissue_for = self._removable = None
         self._again = True
         if not render:
             return
@@ -140,8 +139,11 @@ class TeacherPage(TablePage):
             self.deck_choice.value, self.rounds_choice.value, self.timer_choice.value = chosen
 
     def show_projector(self, on: bool) -> None:
-        """Shows projector mode on the teacher's toggle."""
+        """Shows projector mode on the teacher's toggle: its words say on or off, and so
+        does its ``aria-pressed``."""
         self.projector_button.value = on
+        self.projector_button.description = self.projector_button.tooltip = projector_label(on, self.lang)
+        self.projector_state.pressed = on
 
     # ---------------------------------------------------------------- creating
     def _label_bar(self) -> None:
@@ -149,15 +151,10 @@ class TeacherPage(TablePage):
         lang = self.lang
         self.end_phase_button.description = lang._("End phase now")
         # A toggle with no tooltip is titled "null" by ipywidgets (docs/platform-notes.md).
-        self.projector_button.description = self.projector_button.tooltip = lang._("Projector mode")
+        self.projector_button.description = self.projector_button.tooltip = projector_label(
+            self.projector_button.value, lang)
         self.pause_button.description = (lang._("Resume timer") if self.countdown is not None and self.countdown.paused
                                          else lang._("Pause timer"))
-        self.link_fold.set_title(0, lang._("The teacher's link to come back (do not project it)"))
-        self.seats_fold.set_title(0, lang._("A student left or lost their link (do not project it)"))
-        self.seat_help.value = lang._(
-            "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when the "
-            "others are done — their board and cards count as they lie. A student who lost their link gets a new "
-            "one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
 
     def show_create_form(self) -> None:
         """Shows the form that creates a table: a deck and a number of rounds."""
@@ -226,15 +223,10 @@ class TeacherPage(TablePage):
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
         self.end_phase_button.layout.display = "" if view["started"] else "none"
-        self.seats_fold.layout.display = "" if view["started"] else "none"
-        if teacher and self.key_in_browser:
-            self.teacher_link_box.value = lang._(
-                "This browser keeps the key to table {code}: to come back, open {link} here, or the teacher "
-                "page, which lists your tables.", code=safe(self.code), link=link(self.teacher_link))
-        elif teacher:
-            self.teacher_link_box.value = lang._("Keep this link to come back: {link}", link=link(self.teacher_link))
-        if teacher and view["started"]:
-            self._offer_new_links(tuple(view["players"]))
+        if teacher:
+            # Short on the bar (a projected page keeps its top to one row); the title says where to open it.
+            tip = html.escape(lang._("Open it in another window, on your own screen, not on the projector"), quote=True)
+            self.desk_link.value = link(self.desk_url, lang._("Teacher's desk")).replace("<a ", f'<a title="{tip}" ', 1)
         if not view["started"]:
             self._render_lobby(view)
             return
@@ -254,7 +246,6 @@ class TeacherPage(TablePage):
         left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
         self._shown, self._again = shown, False
         self._stop_timer()
-        self._show_teacher_files(game if phase is Phase.OVER and teacher else None)
         if phase is Phase.HIDE:
             screen = [markup(safe(lang._("Students are drawing on their own devices.")), "inc-waiting")]
             if teacher and self.timer_seconds:
@@ -290,8 +281,9 @@ class TeacherPage(TablePage):
         return [chart]
 
     def _show_teacher_files(self, game: Game | None) -> None:
-        """Shows the teacher's files and Play again for the finished ``game`` (None: none)."""
-        if game is None:
+        """Shows the teacher's files and Play again for the finished ``game`` (None: none),
+        on a page that offers them (:attr:`offers_files`) with the teacher's key."""
+        if game is None or not self.offers_files or self.teacher_key is None:
             self._replace_children(self.files_box, [])
             return
         decks = [(deck.name, key) for key, deck in self.decks.items()]
@@ -318,15 +310,11 @@ class TeacherPage(TablePage):
             code = markup(safe(self.code), "inc-join-code")
             join = markup(lang._("Join at {link}", link=link(self.join_url)), "inc-join-url")
             qr = markup(qr_code(self.join_url, lang), "inc-qr")
-            panel = widgets.HBox([widgets.VBox([code, join]), qr])
+            panel = widgets.HBox([widgets.VBox([code, join, markup(self.table_facts(), "inc-table-facts")]), qr])
             panel.add_class("inc-join-panel")
             self.lobby = markup("", "inc-lobby")
-            self.remove_buttons = widgets.HBox()
-            self.remove_buttons.add_class("inc-remove-players")
-            self._removable: tuple | None = None
             parts: list[widgets.Widget] = [panel, self.lobby]
             if self.teacher_key is not None:
-                parts.append(self.remove_buttons)
                 self.start_button = widgets.Button(description=lang._("Start the game"), button_style="success",
                                                    icon="play")
                 self.start_button.add_class("inc-start")
@@ -336,21 +324,22 @@ class TeacherPage(TablePage):
         self.lobby.value = lobby_list(view["players"], lang)
         if self.teacher_key is not None:
             self.start_button.disabled = not MIN_PLAYERS <= count <= MAX_PLAYERS
-            players = tuple(view["players"])
-            if players != self._removable:  # one Remove button per joined player
-                self._removable = players
-                self._replace_children(self.remove_buttons, [self._player_button(
-                    lang._("Remove {name}", name=name), "user-times", "inc-remove-player",
-                    lambda name=name: self.remove(name)) for name in players])
 
-    def _offer_new_links(self, players: tuple) -> None:
-        """Shows one "Give … a new link" button per player (built once per table)."""
-        if players == self._reissue_for:
-            return
-        self._reissue_for = players
-        self._replace_children(self.reissue_buttons, [self._player_button(
-            self.lang._("Give {name} a new link", name=name), "link", "inc-reissue-seat",
-            lambda name=name: self.new_link(name)) for name in players])
+    def table_facts(self) -> str:
+        """Returns the table's deck, rounds and drawing timer, as the lobby shows them (HTML)."""
+        lang, snapshot = self.lang, self.snapshot
+        timer = dict((seconds, label) for label, seconds in timer_choices(lang)).get(self.timer_seconds,
+                                                                                      str(self.timer_seconds))
+        return safe(lang._("Deck: {deck} · rounds: {rounds} · drawing timer: {timer}", deck=snapshot.deck_name,
+                           rounds=lang.number(snapshot.rules.rounds), timer=timer))
+
+    @property
+    def desk_url(self) -> str:
+        """Returns the address of this table's teacher's desk (the controls not to project):
+        with the key, unless the browser keeps it (``key_in_browser``)."""
+        if self.key_in_browser:
+            return with_query(self.teacher_url, code=self.code, desk="1")
+        return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "", desk="1")
 
     def _player_button(self, text: str, icon: str, css: str, action) -> widgets.Button:
         button = widgets.Button(description=text, icon=icon, tooltip=text,
@@ -394,14 +383,6 @@ class TeacherPage(TablePage):
         """Removes ``name`` from the lobby (joined by mistake, or left before the start)."""
         self.store.remove_player(self.code, self.teacher_key, name)
         self.refresh()
-
-    def new_link(self, name: str) -> str:
-        """Gives ``name`` a new rejoin link (their old one stops working), shows it and returns it."""
-        seat = self.store.reissue_seat(self.code, self.teacher_key, name)
-        url = with_query(self.student_url, code=seat.code, token=seat.token)
-        self.reissued_link.value = self.lang._("{name}'s new link to their seat: {link}", name=safe(seat.name),
-                                               link=link(url))
-        return url
 
     def next_reveal(self) -> None:
         """Shows the reveal's next drawing, then the scoreboard, on the projector and every phone."""

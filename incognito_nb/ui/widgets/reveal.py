@@ -109,13 +109,18 @@ class Reveal(widgets.VBox):
         super().close()
 
     def _points_text(self, finders: tuple[str, ...], others: int) -> str:
-        """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2"."""
+        """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2".
+
+        It says each thing once: that nobody found the drawing is the line above's
+        ("Found by no one"), so here the artist's +0 stands alone; that everybody found
+        it is said only here (the line above names them), as the reason for the +0.
+        """
         points = self.points
         lang = self.lang
-        gained = ", ".join(f"+{lang.number(points[f])} {safe(f)}" for f in finders) or safe(lang._("No one finds it"))
         artist = lang._("{artist} (artist) +{points}", artist=safe(self._artist), points=points.get(self._artist, 0))
         if not finders:
-            artist += safe(lang._(": found by no one"))
-        elif len(finders) == others:
+            return artist
+        if len(finders) == others:
             artist += safe(lang._(": found by everyone"))
+        gained = ", ".join(f"+{lang.number(points[f])} {safe(f)}" for f in finders)
         return f"{gained}; {artist}"

@@ -19,6 +19,7 @@ from traitlets import Bool, Unicode, observe
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 from incognito_nb.ui.sheets import read_sheet
 
 
@@ -69,6 +70,7 @@ class TeacherBar(widgets.HBox):
         self.save_button = self._button("save", "inc-save")
         self.restart_button = self._button("undo", "inc-restart")
         self.projector_button = self._button("television", "inc-projector-toggle")
+        self.projector_state = PressedState()  # the toggle's aria-pressed
         self.confirm_text = markup("", "inc-confirm-text")
         self.confirm_yes = self._button("check", "inc-confirm-yes", style="warning")
         self.confirm_no = self._button("times", "inc-confirm-no")
@@ -77,7 +79,7 @@ class TeacherBar(widgets.HBox):
         self.status = markup("", "inc-teacher-status")
         super().__init__(
             [self.pause_button, self.end_phase_button, self.save_button, self.restart_button,
-             self.projector_button, self.confirm_box, self.status],
+             self.projector_button, self.projector_state, self.confirm_box, self.status],
             **kwargs,
         )
         self.add_class("inc-teacher")
@@ -154,9 +156,10 @@ class TeacherBar(widgets.HBox):
     # ------------------------------------------------------------ projector
     @observe("projector")
     def _show_projector(self, change: Optional[dict] = None) -> None:
-        self.projector_button.description = (self.lang._("Laptop mode") if self.projector
-                                             else self.lang._("Projector mode"))
+        # The words say the state, the same words as on the classroom's teacher page.
+        self.projector_button.description = self.projector_button.tooltip = projector_label(self.projector, self.lang)
         self.projector_button.button_style = "info" if self.projector else ""
+        self.projector_state.pressed = self.projector
 
     def toggle_projector(self) -> None:
         """Switches projector mode (large type, high contrast) on or off, through ``on_projector``."""

@@ -1,0 +1,160 @@
+"""The teacher's desk: the classroom controls that must not be projected, on a page of their own.
+
+The projected teacher page (:mod:`incognito_nb.ui.pages.teacher`) is the show: what the
+class must see, and the few buttons that set its pace (start, end phase, next, pause).
+What a class must not see lives here, on a second page of the same table that the teacher
+opens on a screen the class does not see (the laptop's own screen, beside the projector):
+the Remove buttons of the lobby, a new seat link for a student who lost theirs (it holds
+the seat's token), the teacher's link to come back, and at the game over the teacher's
+files (poster, results, vocabulary, drawings) and Play again with this class.  The desk can
+also start the game, end a phase and move the reveal on, so the teacher can run the whole
+game from it.
+
+Both pages are the same table in the store: a move made on one shows on the other.  The
+drawing timer runs on the projected page only (the class watches it count down), so the
+desk has no Pause, and it does not move the game on by itself when everyone is done (the
+projected page does; two pages doing it would move the game twice).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from incognito_nb.engine import Phase
+from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from incognito_nb.ui.pages.shared_table import link, lobby_list, with_query
+from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
+                                              who_is_done)
+from incognito_nb.ui.widgets.text import markup, safe
+
+
+class TeacherDesk(TeacherPage):
+    """The teacher's desk of table ``code`` (see the module); the arguments are the teacher page's.
+
+    Without ``teacher_key`` the desk shows only that it needs the teacher's browser.
+    """
+
+    offers_files = True
+
+    def __init__(self, store, *, code: str | None = None, **kwargs: Any) -> None:
+        self._desk_shown: tuple | None = None
+        self.desk_note = markup("", "inc-desk-note")
+        self.teacher_link_box = markup("", "inc-teacher-link")
+        self.seat_help = markup("", "inc-seat-help")
+        self.reissue_buttons = widgets.VBox()
+        self.reissue_buttons.add_class("inc-reissue-seats")
+        self.reissued_link = markup("", "inc-reissued-link")
+        self.remove_buttons = widgets.HBox()
+        self.remove_buttons.add_class("inc-remove-players")
+        self._reissue_for: tuple | None = None
+        self._removable: tuple | None = None
+        kwargs["projector"] = False  # read up close, on the teacher's own screen
+        super().__init__(store, code=code, **kwargs)
+        self.remove_class("inc-show")
+        self.add_class("inc-desk")
+        # The timer, the projector toggle and the link to this desk belong to the projected page.
+        self.teacher_bar.children = (self.end_phase_button,)
+
+    def relabel(self, *, render: bool = True) -> None:
+        self._desk_shown = self._reissue_for = self._removable = None
+        super().relabel(render=render)
+
+    def render(self) -> None:
+        """Shows the desk: who is at the table, the controls, the new links and the come-back link."""
+        self.follow_table_language()
+        snapshot, lang = self.snapshot, self.lang
+        view = snapshot.view(None, drawings=False)
+        teacher = self.teacher_key is not None
+        self.teacher_bar.layout.display = "" if teacher else "none"
+        self.end_phase_button.layout.display = "" if view["started"] else "none"
+        self.pause_button.layout.display = "none"
+        game = snapshot.game
+        where = title_line(view["game"], lang) if game is not None else lang._("Incognito · join the table")
+        self.header.value = safe(lang._("Teacher's desk · table {code} · {where}", code=snapshot.code, where=where))
+        self.progress.value = who_is_done(view["game"], lang) if game is not None else ""
+        if game is not None:
+            # The projected page moves on once everyone is done; the desk never does: a second
+            # page advancing from a screen already left behind would skip the next one.
+            self.end_phase_button.disabled = game.phase is Phase.OVER
+        shown = (game.round, game.phase, game.reveal_step) if game is not None else ("lobby",)
+        if shown != self._desk_shown or self._again:
+            self._desk_shown, self._again = shown, False
+            self.set_stage(self._desk_parts(view) if teacher else [markup(safe(lang._(
+                "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")])
+            self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
+        if teacher:
+            self._update_players(view)
+
+    def _desk_parts(self, view: dict[str, Any]) -> list[widgets.Widget]:
+        lang = self.lang
+        self.desk_note.value = safe(lang._(
+            "This page is for you alone: keep it on your own screen, not on the projector. The class watches "
+            "the projected page; a move made here shows there."))
+        if self.key_in_browser:
+            self.teacher_link_box.value = lang._(
+                "This browser keeps the key to table {code}: to come back, open {link} here, or the teacher "
+                "page, which lists your tables.", code=safe(self.code), link=link(self.teacher_link))
+        else:
+            self.teacher_link_box.value = lang._("Keep this link to come back: {link}", link=link(self.teacher_link))
+        parts: list[widgets.Widget] = [self.desk_note]
+        if not view["started"]:
+            self.lobby = markup("", "inc-lobby")
+            self.start_button = widgets.Button(description=lang._("Start the game"), button_style="success",
+                                               icon="play")
+            self.start_button.add_class("inc-start")
+            self.start_button.on_click(self.guarded(lambda _=None: self.start()))
+            self.reissued_link.value = ""
+            parts += [markup(self.table_facts(), "inc-table-facts"), self.lobby, self.remove_buttons,
+                      self.start_button]
+        else:
+            step = self._desk_next()
+            if step is not None:
+                parts.append(self._next_button(*step))
+            self.seat_help.value = lang._(
+                "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when "
+                "the others are done — their board and cards count as they lie. A student who lost their link "
+                "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
+            parts += [self.seat_help, self.reissue_buttons, self.reissued_link]
+        parts.append(self.teacher_link_box)
+        return parts
+
+    def _desk_next(self) -> tuple[str, Any] | None:
+        """Returns the projected page's Next for this moment (its words and its move), if it has one."""
+        game, lang = self.snapshot.game, self.lang
+        if game.phase is Phase.SCORE:
+            if game.reveal_step < len(game.players):
+                return next_reveal_label(game.reveal_step == len(game.players) - 1, lang), self.next_reveal
+            return after_scores_label(game.round >= game.rules.rounds, lang), self.next
+        if game.phase is Phase.PREPARE:
+            return start_round_label(game.round + 1, lang), self.next
+        return None
+
+    def _update_players(self, view: dict[str, Any]) -> None:
+        """Keeps one Remove button per joined player in the lobby, one new-link button per
+        player once the game has started (each built again only when the players change)."""
+        lang, players = self.lang, tuple(view["players"])
+        if not view["started"]:
+            self.lobby.value = lobby_list(view["players"], lang)
+            self.start_button.disabled = not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
+            if players != self._removable:
+                self._removable = players
+                self._replace_children(self.remove_buttons, [self._player_button(
+                    lang._("Remove {name}", name=name), "user-times", "inc-remove-player",
+                    lambda name=name: self.remove(name)) for name in players])
+        elif players != self._reissue_for:
+            self._reissue_for = players
+            self._replace_children(self.remove_buttons, [])
+            self._replace_children(self.reissue_buttons, [self._player_button(
+                lang._("Give {name} a new link", name=name), "link", "inc-reissue-seat",
+                lambda name=name: self.new_link(name)) for name in players])
+
+    def new_link(self, name: str) -> str:
+        """Gives ``name`` a new rejoin link (their old one stops working), shows it and returns it."""
+        seat = self.store.reissue_seat(self.code, self.teacher_key, name)
+        url = with_query(self.student_url, code=seat.code, token=seat.token)
+        self.reissued_link.value = self.lang._("{name}'s new link to their seat: {link}", name=safe(seat.name),
+                                               link=link(url))
+        return url

@@ -1,0 +1,191 @@
+"""The classroom's projected page is only the show, measured in Chromium as a class sees it.
+
+A Spanish and a German class of four, with decks of long words in their language
+("despertador", "Wäscheklammer"), on the projector at 1280x720 and 1920x1080: in every phase —
+lobby, hide, find, reveal, scores, game over — the projected page does not scroll, no
+text runs past its box, the drawings take a large share of the screen, and neither the
+page nor its widgets' synced state holds a seat token or the teacher key.  The teacher
+runs what must not be projected (a new link for a student, removing one) from the
+teacher's desk, a second page of the same browser.  Screenshots go to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from browser import ARTIFACTS
+from table_driver import SLOW, STEP
+from test_classroom_browser import Frames, run_classroom, wait_ready
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"720p": {"width": 1280, "height": 720}, "1080p": {"width": 1920, "height": 1080}}
+NAMES = {"es": ["Lucía", "Mateo", "Valentina", "Sebastián"], "de": ["Lukas", "Mia", "Maximilian", "Johanna"]}
+#: Decks of long words only, so that every token and caption is as long as a class's words get.
+LONG_WORDS = {
+    "es": ("Palabras largas", ["despertador", "escondido", "sacapuntas", "paraguas abierto", "calcetines",
+                               "destornillador"],
+           ["biblioteca municipal", "supermercado", "aparcamiento", "polideportivo"]),
+    "de": ("Lange Wörter", ["Staubsauger", "Taschenlampe", "Wäscheklammer", "Regenschirm", "Zahnbürste",
+                            "Kühlschrankmagnet"],
+           ["Stadtbibliothek", "Supermarktkasse", "Schwimmbadumkleide", "Fahrradwerkstatt"]),
+}
+
+
+def long_deck(language: str, folder):
+    from incognito_nb.engine import load_deck
+
+    name, objects, locations = LONG_WORDS[language]
+    path = folder / f"long_{language}.csv"
+    path.write_text(f"# name: {name}\n# language: {language}\nkind,word\n"
+                    + "".join(f"object,{word}\n" for word in objects)
+                    + "".join(f"location,{word}\n" for word in locations), encoding="utf-8")
+    return load_deck(path)
+#: The share of the screen the drawings take at least: four in the find phase, one in the reveal.
+DRAWINGS_SHARE = {"find": 0.28, "reveal": 0.25}  # measured: 0.31 and 0.28 at 1280x720
+
+#: The share of the screen the drawings took, by language, phase and size (written to artifacts/).
+SHARES: dict[str, float] = {}
+
+MEASURE = """() => {
+    const root = document.documentElement;
+    const texts = [];
+    for (const el of document.querySelectorAll('.inc-app *')) {
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        if (!own || el.clientWidth === 0) continue;
+        if (el.scrollWidth > el.clientWidth + 1) {
+            texts.push(`${el.className}: "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`);
+        }
+    }
+    const past = [];
+    for (const el of document.querySelectorAll('.inc-app, .inc-app *')) {
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width && box.height && (box.bottom > innerHeight + 1 || box.right > innerWidth + 1)) {
+            past.push(`${el.className}: ${Math.round(box.right)}x${Math.round(box.bottom)}`);
+        }
+    }
+    let drawings = 0;
+    for (const view of document.querySelectorAll('.inc-stage .inc-drawing-view, .inc-stage .inc-reveal-board')) {
+        const canvas = view.querySelector('canvas');
+        const r = (canvas || view).getBoundingClientRect();
+        const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+        const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        drawings += w * h;
+    }
+    return {scrollHeight: root.scrollHeight, scrollWidth: root.scrollWidth, innerHeight, innerWidth,
+            overflowing: texts, past: past.slice(0, 5), drawings: drawings / (innerWidth * innerHeight)};
+}"""
+
+
+def measure(page, language: str, phase: str, *, drawings: str | None = None) -> None:
+    """Screenshots ``phase`` at both sizes and asserts that it fits, that no text overflows
+    its box and (``drawings``: "find" or "reveal") that the drawings fill their share."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        # The layout follows the window: wait until the page is laid out at the new size.
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                               arg=[viewport["width"], viewport["height"]], timeout=STEP)
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.screenshot(path=str(ARTIFACTS / f"show_{language}_{phase}_{size}.png"))
+        got = page.evaluate(MEASURE)
+        SHARES[f"{language} {phase} {size}"] = round(got["drawings"], 3)
+        where = f"{phase} in {language} at {size}"
+        assert got["scrollHeight"] <= got["innerHeight"], f"{where} scrolls: {got}"
+        assert got["scrollWidth"] <= got["innerWidth"], f"{where} scrolls sideways: {got}"
+        assert got["past"] == [], f"{where}: past the window's edge (cut off): {got['past']}"
+        assert got["overflowing"] == [], f"{where}: text past its box: {got['overflowing']}"
+        if drawings:
+            assert got["drawings"] >= DRAWINGS_SHARE[drawings], f"{where}: drawings take {got['drawings']:.2f}"
+
+
+def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
+    assert len(frames.seen) > 10, "the page's widget messages were not recorded"
+    html = page.content()
+    for secret in secrets:
+        assert secret not in html, f"{where}: a secret on the projected page"
+        assert not any(secret in text for _, text in frames.seen), f"{where}: a secret in the page's widget state"
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp_path, language):
+    from incognito_nb.engine import Action, Rules, Stroke
+
+    names = NAMES[language]
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
+        deck = long_deck(language, tmp_path)
+        keys = store.create_table(deck, Rules(rounds=1), seed=7, language=language)
+        code = keys.code
+        seats = {name: store.join(code, name) for name in [*names, "Extra"]}
+        context = browser.new_context(viewport=SIZES["720p"])
+        try:
+            show = context.new_page()
+            frames = Frames(show)
+            show.goto(f"{base}/teacher.ipynb?code={code}&key={keys.teacher_key}&timer=120", timeout=SLOW)
+            wait_ready(show, ".inc-app.inc-projector .inc-start")
+            # The toggle says its state, in words and to a screen reader.
+            toggle = show.locator(".inc-projector-toggle")
+            assert toggle.get_attribute("aria-pressed") == "true"
+            assert show.locator(".inc-remove-player, .inc-teacher-link, .inc-reissue-seat").count() == 0
+            # The teacher's desk: the same browser, another window (on the laptop's own screen).
+            desk_url = show.locator(".inc-open-desk a").get_attribute("href")
+            assert desk_url.endswith(f"teacher.ipynb?code={code}&desk=1")
+            desk = context.new_page()
+            desk.goto(desk_url, timeout=SLOW)
+            wait_ready(desk, ".inc-remove-player")
+            desk.locator(".inc-remove-player").last.click()  # Extra joined by mistake
+            show.locator(".inc-lobby", has_not_text="Extra").wait_for(timeout=STEP)
+            assert "Extra" not in show.inner_text(".inc-lobby")
+            assert keys.teacher_key not in desk.content()  # the browser keeps it in its cookie
+            facts = show.inner_text(".inc-table-facts")
+            assert deck.name in facts
+            measure(show, language, "1_lobby")
+            show.click(".inc-start")
+            show.wait_for_selector(".inc-timer, .inc-waiting", timeout=STEP)
+            for seat, name in enumerate(names):
+                points = [(100 + 60 * seat, 120), (400, 420 - 30 * seat), (700, 180 + 40 * seat)]
+                store.act(code, Action.edit_drawing(name, [Stroke(points, width=12)]), seat_token=seats[name].token)
+            measure(show, language, "2_hide")
+            # A student lost their link: the desk gives a new one, never the projector.
+            desk.locator(".inc-reissue-seat").first.click()
+            desk.wait_for_selector(".inc-reissued-link a", timeout=STEP)
+            given = desk.locator(".inc-reissued-link a").get_attribute("href")
+            new_token = parse_qs(urlsplit(given).query)["token"][0]
+            assert names[0] in desk.inner_text(".inc-reissued-link") and store.rejoin(code, new_token).name == names[0]
+            tokens = {name: seats[name].token for name in names} | {names[0]: new_token}  # the old link stopped
+            for name in names:
+                store.act(code, Action.mark_done(name), seat_token=tokens[name])
+            show.wait_for_selector(".inc-find .inc-gallery .inc-drawing canvas", timeout=STEP)
+            measure(show, language, "3_find", drawings="find")
+            # Projector mode off (a laptop's screen): the toggle says so, and the drawings still fit.
+            toggle.click()
+            show.wait_for_selector(".inc-app:not(.inc-projector) .inc-projector-toggle[aria-pressed=false]", timeout=STEP)
+            assert toggle.inner_text().strip() == {"es": "Modo proyector: desactivado", "de": "Beamer-Modus: aus"}[language]
+            measure(show, language, "3_find_projector_off", drawings="find")
+            toggle.click()
+            show.wait_for_selector(".inc-app.inc-projector .inc-projector-toggle[aria-pressed=true]", timeout=STEP)
+            for name in names:
+                store.act(code, Action.confirm_votes(name), seat_token=tokens[name])
+            show.wait_for_selector(".inc-reveal", timeout=STEP)
+            show.wait_for_selector('.inc-reveal-board [data-painted="1"]', timeout=STEP)  # replayed: as the class sees it
+            measure(show, language, "4_reveal", drawings="reveal")
+            for _ in names:
+                button = show.locator(".inc-next").element_handle(timeout=STEP)
+                button.click()
+                button.wait_for_element_state("hidden", timeout=STEP)
+            show.wait_for_selector(".inc-scoreboard", timeout=STEP)
+            measure(show, language, "5_scores")
+            show.click(".inc-next")
+            show.wait_for_selector(".inc-winners", timeout=STEP)
+            measure(show, language, "6_game_over")
+            secrets = [keys.teacher_key, new_token, *(seat.token for seat in seats.values())]
+            no_secret(show, frames, secrets, f"the projected page in {language}")
+            shares = {key: share for key, share in SHARES.items() if key.startswith(language)}
+            (ARTIFACTS / f"show_{language}_drawing_shares.json").write_text(json.dumps(shares, indent=1))
+        finally:
+            context.close()
