@@ -97,6 +97,7 @@ from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from .errors import NotAllowed, StoreError, StoreUnavailable, unknown_table
 from .leases import SeatLeases
 from .next_game import PlayAgain
+from .seats import TeacherSeats
 from .names import same_name
 from .records import (
     COMPACT_EVERY,
@@ -129,7 +130,7 @@ IDLE_LIMIT = timedelta(hours=24)
 
 
 # ------------------------------------------------------------------ the interface
-class TableStore(SeatLeases, PlayAgain, ABC):
+class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
     """Where shared tables live.  Both backends give the same answers to the same calls.
 
     Build one with :func:`~incognito_nb.store.backends.open_store`.  Every method may raise
@@ -264,54 +265,6 @@ class TableStore(SeatLeases, PlayAgain, ABC):
         :raises NotAllowed: if the key is not the table's.
         """
         check_teacher_key(self._record(code), teacher_key)
-
-    def remove_player(self, code: str, teacher_key: str, name: str) -> int:
-        """Removes a player from the lobby (someone who joined by mistake or left); returns the version.
-
-        :raises NotAllowed: without the teacher's key.
-        :raises IllegalAction: once the game has started (``rule="started"``) — end the
-            phase instead — or for a name not in the lobby (``"unknown_player"``).
-        """
-        code = normalise_code(code)
-
-        def remove(state: TableState) -> Write:
-            record = state.record
-            check_teacher_key(record, teacher_key)
-            if record.started:
-                raise IllegalAction(
-                    N_("The game at table {code} has started: players cannot leave a game in play. "
-                       "End the phase instead: unfinished drawings and missing cards count as they lie."),
-                    rule="started", code=code,
-                )
-            lobby = tuple(entry for entry in record.lobby if name_key(entry[0]) != name_key(str(name)))
-            if len(lobby) == len(record.lobby):
-                raise IllegalAction(N_("Nobody called {name} has joined table {code}."), rule="unknown_player",
-                                    name=repr(name), code=code)
-            return Write(lobby=lobby)
-
-        return self._swap(code, remove, after=NO_GAME)[0]
-
-    def reissue_seat(self, code: str, teacher_key: str, name: str) -> Seat:
-        """Gives ``name`` a new seat token (for a lost rejoin link); the old one stops working.
-
-        :raises NotAllowed: without the teacher's key.
-        :raises IllegalAction: for a name not at the table (``rule="unknown_player"``).
-        """
-        code = normalise_code(code)
-
-        def reissue(state: TableState) -> Write:
-            record = state.record
-            check_teacher_key(record, teacher_key)
-            for seat, (seated, _) in enumerate(record.lobby):
-                if name_key(seated) == name_key(str(name)):
-                    token = new_secret()
-                    lobby = list(record.lobby)
-                    lobby[seat] = (seated, digest(token))
-                    return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
-            raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
-                                name=repr(name), code=code)
-
-        return self._swap(code, reissue, after=NO_GAME)[1]
 
     def set_language(self, code: str, teacher_key: str, language: str) -> int:
         """Makes ``language`` the table's interface language (the teacher chose another);
