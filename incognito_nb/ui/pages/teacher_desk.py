@@ -88,6 +88,9 @@ class TeacherDesk(TeacherPage):
         if teacher:
             self._update_players(view)
 
+    def _screen(self) -> tuple | None:
+        return self._desk_shown  # the teacher's moves made here name the desk's screen
+
     def _desk_parts(self, view: dict[str, Any]) -> list[widgets.Widget]:
         lang = self.lang
         self.desk_note.value = safe(lang._(
