@@ -141,3 +141,16 @@ def test_end_phase_on_a_desk_that_has_not_caught_up_does_not_skip_the_find_phase
     assert page_store.read(teacher.code).game.phase is Phase.FIND, "the find phase was skipped"
     assert desk.message.value == "", plain(desk.message.value)
     assert one(desk, "inc-end-phase") and desk.shown_at() == position(1, Phase.FIND)
+
+
+def test_a_double_click_on_end_phase_ends_one_phase_only(page_store):
+    teacher, students = seat_class(page_store, rounds=1)
+    desk = desk_of(teacher)
+    for page, after in ((teacher, Phase.FIND), (desk, Phase.SCORE)):
+        page.refresh()  # the page shows the table as it stands (the desk: the find phase)
+        clicked = one(page, "inc-end-phase")
+        clicked.click()
+        clicked.click()  # the second click of a double click, sent before the new screen showed
+        assert page_store.read(teacher.code).game.phase is after, "a double click ended two phases"
+        assert page.message.value == "", plain(page.message.value)
+        assert one(page, "inc-end-phase") is not clicked  # each screen has its own button

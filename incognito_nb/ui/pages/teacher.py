@@ -244,6 +244,8 @@ class TeacherPage(TablePage):
         # In another language, the same screen again: its countdown goes on where it stood.
         again = self._again and shown == self._shown and self.countdown is not None
         left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
+        if shown != self._shown:
+            self._renew_end_phase(shown)
         self._shown, self._again = shown, False
         self._stop_timer()
         if phase is Phase.HIDE:
@@ -438,9 +440,22 @@ class TeacherPage(TablePage):
             self.countdown = None
         self.pause_button.layout.display = "none"
 
-    def end_phase(self) -> None:
-        """Ends the phase shown now: boards and cards count as they lie."""
-        self._move_on(Action.advance(force=True, at=self.shown_at()))
+    def end_phase(self, at: dict | None = None) -> None:
+        """Ends the phase shown now (or the one ``at`` names): boards and cards count as they lie."""
+        self._move_on(Action.advance(force=True, at=at or self.shown_at()))
+
+    def _renew_end_phase(self, shown: tuple) -> None:
+        """Puts a new End phase button in the bar for the new screen ``shown``, bound to it: the
+        second click of a double click, sent before the browser showed the new screen, reaches
+        the old button (closed, and bound to the screen left) and moves nothing."""
+        old, new = self.end_phase_button, widgets.Button(icon="forward", button_style="warning")
+        new.add_class("inc-end-phase")
+        at = position(*shown)
+        new.on_click(self.guarded(lambda _=None: self.end_phase(at=at)))
+        new.description, new.disabled, new.layout.display = old.description, old.disabled, old.layout.display
+        self.teacher_bar.children = tuple(new if child is old else child for child in self.teacher_bar.children)
+        self.end_phase_button = new
+        old.close()
 
     @staticmethod
     def _everyone_finished(view: dict[str, Any]) -> bool:

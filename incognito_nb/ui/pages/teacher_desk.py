@@ -81,6 +81,8 @@ class TeacherDesk(TeacherPage):
             self.end_phase_button.disabled = game.phase is Phase.OVER
         shown = (game.round, game.phase, game.reveal_step) if game is not None else ("lobby",)
         if shown != self._desk_shown or self._again:
+            if shown != self._desk_shown and game is not None:
+                self._renew_end_phase(shown)
             self._desk_shown, self._again = shown, False
             self.set_stage(self._desk_parts(view) if teacher else [markup(safe(lang._(
                 "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")])
