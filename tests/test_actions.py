@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from incognito_nb import Drawing, Game, IllegalAction, Phase, Stroke
-from incognito_nb.engine import Action, apply_action
+from incognito_nb.engine import Action, Rules, apply_action, position, position_of
 from tables import ANA_BEN_CLEO, SIX, doodle, to_find, token, word_deck
 
 
@@ -189,3 +189,65 @@ def test_replaying_the_accepted_actions_rebuilds_the_game(count, seed, data):
     for text in accepted:
         apply_action(replayed, Action.from_dict(json.loads(text)))
     assert replayed.to_json() == game.to_json()
+
+
+# ------------------------------------------------------------------ a teacher's move names where it was made
+def _score_phase(seed: int = 3) -> Game:
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=seed)
+    game.advance(force=True)
+    game.advance(force=True)
+    return game
+
+
+def test_an_advance_named_at_a_phase_the_game_has_left_is_refused_and_changes_nothing():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=3)
+    at_hide = position_of(game)
+    assert apply_action(game, Action.advance(force=True, at=at_hide)) is Phase.FIND
+    before = game.to_json()
+    text = _refused("moved_on", lambda: apply_action(game, Action.advance(force=True, at=at_hide)))
+    assert "moved on from the hide phase of round 1" in text
+    assert game.to_json() == before and game.phase is Phase.FIND
+
+
+def test_a_reveal_step_named_at_a_step_the_reveal_has_left_is_refused_and_changes_nothing():
+    game = _score_phase()
+    at_first = position_of(game)
+    assert at_first == position(1, Phase.SCORE, 0) == {"round": 1, "phase": "score", "step": 0}
+    assert apply_action(game, Action.reveal_next(at=at_first)) == 1
+    before = game.to_json()
+    _refused("moved_on", lambda: apply_action(game, Action.reveal_next(at=at_first)))
+    _refused("moved_on", lambda: apply_action(game, Action.advance(at=at_first)))  # never skips the reveal
+    assert game.to_json() == before and game.reveal_step == 1
+
+
+def test_the_reveal_is_never_skipped_by_a_second_page_moving_on_from_the_find_phase():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=3, rules=Rules(rounds=1))
+    game.advance(force=True)
+    at_find = position_of(game)
+    for name in game.players:
+        game.confirm_votes(name)
+    apply_action(game, Action.advance(at=at_find))  # the first page: find → score
+    _refused("moved_on", lambda: apply_action(game, Action.advance(at=at_find)))  # the second, behind
+    assert game.phase is Phase.SCORE and game.reveal_step == 0
+
+
+def test_an_advance_without_a_position_applies_as_it_always_did():
+    """A log entry written before moves named their position replays as before."""
+    game = _score_phase()
+    old = Action.from_dict({"kind": "reveal_next", "player": None, "args": {}})
+    assert old == Action.reveal_next() and apply_action(game, old) == 1
+    assert apply_action(game, Action.from_dict({"kind": "advance", "player": None, "args": {"force": False}})) \
+        is Phase.PREPARE
+
+
+def test_a_position_survives_json_and_a_badly_shaped_one_is_refused_by_the_action_rule():
+    action = Action.advance(force=True, at=position(2, "find"))
+    assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+    assert eval(repr(action), {"Action": Action}) == action
+    for at in ({"round": 1, "phase": "find"}, {"round": 0, "phase": "find", "step": 0},
+               {"round": 1, "phase": "dance", "step": 0}, {"round": 1, "phase": ["find"], "step": 0},
+               {"round": True, "phase": "find", "step": 0}, {"round": 1, "phase": "find", "step": -1},
+               [1, "find", 0], "find"):
+        _refused("action", lambda: Action("advance", None, {"force": False, "at": at}))
+        _refused("action", lambda: Action("reveal_next", None, {"at": at}))
+    _refused("action", lambda: Action("cast_vote", "Ben", {"artist": "Ana", "number": 1, "at": position(1, "find")}))

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from incognito_nb import Drawing, Game, IllegalAction, Phase, Stroke
-from incognito_nb.engine import MAX_DRAWING_POINTS, MAX_DRAWING_STROKES, Action, apply_action
+from incognito_nb.engine import MAX_DRAWING_POINTS, MAX_DRAWING_STROKES, Action, apply_action, position, position_of
 from tables import SIX, word_deck
 
 NUMBERS = st.one_of(st.none(), st.integers(min_value=-1, max_value=8))
@@ -111,3 +111,33 @@ def test_no_sequence_of_edits_takes_a_drawing_past_the_cap(data):
             assert game.drawing("Ana") == board, "a refused edit changed the board"
         after = game.drawing("Ana")
         assert after.points <= MAX_DRAWING_POINTS and len(after) <= MAX_DRAWING_STROKES
+
+
+POSITIONS = st.builds(position, st.integers(1, 3), st.sampled_from(list(Phase)), st.integers(0, 6))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.integers(min_value=3, max_value=6), seed=st.integers(0, 10**6), data=st.data())
+def test_a_teachers_move_named_anywhere_but_where_the_game_stands_changes_nothing(count, seed, data):
+    """Two teacher pages never move the game on twice: a move names where it was made."""
+    game, twin = Game.new(SIX[:count], word_deck(), seed=seed), Game.new(SIX[:count], word_deck(), seed=seed)
+    for _ in range(40):
+        at = data.draw(st.one_of(st.just(position_of(game)), POSITIONS), label="at")
+        kind = data.draw(st.sampled_from(["advance", "reveal_next"]), label="kind")
+        named = Action.advance(force=True, at=at) if kind == "advance" else Action.reveal_next(at=at)
+        plain = Action.advance(force=True) if kind == "advance" else Action.reveal_next()
+        before = game.to_json()
+        try:
+            apply_action(game, named)
+        except IllegalAction as error:
+            assert game.to_json() == before, "a refused move changed the game"
+            assert error.rule != "moved_on" or at != position_of(game)
+            if error.rule == "moved_on":
+                continue
+        else:
+            assert at == position_of(twin), "a move named where the game no longer stands was made"
+        try:
+            apply_action(twin, plain)  # the same move, unnamed, from the same position: the same game
+        except IllegalAction:
+            pass
+        assert twin.to_json() == game.to_json()

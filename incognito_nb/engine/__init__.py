@@ -3,7 +3,7 @@
 Everything else in incognito_nb builds on this package; it imports nothing from them.
 """
 
-from .actions import Action, apply_action
+from .actions import Action, apply_action, position, position_of
 from .decks import Deck, load_deck, parse_deck
 from .drawing import BOARD_HEIGHT, BOARD_WIDTH, MAX_DRAWING_POINTS, MAX_DRAWING_STROKES, Drawing, Stroke
 from .errors import DeckError, IllegalAction, SaveError
@@ -31,6 +31,8 @@ __all__ = [
     "SaveError",
     "Stroke",
     "apply_action",
+    "position",
+    "position_of",
     "load_deck",
     "parse_deck",
 ]

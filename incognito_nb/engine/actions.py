@@ -15,6 +15,15 @@ True
 >>> Action.advance(force=True).to_dict()
 {'kind': 'advance', 'player': None, 'args': {'force': True}}
 
+The teacher's moves name where the game stood on the screen they were made from
+(``at``: the round, the phase and the reveal's step, see :func:`position`), so that two
+teacher pages, or a page that had not caught up, never move the game on twice: a move
+made from a position the game has left is refused (``rule="moved_on"``) and changes
+nothing.  A move without ``at`` (a log written before it existed) applies as it always did.
+
+>>> Action.reveal_next(at=position(1, Phase.SCORE, 0)).args
+{'at': {'round': 1, 'phase': 'score', 'step': 0}}
+
 Everything that comes from outside the engine is checked: an unknown kind, a missing
 or extra argument, or a value of the wrong type raises
 :class:`~incognito_nb.engine.errors.IllegalAction` with ``rule="action"``, and a
@@ -27,9 +36,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .drawing import Drawing, Stroke
-from .errors import N_, IllegalAction, detail
+from .errors import N_, IllegalAction, Message, detail
 from .game import Game
-from .rules import Phase
+from .rules import PHASE_NAMES, Phase
 
 #: The actions a game accepts, each with the arguments it takes.
 KINDS: Mapping[str, tuple[str, ...]] = {
@@ -44,6 +53,21 @@ KINDS: Mapping[str, tuple[str, ...]] = {
 }
 #: Actions made by the table as a whole (the teacher), not by one player.
 TABLE_KINDS = frozenset({"advance", "reveal_next"})
+#: The arguments an action may leave out: its log entries written before they existed still replay.
+OPTIONAL: Mapping[str, tuple[str, ...]] = {"advance": ("at",), "reveal_next": ("at",)}
+#: The fields of a position (``at``): where the game stands.
+POSITION = ("round", "phase", "step")
+
+
+def position(round: int, phase: Phase | str, step: int = 0) -> dict[str, Any]:
+    """Returns a position as a teacher's move names it (``at``): the round, the phase and
+    the reveal's step (0 outside the score phase), as JSON-safe data."""
+    return {"round": round, "phase": Phase(phase).value, "step": step}
+
+
+def position_of(game: Game) -> dict[str, Any]:
+    """Returns where ``game`` stands, as a teacher's move made now names it (``at``)."""
+    return position(game.round, game.phase, game.reveal_step)
 
 
 @dataclass(frozen=True)
@@ -105,14 +129,16 @@ class Action:
         return cls("confirm_votes", voter, {})
 
     @classmethod
-    def advance(cls, *, force: bool = False) -> "Action":
-        """Returns the action that moves the game to its next phase (the teacher's)."""
-        return cls("advance", None, {"force": force})
+    def advance(cls, *, force: bool = False, at: Mapping[str, Any] | None = None) -> "Action":
+        """Returns the action that moves the game to its next phase (the teacher's); with
+        ``at`` (:func:`position`), only from that position."""
+        return cls("advance", None, {"force": force} if at is None else {"force": force, "at": dict(at)})
 
     @classmethod
-    def reveal_next(cls) -> "Action":
-        """Returns the action that shows the reveal's next drawing, then the scoreboard (the teacher's)."""
-        return cls("reveal_next", None, {})
+    def reveal_next(cls, *, at: Mapping[str, Any] | None = None) -> "Action":
+        """Returns the action that shows the reveal's next drawing, then the scoreboard (the
+        teacher's); with ``at`` (:func:`position`), only from that position."""
+        return cls("reveal_next", None, {} if at is None else {"at": dict(at)})
 
     # ------------------------------------------------------------ data
     def to_dict(self) -> dict[str, Any]:
@@ -139,12 +165,15 @@ def apply_action(game: Game, action: Action) -> Phase | int | None:
     touched, so a refused action leaves the game exactly as it was.
 
     :raises IllegalAction: for a badly shaped action (``rule="action"``), an invalid
-        drawing (``rule="drawing"``), or a move the rules refuse (the engine's rule).
+        drawing (``rule="drawing"``), a teacher's move made from a position the game has
+        left (``rule="moved_on"``), or a move the rules refuse (the engine's rule).
     """
     if not isinstance(action, Action):
         _refuse(N_("apply_action takes an Action, not {kind}."), kind=type(action).__name__)
     _check_shape(action)
     kind, player, args = action.kind, action.player, action.args
+    if "at" in args:
+        _require_position(game, args["at"])
     if kind == "edit_drawing":
         try:
             strokes = [Stroke.from_dict(stroke) for stroke in args["strokes"]]
@@ -170,6 +199,17 @@ def apply_action(game: Game, action: Action) -> Phase | int | None:
     return game.advance(force=args["force"])
 
 
+def _require_position(game: Game, at: Mapping[str, Any]) -> None:
+    """Refuses a teacher's move made from a screen the game has left (another page made it first)."""
+    if (at["round"], at["phase"]) != (game.round, game.phase.value):
+        raise IllegalAction(N_("The game has already moved on from {phase} of round {round}, where this move was "
+                               "made; nothing was changed."), rule="moved_on", round=at["round"],
+                            phase=Message(PHASE_NAMES[Phase(at["phase"])]))
+    if at["step"] != game.reveal_step:
+        raise IllegalAction(N_("The reveal has already moved on from step {step}, where this move was made; nothing "
+                               "was changed."), rule="moved_on", step=at["step"])
+
+
 def _check_shape(action: Action) -> None:
     kind, player, args = action.kind, action.player, action.args
     if not isinstance(kind, str) or kind not in KINDS:
@@ -183,7 +223,7 @@ def _check_shape(action: Action) -> None:
     if not isinstance(args, Mapping):
         _refuse(N_("An action's arguments are a mapping of names to values, not {value}."), value=f"{args!r:.60}")
     expected = KINDS[kind]
-    if set(args) != set(expected):
+    if not set(expected) <= set(args) <= set(expected) | set(OPTIONAL.get(kind, ())):
         _refuse(N_("'{kind}' takes the arguments ({wanted}); it was given ({given})."), kind=kind,
                 wanted=", ".join(expected), given=", ".join(map(str, args)))
     if "drawing" in args and not isinstance(args["drawing"], list):
@@ -204,6 +244,17 @@ def _check_shape(action: Action) -> None:
             _refuse(N_("A card's number is a whole number or None (no card), not {value}."), value=f"{number!r:.40}")
     if "force" in args and not isinstance(args["force"], bool):
         _refuse(N_("'force' is true or false, not {value}."), value=f"{args['force']!r:.40}")
+    if "at" in args and not _is_position(args["at"]):
+        _refuse(N_("'at' names where the game stood when the move was made (its round, phase and reveal step), "
+                   "not {value}."), value=f"{args['at']!r:.60}")
+
+
+def _is_position(at: Any) -> bool:
+    def count(value: Any, least: int) -> bool:
+        return type(value) is int and value >= least
+    return (isinstance(at, Mapping) and set(at) == set(POSITION) and count(at["round"], 1)
+            and isinstance(at["phase"], str)
+            and at["phase"] in {phase.value for phase in Phase} and count(at["step"], 0))
 
 
 def _drawing_data(drawing: Drawing | list) -> list:

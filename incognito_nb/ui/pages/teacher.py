@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Action, Deck, Game, IllegalAction, Phase, Rules
+from incognito_nb.engine import Action, Deck, Game, IllegalAction, Phase, Rules, position, position_of
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import TableStore
@@ -244,6 +244,8 @@ class TeacherPage(TablePage):
         # In another language, the same screen again: its countdown goes on where it stood.
         again = self._again and shown == self._shown and self.countdown is not None
         left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
+        if shown != self._shown:
+            self._renew_end_phase(shown)
         self._shown, self._again = shown, False
         self._stop_timer()
         if phase is Phase.HIDE:
@@ -370,13 +372,19 @@ class TeacherPage(TablePage):
         button = widgets.Button(description=text, button_style="primary", icon="arrow-right",
                                 disabled=self.teacher_key is None)
         button.add_class("inc-next")
-        button.on_click(self.guarded(lambda _=None: action()))
+        at = self.shown_at()  # the screen it is on: a click that comes after the screen left it moves nothing
+        button.on_click(self.guarded(lambda _=None: action(at=at)))
         return button
 
     # ---------------------------------------------------------------- the teacher's moves
     def start(self) -> None:
-        """Deals the first round to the players who have joined."""
-        self.store.start(self.code, self.teacher_key)
+        """Deals the first round to the players who have joined (another teacher page may have done it first)."""
+        try:
+            self.store.start(self.code, self.teacher_key)
+        except IllegalAction as error:
+            if error.rule != "started":
+                raise
+            log.info("table %s: the game had already been started by another teacher page", self.code)
         self.refresh()
 
     def remove(self, name: str) -> None:
@@ -384,14 +392,36 @@ class TeacherPage(TablePage):
         self.store.remove_player(self.code, self.teacher_key, name)
         self.refresh()
 
-    def next_reveal(self) -> None:
-        """Shows the reveal's next drawing, then the scoreboard, on the projector and every phone."""
-        self.act(Action.reveal_next(), teacher_key=self.teacher_key)
-        self.render()
+    def next_reveal(self, at: dict | None = None) -> None:
+        """Shows the reveal's next drawing, then the scoreboard, on the projector and every phone:
+        from the screen ``at`` (:func:`~incognito_nb.engine.actions.position`), by default the one shown."""
+        self._move_on(Action.reveal_next(at=at or self.shown_at()))
 
-    def next(self) -> None:
-        """Moves the game on to its next phase."""
-        self.act(Action.advance(), teacher_key=self.teacher_key)
+    def next(self, at: dict | None = None) -> None:
+        """Moves the game on to its next phase, from the screen ``at``, by default the one shown."""
+        self._move_on(Action.advance(at=at or self.shown_at()))
+
+    def shown_at(self) -> dict | None:
+        """Returns where the game stands on the screen this page shows (round, phase, the reveal's
+        step), as the teacher's moves name it; ``None`` before the game."""
+        shown = self._screen()
+        return position(*shown) if shown is not None and len(shown) == 3 else None
+
+    def _screen(self) -> tuple | None:
+        return self._shown
+
+    def _move_on(self, action: Action) -> None:
+        """Sends a teacher's move made from the screen shown.  When another teacher page (or this
+        one, clicked twice over a slow link) made it first, the engine refuses it (``moved_on``)
+        and nothing changed: the page shows the table as it is, with no word to the class."""
+        try:
+            self.act(action, teacher_key=self.teacher_key)
+        except IllegalAction as error:
+            if error.rule != "moved_on":
+                raise
+            log.info("table %s: a move from a screen already left was refused: %s", self.code, error)
+            self.refresh()
+            return
         self.render()
 
     def toggle_pause(self) -> bool:
@@ -410,10 +440,22 @@ class TeacherPage(TablePage):
             self.countdown = None
         self.pause_button.layout.display = "none"
 
-    def end_phase(self) -> None:
-        """Ends the current phase now: boards and cards count as they lie."""
-        self.act(Action.advance(force=True), teacher_key=self.teacher_key)
-        self.render()
+    def end_phase(self, at: dict | None = None) -> None:
+        """Ends the phase shown now (or the one ``at`` names): boards and cards count as they lie."""
+        self._move_on(Action.advance(force=True, at=at or self.shown_at()))
+
+    def _renew_end_phase(self, shown: tuple) -> None:
+        """Puts a new End phase button in the bar for the new screen ``shown``, bound to it: the
+        second click of a double click, sent before the browser showed the new screen, reaches
+        the old button (closed, and bound to the screen left) and moves nothing."""
+        old, new = self.end_phase_button, widgets.Button(icon="forward", button_style="warning")
+        new.add_class("inc-end-phase")
+        at = position(*shown)
+        new.on_click(self.guarded(lambda _=None: self.end_phase(at=at)))
+        new.description, new.disabled, new.layout.display = old.description, old.disabled, old.layout.display
+        self.teacher_bar.children = tuple(new if child is old else child for child in self.teacher_bar.children)
+        self.end_phase_button = new
+        old.close()
 
     @staticmethod
     def _everyone_finished(view: dict[str, Any]) -> bool:
@@ -421,10 +463,12 @@ class TeacherPage(TablePage):
         return finished is not None and set(finished) >= set(view["players"])
 
     def _auto_advance(self) -> None:
-        """Moves on once every student is done; another teacher page may have done it first."""
+        """Moves on once every student is done, from the table as this page read it; another
+        teacher page may have done it first (the engine then refuses this one: ``moved_on``)."""
         try:
-            self.act(Action.advance(), teacher_key=self.teacher_key)
-        except IllegalAction:
+            self.act(Action.advance(at=position_of(self.snapshot.game)), teacher_key=self.teacher_key)
+        except IllegalAction as error:
+            log.info("table %s: moving on by itself was refused: %s", self.code, error)
             self.snapshot = self.store.read(self.code)
         self.render()
 

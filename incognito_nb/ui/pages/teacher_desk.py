@@ -13,7 +13,8 @@ game from it.
 Both pages are the same table in the store: a move made on one shows on the other.  The
 drawing timer runs on the projected page only (the class watches it count down), so the
 desk has no Pause, and it does not move the game on by itself when everyone is done (the
-projected page does; two pages doing it would move the game twice).
+projected page does).  Every teacher's move names the screen it was made from, so a move
+from a screen the table has left (the other page made it first) changes nothing.
 """
 
 from __future__ import annotations
@@ -81,12 +82,17 @@ class TeacherDesk(TeacherPage):
             self.end_phase_button.disabled = game.phase is Phase.OVER
         shown = (game.round, game.phase, game.reveal_step) if game is not None else ("lobby",)
         if shown != self._desk_shown or self._again:
+            if shown != self._desk_shown and game is not None:
+                self._renew_end_phase(shown)
             self._desk_shown, self._again = shown, False
             self.set_stage(self._desk_parts(view) if teacher else [markup(safe(lang._(
                 "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")])
             self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
         if teacher:
             self._update_players(view)
+
+    def _screen(self) -> tuple | None:
+        return self._desk_shown  # the teacher's moves made here name the desk's screen
 
     def _desk_parts(self, view: dict[str, Any]) -> list[widgets.Widget]:
         lang = self.lang
