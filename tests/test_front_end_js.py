@@ -24,6 +24,7 @@ from incognito_nb.ui.widgets.aria import BoardName, PageAria
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
 from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
+from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.find_phone import PhoneFind
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
@@ -45,6 +46,7 @@ FRONT_ENDS = {
     WIDGETS / "skip_link.js": SkipLink,
     WIDGETS / "connection.js": ConnectionWatch,
     WIDGETS / "page_title.js": PageTitle,
+    WIDGETS / "page_language.js": lambda: PageLanguage(on_asked=print),
     WIDGETS / "painted_board.js": PaintedBoard,
     WIDGETS / "seat_link.js": SeatLink,
     WIDGETS / "toggle.js": PressedState,

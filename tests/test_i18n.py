@@ -454,6 +454,42 @@ def test_the_launcher_passes_the_language_to_the_dashboard(tmp_path, monkeypatch
         table.close()
 
 
+
+def test_the_static_sites_dashboard_takes_the_language_its_page_asks_for_and_the_menu_wins(tmp_path, monkeypatch):
+    """On the static site the page tells the kernel its ``?lang=`` (the kernel never sees the
+    address): only a known language is taken, once, and a language chosen in the menu wins."""
+    import importlib
+
+    from incognito_nb.ui.widgets.page_language import PageLanguage
+
+    dashboard_module = importlib.import_module("incognito_nb.app.dashboard")
+
+    monkeypatch.setattr(dashboard_module, "in_browser", lambda: True)
+    monkeypatch.setattr("incognito_nb.store.browser.BrowserFolder", lambda: GameFolder(tmp_path))
+    table = dashboard_module.dashboard()
+    try:
+        listener = next(w for w in table.children if isinstance(w, PageLanguage))
+        assert table.language == "en" and "inc-lang-en" in table._dom_classes
+        for made_up in ("xx", "<b>", 3, None, "es" * 20):
+            listener._heard(listener, {"lang": made_up}, [])
+        assert table.language == "en"
+        listener._heard(listener, {"lang": "ES"}, [])
+        assert table.language == "es" and "inc-lang-es" in table._dom_classes and "inc-lang-en" not in table._dom_classes
+        assert table.stage.children[0].start_button.description == "Empezar la partida"
+        listener.ask("de")  # the page's language is taken once
+        assert table.language == "es"
+    finally:
+        table.close()
+    table = TableApp(folder=GameFolder(tmp_path))
+    try:
+        listener = table.follow_page_language()
+        next(w for w in table.stage.children if isinstance(w, SetupForm)).language_choice.choose("fr")
+        listener.ask("de")  # heard after the menu's choice: the menu wins
+        assert table.language == "fr"
+    finally:
+        table.close()
+
+
 def test_a_saved_game_is_offered_back_in_spanish(tmp_path):
     folder = GameFolder(tmp_path)
     folder.save(Game.new(NAMES, Deck.builtin("es_everyday"), seed=3))

@@ -279,3 +279,41 @@ def test_the_static_sites_loading_screen_shows_its_progress_in_the_pages_languag
     assert len(seen["now"]) >= 3 and seen["now"] == [s for s in steps if s in seen["now"]], seen  # in order
     assert max(seen["bars"]) > min(seen["bars"]), seen
     assert english_in(seen["now"], code) == []
+
+
+#: Keeps what the page shows at the moment the loading screen leaves it: the dashboard's classes and its text.
+AT_REVEAL = """
+new MutationObserver((records, observer) => {
+  if (document.getElementById("loading") || !document.getElementById("rendered_cells")) return;
+  const app = document.querySelector("#rendered_cells .inc-app");
+  window.__incAtReveal = { app: app ? app.className : "", text: document.getElementById("rendered_cells").innerText };
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_the_static_sites_game_speaks_the_language_its_address_asks_for(offline_context, site_url, code):
+    """``?lang=es`` on the static site: its kernel (in a Web Worker) never sees the page's
+    address, so the page tells it; the loading screen stays until the dashboard speaks the
+    language, whose first screen then shows no English; the menu chosen afterwards wins."""
+    from languages import english_in, shown_texts
+
+    page = offline_context.new_page()
+    page.add_init_script(AT_REVEAL)
+    page.goto(f"{site_url}?lang={code}", timeout=COLD)  # the front page keeps the query
+    page.wait_for_selector("#loading", state="detached", timeout=COLD)
+    page.wait_for_selector(".inc-setup", timeout=STEP)
+    revealed = page.evaluate("window.__incAtReveal")  # what the page showed as the loading screen went
+    assert f"inc-lang-{code}" in revealed["app"].split(), revealed
+    assert english_in(revealed["text"].replace("\u00a0", " ").splitlines(), code) == [], revealed
+    assert "?lang=" + code in page.url
+    assert f"inc-lang-{code}" in page.locator(".inc-app").get_attribute("class")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lite_first_screen_{code}.png"))
+    texts = [text.replace("\u00a0", " ") for text in shown_texts(page)]
+    assert english_in(texts, code) == [], texts
+    assert page.evaluate("document.documentElement.lang") == code
+    page.select_option(".inc-language select", label="English")  # the menu still works, and wins
+    page.locator(".inc-start", has_text="Start the game").wait_for(timeout=STEP)
+    assert offline_context.offline_guard.outside == []

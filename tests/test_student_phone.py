@@ -110,3 +110,36 @@ def test_the_seat_link_is_a_short_control_not_the_raw_address(store):
         assert ana.seat_link.qr.startswith("data:image/svg+xml")
     ana.choose_language("fr")
     assert ana.seat_link.labels["copy"] == "Copier mon lien" and "lang=fr" in ana.seat_link.url
+
+
+def test_the_browsers_kept_strokes_belong_to_this_game_not_to_the_one_before_play_again(store):
+    """Play again deals round 1 at the same table to the same seat tokens: the key under
+    which the student's browser keeps unconfirmed strokes differs from the old game's round 1
+    (a deal where the student's object differs), and stays the same on a reload in the round."""
+    from incognito_nb.engine import Action, Game, Phase
+
+    teacher, code, pages = lobby(store)
+    one(teacher, "inc-start").click()
+    ana = pages["Ana"]
+    ana.refresh()
+    first = ana.pad._ink.recovery_key
+    assert first
+    reloaded = StudentPage(store, code=code, token=ana.seat.token, student_url=URL)  # the same seat, a new kernel
+    assert reloaded.name == "Ana" and reloaded.pad._ink.recovery_key == first
+    old = store.read(code).game
+    while store.read(code).game.phase is not Phase.OVER:
+        store.act(code, Action.advance(force=True), teacher_key=teacher.teacher_key)
+    ana.refresh()  # the podium, as the page's watch shows it
+    assert ana.pad is None
+    # A new deal in which Ana hides another object in round 1.
+    seed = next(s for s in range(100) if Game.new(old.players, secret_deck(), seed=s, rules=Rules(rounds=1))
+                .secret_object("Ana") != old.secret_object("Ana"))
+    store.play_again(code, teacher.teacher_key, seed=seed)
+    ana.refresh()
+    game = store.read(code).game
+    assert game.round == 1 and game.secret_object("Ana") != old.secret_object("Ana")
+    assert ana.pad is not None and ana.seat.token == reloaded.seat.token
+    again = ana.pad._ink.recovery_key
+    assert again and again != first
+    assert StudentPage(store, code=code, token=ana.seat.token, student_url=URL).pad._ink.recovery_key == again
+    assert "Zobj" not in first + again  # a hash, not the card in clear

@@ -5,7 +5,8 @@ The launcher passes its options to the Voilà kernel through environment variabl
 deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
 ``INCOGNITO_NB_PROJECTOR`` starts in projector mode and ``INCOGNITO_NB_LANGUAGE`` sets the
 interface language (``en``, ``es``, ``fr`` or ``de``), unless the page asks for another
-(``?lang=de``: Voilà passes the request's ``QUERY_STRING`` the same way).
+(``?lang=de``: Voilà passes the request's ``QUERY_STRING`` the same way; on the static site,
+whose kernel never sees the page's address, the page tells it: ``TableApp.follow_page_language``).
 
 In the browser (the static site, where the kernel is Pyodide) games are kept in the
 browser's own storage and the downloads are made with the browser's canvas: see
@@ -53,6 +54,8 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
     language = first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
                    takeaway_files=_takeaway_files)
+    if in_browser():  # the kernel never sees the page's address: the page tells it its ?lang=
+        app.follow_page_language()
     if problem:  # in the table's language
         app.report(app.lang._("The deck {path} could not be used: {error}", path=deck_path,
                               error=" ".join(app.lang.problems(problem))))

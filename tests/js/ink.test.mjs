@@ -297,6 +297,18 @@ test("an earlier page's strokes are sent back to Python, this page's are not", (
   }]);
 });
 
+test("strokes kept under another key (the game before Play again) are neither sent back nor forgotten", () => {
+  const old = { session: "old-game-page", id: 1, xy: [5, 5], color: "#000000", width: 4, erase: false };
+  const storage = new FakeStorage({ [STORAGE_PREFIX + "OLD-GAME-ROUND-1"]: JSON.stringify([old]) });
+  const { ink, model } = overlay({ recovery_key: "NEW-GAME-ROUND-1" }, { storage });
+  ink.recover();
+  assert.deepEqual(model.sent, []);
+  draw(ink, [[0, 0]]);
+  model.traits.settled = 1;
+  ink.settle();
+  assert.deepEqual(stored(storage, "OLD-GAME-ROUND-1"), [old]);
+});
+
 test("at most max_recovered strokes go back in one message", () => {
   const strokes = Array.from({ length: 5 }, (_, i) => (
     { session: `old-${i}`, id: 1, xy: [i, i], color: "#000000", width: 4, erase: false }));

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 await import("../../incognito_nb/app/page_template/voila/templates/incognito/loading.mjs");
-const { pickLanguage, describe, barValue, isDrawn } = globalThis.IncognitoLoading;
+const { pickLanguage, describe, barValue, isDrawn, speaks } = globalThis.IncognitoLoading;
 
 const TEXTS = { en: { title: "Ready", step: "Step {step} of {steps}", seconds: "{seconds} s", first_time: "first" },
                 es: { title: "Listo", python: "Python", setup: "Partida", screen: "Pantalla",
@@ -46,4 +46,14 @@ test("the page counts as drawn once a widget view is in the cells", () => {
   const root = { querySelector: (selector) => (found.push(selector), null) };
   assert.equal(isDrawn(root), false);
   assert.match(found[0], /#rendered_cells \.jupyter-widgets/);
+});
+
+test("the static site's dashboard is ready once its root says it speaks the page's language", () => {
+  const page = (classes) => ({ querySelector: (selector) => (
+    selector === "#rendered_cells .inc-app" && classes ? { classList: { contains: (c) => classes.split(" ").includes(c) } } : null) });
+  assert.equal(speaks(page(""), "es"), false);  // the root's box, its classes not there yet
+  assert.equal(speaks(page("inc-app inc-lang-en"), "es"), false);  // drawn in English, not told yet
+  assert.equal(speaks(page("inc-app inc-lang-es"), "es"), true);
+  assert.equal(speaks(page("inc-app inc-lang-en-xa"), "en-XA"), true);
+  assert.equal(speaks(page(""), ""), true);  // the page asked for no language
 });

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import html
+import json
 import logging
 from typing import Any, Callable
 
@@ -41,6 +42,26 @@ STUDENT_CSS = read_sheet(__file__, "student.css")
 
 #: How long a student page waits before sending again what the store could not take.
 RETRY_SECONDS = 2.0
+
+
+def recovery_key(code: str, token: str, round_number: int, secret_object: str, location: str) -> str:
+    """Returns where a seat's browser keeps the strokes of one round the store has not
+    confirmed (the pad's ``recovery_key``).
+
+    "Play again with this class" deals a new game at the same table with the same seat
+    tokens, so table, token and round alone name round 1 of every game at the table alike,
+    and strokes an old round never got into the store would come back on the new board.
+    The round's own card tells the games apart: the student's secret object and location,
+    which this student sees on this very screen and nobody else learns from the key (it is
+    a hash, with the student's own token in it, kept in the student's own browser).  Never
+    put the deal's seed or the line-up in it: from those, and a key that leaked, another
+    player's secret object could be found by trying every deal.  A reload within the round
+    gives the same key (the same card); a new deal that gives the same student the same
+    object and the same location in round 1 would still meet the old strokes (rare: no card
+    repeats within a game, and the deal is new).
+    """
+    card = json.dumps([code, token, round_number, secret_object, location], ensure_ascii=False)
+    return hashlib.sha256(card.encode()).hexdigest()[:24]
 
 
 class StudentPage(TablePage):
@@ -252,7 +273,7 @@ class StudentPage(TablePage):
         location = game["locations"][self.name]
         self._saved = self.snapshot.game.drawing(self.name)  # the student's own board, as the store has it
         # The browser keeps strokes it never saw saved under this seat and round, for the next page.
-        key = hashlib.sha256(f"{self.seat.code}/{self.seat.token}/{game['round']}".encode()).hexdigest()[:24]
+        key = recovery_key(self.seat.code, self.seat.token, game["round"], game["object"], location)
         self.pad = DrawingPad(self._saved, location=location, on_change=self.guarded(self.save_drawing),
                               recovery_key=key, lang=lang)
         done = widgets.Button(description=lang._("Done"), button_style="success", icon="check")

@@ -23,6 +23,7 @@ from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
 from incognito_nb.ui.widgets.gallery import FindLayout
+from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
@@ -50,6 +51,12 @@ def end_phase_warning(phase: Phase, lang: Language) -> str:
     return ""
 
 
+def language_class(code: str) -> str:
+    """Returns the dashboard's CSS class for the language it speaks (``inc-lang-es``): the
+    static site's loading screen stays until the dashboard speaks the page's ``?lang=``."""
+    return f"inc-lang-{code.lower()}"
+
+
 class TableApp(PageShell):
     """The whole dashboard for one table: build it and display it.
 
@@ -75,9 +82,11 @@ class TableApp(PageShell):
         self.timer_paused = False
         self._find_layout: FindLayout | None = None
         self._said = ""
+        self._language_chosen = False  # by the setup form's menu: the page's ?lang= no longer counts
 
         super().__init__(lang=lang)
         self.add_class("inc-table-mode")  # table mode's own sizes (curtain.css)
+        self.add_class(language_class(lang.code))
         self.progress = markup("", "inc-progress")
         self.teacher = TeacherBar(
             lang=lang,
@@ -115,6 +124,29 @@ class TableApp(PageShell):
 
         :raises ValueError: if ``code`` is not one of :data:`~incognito_nb.ui.i18n.LANGUAGES`.
         """
+        self._language_chosen = True
+        self._switch_language(code)
+
+    def follow_page_language(self) -> PageLanguage:
+        """Makes the page speak the language its address asks for (``?lang=es``), heard from
+        the browser, and returns the widget that listens (for the static site, whose kernel
+        never sees the page's address: see :mod:`~incognito_nb.ui.widgets.page_language`).
+
+        A language chosen in the menu before the page's is heard wins, and the page's own is
+        taken once: a game under way is redrawn in it, never dealt again.
+        """
+        listener = PageLanguage(on_asked=self.guarded(self.follow_asked_language))
+        self.children = (*self.children[:2], listener, *self.children[2:])  # beside the page's title
+        return listener
+
+    def follow_asked_language(self, code: str) -> None:
+        """Switches to ``code``, the language the page's address asks for, unless the menu chose one."""
+        if self._language_chosen or i18n.check_language(code) == self.lang.code:
+            return
+        self._switch_language(code)
+
+    def _switch_language(self, code: str) -> None:
+        said = language_class(self.lang.code)
         self.lang = i18n.language(code)
         self._find_layout = None  # built in the other language
         self.teacher.relabel(self.lang)
@@ -125,6 +157,9 @@ class TableApp(PageShell):
                 self.stage.children[0].carry_over(earlier)
         else:
             self.render()
+        # Last: the static site's loading screen goes once the class says the new language.
+        self.remove_class(said)
+        self.add_class(language_class(self.lang.code))
 
     def start(self, game: Game, timer_seconds: int = 0) -> None:
         """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none)."""

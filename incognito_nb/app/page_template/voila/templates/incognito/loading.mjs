@@ -68,7 +68,17 @@
       "#rendered_cells .jupyter-widgets, #rendered_cells [data-mime-type='application/vnd.jupyter.stderr']");
   }
 
-  globalThis.IncognitoLoading = { pickLanguage, stepsOf, barValue, describe, isDrawn, STEPS };
+  // On the static site the dashboard is drawn in English first and then told the page's ?lang=
+  // (its kernel never sees the page's address): it is ready once it speaks `code`, which its
+  // root says by a class (inc-lang-es, TableApp's language_class).  The root's classes come a
+  // moment after its box is in the page, so a box without them is not ready yet.  No `code`
+  // (the page asked for no language): ready as soon as it is drawn.
+  function speaks(root, code) {
+    const app = root.querySelector("#rendered_cells .inc-app");
+    return !code || (!!app && app.classList.contains("inc-lang-" + code.toLowerCase()));
+  }
+
+  globalThis.IncognitoLoading = { pickLanguage, stepsOf, barValue, describe, isDrawn, speaks, STEPS };
 
   function start(window, document) {
     const data = JSON.parse(document.getElementById("inc-loading-data")?.textContent || "{}");
@@ -114,7 +124,11 @@
         paint();
       }
     };
-    const timer = window.setInterval(paint, 500);
+    let shown = false;  // the cells are shown: the screen waits for the first screen to be drawn
+    const timer = window.setInterval(() => {
+      paint();
+      if (shown && ready()) done();  // the language's wait ends with no change in the page
+    }, 500);
     const done = () => {
       if (finished) return;
       finished = true;
@@ -122,8 +136,20 @@
       observer.disconnect();
       screen.remove();
     };
+    // Seconds the static site's screen waits for the dashboard to take the page's language
+    // before it shows the page anyway (a dashboard that never heard it still gets played).
+    const LANGUAGE_WAIT = 10;
+    let drawnAt = 0;
+    // The language the static site's dashboard must speak first: the page asked for one.
+    const asked = mode === "lite" && new URLSearchParams(window.location.search || "").get("lang") ? code : "";
+    const ready = () => {
+      if (!isDrawn(document)) return false;
+      if (speaks(document, asked)) return true;
+      drawnAt = drawnAt || Date.now();
+      return Date.now() - drawnAt > LANGUAGE_WAIT * 1000;
+    };
     const observer = new window.MutationObserver(() => {
-      if (index === stepsOf(mode).length - 1 && isDrawn(document)) done();
+      if (index === stepsOf(mode).length - 1 && ready()) done();
     });
 
     const showCells = () => {
@@ -135,8 +161,9 @@
       const cells = document.getElementById("rendered_cells");
       if (cells) cells.style.display = "";
       reach("screen");
-      if (isDrawn(document)) done();
-      else observer.observe(document.body, { childList: true, subtree: true });
+      shown = true;
+      if (ready()) done();
+      else observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
     };
     window.update_loading_text = (cellIndex) => reach(mode === "lite" ? (cellIndex ? "game" : "packages") : "setup");
     window.display_cells = showCells;
