@@ -12,6 +12,7 @@ from incognito_nb.engine import Rules
 from incognito_nb.store import open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 
 from test_table import find, one, plain, secret_deck
 
@@ -69,7 +70,8 @@ def test_a_student_removed_in_the_lobby_is_told_and_can_join_again(store):
     teacher, code, pages = lobby(store, ("Ana", "Ben", "Cleo", "Pablo"))
     pablo = pages["Pablo"]
     assert "Pablo" in plain(one(pablo, "inc-lobby").value)
-    next(b for b in find(teacher, "inc-remove-player") if b.description == "Remove Pablo").click()
+    desk = TeacherDesk(store, code=code, teacher_key=teacher.teacher_key)  # where the Remove buttons are
+    next(b for b in find(desk, "inc-remove-player") if b.description == "Remove Pablo").click()
     pablo.catch_up()  # what the page's watch does when the table changes
     said = plain(one(pablo, "inc-removed").value)
     assert said == ("Your teacher removed you (Pablo) from table " + code + ", so this page no longer follows the "
