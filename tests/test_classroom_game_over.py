@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from incognito_nb.app.classroom import _takeaway_files, _vocabulary_chart
-from incognito_nb.engine import Phase, Rules
+from incognito_nb.engine import Game, Phase, Rules
 from incognito_nb.store import NotAllowed, open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
@@ -132,3 +132,39 @@ def test_play_again_with_another_deck_deals_from_it(store):
     box.play_again()
     snapshot = store.read(teacher.code)
     assert snapshot.game.phase is Phase.HIDE and snapshot.deck_name != "Secrets"
+
+
+def test_a_phone_that_missed_the_podium_shows_the_new_games_card_after_play_again(store):
+    """A phone offline from its drawing to after Play again reads the new game at round 1,
+    hide phase, as before: it must show the new deal's card, not keep the last game's."""
+    teacher = TeacherPage(store, takeaway_files=_takeaway_files, vocabulary_chart=_vocabulary_chart)
+    code = teacher.create(secret_deck(), Rules(rounds=1))
+    students = {}
+    for name in NAMES:
+        students[name] = StudentPage(store, code=code)
+        students[name].join(code, name)
+    teacher.refresh()
+    one(teacher, "inc-start").click()
+    refresh_all(teacher, students)
+    away = students.pop(NAMES[0])  # this phone hears nothing from now on
+    old = store.read(code).game.secret_object(away.name)
+    assert old in plain(one(away, "inc-secret").value)
+    for page in students.values():
+        draw_and_finish(page)
+        refresh_all(teacher, students)
+    one(teacher, "inc-end-phase").click()  # the absent student's board counts as it lies
+    refresh_all(teacher, students)
+    while store.read(code).game.phase is Phase.FIND:
+        one(teacher, "inc-end-phase").click()
+        refresh_all(teacher, students)
+    while store.read(code).game.phase is not Phase.OVER:
+        one(teacher, "inc-next").click()
+        refresh_all(teacher, students)
+    # A deal in which the absent student holds another card than before.
+    seed = next(s for s in range(100) if Game.new(store.read(code).players, secret_deck(), seed=s,
+                                                  rules=Rules(rounds=1)).secret_object(away.name) != old)
+    store.play_again(code, teacher.teacher_key, seed=seed)
+    away.refresh()  # back online: the table's round 1, hide phase, as when it left
+    new = store.read(code).game.secret_object(away.name)
+    assert new != old
+    assert new in plain(one(away, "inc-secret").value) and old not in plain(one(away, "inc-secret").value)

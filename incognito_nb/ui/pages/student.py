@@ -208,7 +208,7 @@ class StudentPage(TablePage):
         "who is done" chips; this student's own strokes made on another device are drawn
         on this pad."""
         game = self.snapshot.game
-        if game is None or not self.strokes_only(changes) or self._shown != (game.round, game.phase, True):
+        if game is None or not self.strokes_only(changes) or (self._shown or ())[:3] != (game.round, game.phase, True):
             self.render()
             return
         self.progress.value = who_is_done(game.progress(), self.lang, strokes=False)
@@ -236,13 +236,15 @@ class StudentPage(TablePage):
         phase = Phase(game["phase"])
         self.header.value = safe(lang._("{title} · you are {name}", title=title_line(game, lang), name=self.name))
         self.progress.value = who_is_done(game, lang, strokes=False)
+        # A screen is the round's and the deal's: after Play again the new game's round 1 is
+        # another screen than the last game's, even for a page that never saw the podium.
         if phase is Phase.HIDE:
             drawing = self.name not in game["done"]
             if drawing or not self._turn_card_to_done(game["round"]):
-                self._show((game["round"], phase, drawing), lambda: self._hide_screen(game) if drawing else [
-                    self._done_note()])
+                self._show((game["round"], phase, drawing, game.get("object")), lambda: self._hide_screen(game)
+                           if drawing else [self._done_note()])
         elif phase is Phase.FIND:
-            self._show((game["round"], phase), self._find_screen)
+            self._show((game["round"], phase, tuple(game.get("lineup") or ())), self._find_screen)
             self.votes.render()
         else:  # in the reveal, the drawing the projector shows: the table's step
             step = game["reveal"]["step"] if phase is Phase.SCORE else None
@@ -304,13 +306,13 @@ class StudentPage(TablePage):
         screen leaves the stage blank until its view is built (issue 18).
         """
         children = self.stage.children
-        if self._shown != (round_number, Phase.HIDE, True) or self._again or len(children) != 2 \
+        if (self._shown or ())[:3] != (round_number, Phase.HIDE, True) or self._again or len(children) != 2 \
                 or "inc-done-note" not in children[0]._dom_classes:
             return False
         note, card = children
         note.remove_class("inc-later")  # first the note, then the card goes: never an empty stage
         self.pad = self.save_status = None
-        self._shown = (round_number, Phase.HIDE, False)
+        self._shown = (round_number, Phase.HIDE, False, *self._shown[3:])  # the same deal
         self.set_stage([note])  # closes the card, the pad with it; the page says its new screen
         return True
 
