@@ -16,6 +16,7 @@ from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.teacher_files import SAME_DECK
+from incognito_nb.ui.widgets.text import png_of
 
 from test_classroom_widgets import NAMES, draw_and_finish, refresh_all, vote
 from test_table import find, one, plain, secret_deck
@@ -68,7 +69,8 @@ def test_the_projected_game_over_shows_the_podium_and_the_vocabulary_chart(store
     stage = teacher.stage
     assert one(stage, "inc-podium") and one(stage, "inc-scoreboard")
     chart = one(one(stage, "inc-over-main"), "inc-over-chart")  # in the podium's column
-    assert bytes(chart.value).startswith(b"\x89PNG")
+    assert png_of(chart).startswith(b"\x89PNG")
+    assert 'alt="Which words did the class know?"' in chart.value  # a named picture
     assert not find(stage, "inc-teacher-files")  # the teacher's box is not on the stage
     assert teacher.files_box.children == ()  # nor anywhere on the projected page: it is on the desk
     assert not find(teacher, "inc-play-again") and not find(teacher, "inc-prepare-downloads")

@@ -97,10 +97,10 @@ def fits_on_screen(page) -> None:
     chart shown at least a quarter of its width (1400 px) across."""
     page.evaluate("() => window.scrollTo(0, 0)")
     height = page.viewport_size["height"]
-    for selector in (".inc-winners", ".inc-scoreboard", ".inc-over-chart"):
+    for selector in (".inc-winners", ".inc-scoreboard", ".inc-over-chart img"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
-    shown = page.evaluate("""() => { const img = document.querySelector('.inc-over-chart');
+    shown = page.evaluate("""() => { const img = document.querySelector('.inc-over-chart img');
         const scale = Math.min(img.clientWidth / img.naturalWidth, img.clientHeight / img.naturalHeight);
         return img.naturalWidth * scale; }""")
     assert shown >= 0.25 * 1400, shown

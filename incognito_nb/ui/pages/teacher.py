@@ -30,7 +30,7 @@ from incognito_nb.ui.pages.shared_table import TablePage, link, lobby_list, qr_c
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.teacher_files import CSS as TEACHER_FILES_CSS, SAME_DECK, TeacherFiles
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import markup, picture, safe
 from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.timer import DrawingTimer
@@ -278,9 +278,7 @@ class TeacherPage(TablePage):
         except Exception:  # noqa: BLE001 - the podium shows without it; the teacher's files say why
             log.exception("the vocabulary chart could not be made")
             return []
-        chart = widgets.Image(value=png, format="png")  # the picture carries its own title
-        chart.add_class("inc-over-chart")
-        return [chart]
+        return [picture(png, self.lang._("Which words did the class know?"), "inc-over-chart")]
 
     def _show_teacher_files(self, game: Game | None) -> None:
         """Shows the teacher's files and Play again for the finished ``game`` (None: none),

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from incognito_nb.engine import Drawing, Game
 from incognito_nb.ui.i18n import Language, language
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import markup, picture, safe
 from incognito_nb.ui.sheets import read_sheet
 
 _log = logging.getLogger(__name__)
@@ -130,9 +130,8 @@ class Takeaways(widgets.VBox):
         title, chart_title = lang._("Take the game home:"), lang._("Which words did the class know?")
         parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
         if CHART in files and self._chart:
-            chart = widgets.Image(value=files[CHART], format="png", layout=widgets.Layout(width="100%"))
-            chart.add_class("inc-chart")
-            parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"), chart]
+            parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"),
+                      picture(files[CHART], chart_title, "inc-chart")]
         self.status.close()
         self.prepare_button.close()
         self.children = parts

@@ -9,6 +9,7 @@ exactly as typed.
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 
@@ -26,6 +27,19 @@ def safe(text: object) -> str:
     """
     escaped = html.escape(str(text), quote=True).replace("$", "&#36;").replace("\\", "&#92;")
     return f'<span class="inc-text tex2jax_ignore mathjax_ignore">{escaped}</span>'
+
+
+def picture(png: bytes, alt: str, *classes: str) -> widgets.HTML:
+    """Returns a PNG picture with its text alternative ``alt`` (plain text), as an HTML
+    widget: ipywidgets' ``Image`` has no ``alt``, so a screen reader would meet a nameless
+    image (axe's ``image-alt``)."""
+    data = base64.b64encode(bytes(png)).decode("ascii")
+    return markup(f'<img alt="{html.escape(alt, quote=True)}" src="data:image/png;base64,{data}">', *classes)
+
+
+def png_of(widget: widgets.HTML) -> bytes:
+    """Returns the PNG a :func:`picture` shows."""
+    return base64.b64decode(widget.value.split("base64,", 1)[1].split('"', 1)[0])
 
 
 def markup(content: str, *classes: str, **layout: str) -> widgets.HTML:
