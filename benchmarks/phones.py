@@ -7,7 +7,7 @@ protocol), asks the kernel for every widget's state as ipywidgets' front end doe
 (``request_states`` on ``jupyter.widget.control``), then keeps the widget models up to
 date from ``comm_open``, ``comm_msg`` and ``comm_close`` — without rendering anything.
 A screen has reached a simulated phone when a widget the page displays (its root, from
-the page's HTML, and what the root holds) carries the screen's CSS class, and the text the
+the page's HTML, and what the root holds, hidden ones left out) carries the screen's CSS class, and the text the
 screen must show (:meth:`SimulatedPhone.watch`): the moment the phone's own browser could
 start to draw it.
 
@@ -32,6 +32,8 @@ KERNEL_ID = re.compile(rb'"kernelId": "([0-9a-f-]+)"')
 ROOT = re.compile(rb'"model_id": "([0-9a-f]+)"')
 MODEL = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 V1 = "v1.kernel.websocket.jupyter.org"
+#: The class with which a page keeps a widget hidden until its moment (student.css).
+HIDDEN = "inc-later"
 #: ipywidgets' control protocol (1.0.0 in ipywidgets 8, whose widget protocol is 2.1.0): a
 #: ``jupyter.widget.control`` comm opened without this version in its metadata is closed
 #: by the kernel at once (its traceback goes to the kernel's stderr).
@@ -155,10 +157,25 @@ class SimulatedPhone:
                 continue
             visited.add(model)
             state = self.models[model]
+            if self._hidden(state):
+                continue  # nor anything inside it
             if css in (state.get("_dom_classes") or ()) and _holds(state, text):
                 return True
             stack += _children(state)
         return False
+
+    def _hidden(self, state: dict) -> bool:
+        """Whether a widget is not shown: its layout says ``display: none``, or it carries
+        the class the pages hide a widget with until its moment (``inc-later``)."""
+        if HIDDEN in (state.get("_dom_classes") or ()):
+            return True
+        layout = MODEL.findall(state.get("layout") or "") if isinstance(state.get("layout"), str) else []
+        return any(self.models.get(model, {}).get("display") == "none" for model in layout)
+
+    def shows(self, css: str, text: str = "") -> bool:
+        """Whether the page shows a widget of class ``css`` holding ``text`` now."""
+        with self._lock:
+            return self._shows(css, text)
 
     def watch(self, key: str, css: str, text: str = "") -> None:
         """From now on, notes when the page first shows a widget of class ``css`` holding ``text``."""

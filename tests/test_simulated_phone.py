@@ -4,7 +4,8 @@
 that page's widget models over its kernel's socket; these tests hold that client to what a
 real page would show, against a real ``incognito-nb classroom``: it knows the lobby as
 soon as it connects (the kernel's ``request_states`` answer), learns of the hide screen only
-when the game starts, and of the waiting message only when the student is done.
+when the game starts, and of the waiting message (on the screen from the start, hidden) only
+when the student is done.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def test_a_simulated_phone_follows_its_pages_screens(tmp_path):
                 started = phone.wait("hide", 60)
                 assert "waiting" not in phone.seen and "find" not in phone.seen
                 store.act(keys.code, Action.mark_done("Ana"), seat_token=seats["Ana"].token)
-                assert phone.wait("waiting", 60) > started
+                assert phone.wait("waiting", 60) > started  # the note held hidden until Done is shown
+                assert not phone.shows("inc-hide-card")  # and the drawing's card is gone
                 assert "find" not in phone.seen  # two others still draw
             finally:
                 phone.close()
