@@ -52,6 +52,10 @@ def test_a_class_split_across_two_servers_plays_a_round_at_one_address(browser, 
         play_score(teacher, students, store, code, 1)
         for name, page in students.items():  # every page saw the round end, on either server
             page.wait_for_selector(".inc-my-points", timeout=STEP)
+        # The teacher's desk that create_table opened and closed ends its kernel (Voilà's
+        # shutdown beacon): wait for it, then every page's kernel is where its browser sits.
+        wait_until(lambda: at.servers[0].status()["pages"].get("teacher.ipynb") == 1, STEP / 1000,
+                   "the closed teacher's desk to end its kernel")
         one, two = (room.status()["pages"] for room in at.servers)
         assert one.get("student.ipynb") == 1 and one.get("teacher.ipynb") == 1, one
         assert two.get("student.ipynb") == 2 and not two.get("teacher.ipynb"), two
