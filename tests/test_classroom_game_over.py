@@ -74,6 +74,8 @@ def test_the_projected_game_over_shows_the_podium_and_the_vocabulary_chart(store
     assert not find(stage, "inc-teacher-files")  # the teacher's box is not on the stage
     assert teacher.files_box.children == ()  # nor anywhere on the projected page: it is on the desk
     assert not find(teacher, "inc-play-again") and not find(teacher, "inc-prepare-downloads")
+    assert teacher.end_phase_button.layout.display == "none"  # nothing left to end: not shown
+    assert desk_of(teacher).end_phase_button.layout.display == "none"
 
 
 def test_the_teacher_downloads_the_four_files_of_table_mode_from_the_desk(store):

@@ -222,7 +222,8 @@ class TeacherPage(TablePage):
         view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
-        self.end_phase_button.layout.display = "" if view["started"] else "none"
+        over = view["started"] and view["game"]["phase"] == Phase.OVER.value  # nothing left to end
+        self.end_phase_button.layout.display = "" if view["started"] and not over else "none"
         if teacher:
             # Short on the bar (a projected page keeps its top to one row); the title says where to open it.
             tip = html.escape(lang._("Open it in another window, on your own screen, not on the projector"), quote=True)

@@ -70,7 +70,8 @@ class TeacherDesk(TeacherPage):
         view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
-        self.end_phase_button.layout.display = "" if view["started"] else "none"
+        over = view["started"] and view["game"]["phase"] == Phase.OVER.value  # nothing left to end
+        self.end_phase_button.layout.display = "" if view["started"] and not over else "none"
         self.pause_button.layout.display = "none"
         game = snapshot.game
         where = title_line(view["game"], lang) if game is not None else lang._("Incognito · join the table")
