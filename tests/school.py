@@ -20,6 +20,7 @@ import pytest
 
 from browser import REPO, free_port, server
 from classroom_server import Classroom, classroom
+from store_backends import wait_for_redis
 
 DEPLOY = REPO / "deploy"
 NGINX_CONF = DEPLOY / "nginx" / "classroom.conf"
@@ -52,8 +53,6 @@ class SchoolRedis:
 def school_redis(folder: Path) -> Iterator[SchoolRedis]:
     """Runs redis-server with ``deploy/redis/classroom.conf`` (its port and folder replaced)."""
     need(REDIS_SERVER, "redis-server")
-    import redis
-
     port = free_port()
     folder.mkdir(parents=True, exist_ok=True)
     text = REDIS_CONF.read_text()
@@ -65,16 +64,7 @@ def school_redis(folder: Path) -> Iterator[SchoolRedis]:
     process = subprocess.Popen([REDIS_SERVER, str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"redis://127.0.0.1:{port}/0"
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                redis.Redis.from_url(url, socket_connect_timeout=0.2).ping()
-                break
-            except redis.exceptions.ConnectionError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    output = process.stdout.read().decode(errors="replace") if process.stdout else ""
-                    raise RuntimeError(f"redis-server did not start with {conf}: {output}") from None
-                time.sleep(0.05)
+        wait_for_redis(url, process, f"with {conf}", timeout=20)
         yield SchoolRedis(url, process, folder)
     finally:
         process.terminate()

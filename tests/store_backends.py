@@ -30,11 +30,26 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_for_redis(url: str, server: subprocess.Popen, where: str, timeout: float) -> None:
+    """Waits until the Redis at ``url`` answers a ping; raises, with its output, if
+    ``server`` ends or ``timeout`` seconds pass first."""
+    import redis
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=0.2).ping()
+            return
+        except redis.exceptions.ConnectionError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                output = server.stdout.read().decode(errors="replace") if server.stdout else ""
+                raise RuntimeError(f"redis-server did not start {where}: {output}") from None
+            time.sleep(0.02)
+
+
 @contextmanager
 def running_redis() -> Iterator[str]:
     """Starts a throwaway redis-server on the loopback; yields its URL."""
-    import redis
-
     port = free_port()
     server = subprocess.Popen(
         [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
@@ -43,16 +58,7 @@ def running_redis() -> Iterator[str]:
     )
     url = f"redis://127.0.0.1:{port}/0"
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis.from_url(url, socket_connect_timeout=0.2).ping()
-                break
-            except redis.exceptions.ConnectionError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    output = server.stdout.read().decode(errors="replace") if server.stdout else ""
-                    raise RuntimeError(f"redis-server did not start on port {port}: {output}") from None
-                time.sleep(0.02)
+        wait_for_redis(url, server, f"on port {port}", timeout=10)
         yield url
     finally:
         server.terminate()

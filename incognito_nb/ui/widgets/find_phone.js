@@ -2,8 +2,10 @@
 // decides everything (the rows, which card lies where, what is said); this file draws the
 // drawing shown, its card row, Previous / Next and the cards placed above Confirm, and says
 // which card was pressed.  Only the drawing shown is painted, at the size it is shown.
-// In the page this file follows painted_board.js in one module (shared.py's bundle).
+// In the page this file follows painted_board.js and voting.js (its cards' look and words to
+// Python) in one module (shared.py's bundle).
 import { decode, paintBorder, paintPaper, paintStrokes } from "./painted_board.js";
+import { cardClasses, div, htmlLine, pressed, shape } from "./voting.js";
 
 // The canvas of a board shown `cssWidth` px wide on a screen of `ratio` device pixels a
 // px: its pixel size, and how many of its pixels make one board unit.
@@ -27,19 +29,6 @@ export function paintBoard(ctx, strokes, board, size) {
   paintBorder(ctx, board);
 }
 
-// The classes of a card button, as voting.js gives them (the same CSS hooks).
-export function cardClasses(card) {
-  const classes = ["jupyter-widgets", "jupyter-button", "widget-button", "inc-card"];
-  classes.push(card.number === null ? "inc-card-none" : `inc-card-${card.number}`);
-  if (card.selected) classes.push("mod-primary", "inc-card-selected");
-  return classes.join(" ");
-}
-
-// The rows' structure: when it changes, the screen is built again.
-export function shape(rows) {
-  return rows.map((row) => `${row.seat}:${row.cards.length}`).join(",");
-}
-
 // Each row's drawing decoded once, when it is first shown (or when its buffer changes).
 export class Drawings {
   constructor(model) {
@@ -55,19 +44,6 @@ export class Drawings {
     this.cache.set(index, { buffer, strokes });
     return strokes;
   }
-}
-
-function div(className) {
-  const el = document.createElement("div");
-  el.className = className;
-  return el;
-}
-
-function htmlLine(className) {
-  const el = div(`widget-html ${className}`);
-  const content = div("widget-html-content");
-  el.append(content);
-  return [el, content];
 }
 
 function button(className, onClick) {
@@ -146,9 +122,9 @@ function renderFind({ model, el }) {
       const holder = div("inc-find-board");
       const control = div(`widget-hbox widget-container widget-box inc-vote inc-vote-for-${row.seat}`);
       const cards = row.cards.map((card) => {
-        const pressed = button("inc-card", () => model.send({ press: "card", seat: row.seat, number: card.number }));
-        control.append(pressed);
-        return pressed;
+        const cardButton = button("inc-card", () => model.send(pressed(row.seat, card.number)));
+        control.append(cardButton);
+        return cardButton;
       });
       line.append(label, holder, control);
       el.append(line);
@@ -183,11 +159,11 @@ function renderFind({ model, el }) {
     model.get("rows").forEach((row, r) => {
       built.rows[r].labelText.innerHTML = row.title; // markup built (and escaped) in Python
       row.cards.forEach((card, c) => {
-        const pressed = built.rows[r].cards[c];
-        pressed.className = cardClasses(card);
-        pressed.textContent = card.label;
-        pressed.title = card.tip;
-        pressed.disabled = card.disabled;
+        const cardButton = built.rows[r].cards[c];
+        cardButton.className = cardClasses(card);
+        cardButton.textContent = card.label;
+        cardButton.title = card.tip;
+        cardButton.disabled = card.disabled;
       });
       built.goes[r].textContent = row.placed;
     });

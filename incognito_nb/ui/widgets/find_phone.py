@@ -44,7 +44,7 @@ class PhoneFind(VotePanel):
     """``voter``'s cards, one other player's drawing at a time (see the module's docstring)."""
 
     #: The JavaScript files the browser side is made of, in order (:func:`~incognito_nb.ui.widgets.shared.bundle`).
-    FRONT_END = ("painted_board.js", "find_phone.js")
+    FRONT_END = ("painted_board.js", "voting.js", "find_phone.js")
     _esm = front_end(__file__, FRONT_END[-1], uses=FRONT_END[:-1])
     CLASSES = ("inc-votes", "inc-find-one")
     boards = traitlets.List(traitlets.Bytes(), help=(

@@ -23,13 +23,14 @@ export function shape(rows) {
   return rows.map((row) => `${row.seat}:${row.cards.length}`).join(",");
 }
 
-function div(className) {
+// A box, and a line of text as ipywidgets' HTML widget draws it (find_phone.js uses them too).
+export function div(className) {
   const el = document.createElement("div");
   el.className = className;
   return el;
 }
 
-function htmlLine(className) {
+export function htmlLine(className) {
   // The look of an ipywidgets HTML widget, so the page's styles apply alike.
   const el = div(`widget-html ${className}`);
   const content = div("widget-html-content");
@@ -37,7 +38,7 @@ function htmlLine(className) {
   return [el, content];
 }
 
-export default {
+const votingCards = {
   render({ model, el }) {
     el.classList.add("widget-vbox", "widget-container", "widget-box");
     let built = null;
@@ -102,3 +103,5 @@ export default {
     }
   },
 };
+
+export default votingCards;
