@@ -324,20 +324,22 @@ def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "
     from .harness import launch_chromium
 
     rows = []
-    with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder:
-        store_url = str(Path(folder) / "class.sqlite")
-        with ClassroomServer(Path(folder), store_url) as server, sync_playwright() as playwright:
-            store = open_store(store_url)
-            browser = launch_chromium(playwright)
-            try:
-                for sim in PHONES[phones]:
+    # A server of its own for each way of holding the phones: a class of 35 pages a play, the
+    # closed pages' kernels still ending, would reach the server's kernel cap (503).
+    for sim in PHONES[phones]:
+        with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder:
+            store_url = str(Path(folder) / "class.sqlite")
+            with ClassroomServer(Path(folder), store_url) as server, sync_playwright() as playwright:
+                store = open_store(store_url)
+                browser = launch_chromium(playwright)
+                try:
                     for size, cap in [(strokes, False), *([(strokes, True)] if capped else []), (3, False)]:
                         rows.append(play(browser, f"{server.url}/voila/render", store, server.kernels,
                                          tables=tables, strokes=size, capped=cap, simulated=sim))
                         _log(json.dumps(rows[-1]))
-            finally:
-                browser.close()
-                store.close()
+                finally:
+                    browser.close()
+                    store.close()
     return rows
 
 
