@@ -5,7 +5,7 @@
 // In the page this file follows painted_board.js and voting.js (its cards' look and words to
 // Python) in one module (shared.py's bundle).
 import { decode, paintBorder, paintPaper, paintStrokes } from "./painted_board.js";
-import { cardClasses, div, htmlLine, pressed, shape } from "./voting.js";
+import { div, drawCard, htmlLine, pressed, shape } from "./voting.js";
 
 // The canvas of a board shown `cssWidth` px wide on a screen of `ratio` device pixels a
 // px: its pixel size, and how many of its pixels make one board unit.
@@ -158,13 +158,7 @@ function renderFind({ model, el }) {
     built.headingText.innerHTML = model.get("heading"); // markup built (and escaped) in Python
     model.get("rows").forEach((row, r) => {
       built.rows[r].labelText.innerHTML = row.title; // markup built (and escaped) in Python
-      row.cards.forEach((card, c) => {
-        const cardButton = built.rows[r].cards[c];
-        cardButton.className = cardClasses(card);
-        cardButton.textContent = card.label;
-        cardButton.title = card.tip;
-        cardButton.disabled = card.disabled;
-      });
+      row.cards.forEach((card, c) => drawCard(built.rows[r].cards[c], card));
       built.goes[r].textContent = row.placed;
     });
     built.previous.textContent = `← ${model.get("previous_label")}`;

@@ -12,6 +12,14 @@ export function cardClasses(card) {
   return classes.join(" ");
 }
 
+// A card button as its state says (find_phone.js draws its cards with it too).
+export function drawCard(button, card) {
+  button.className = cardClasses(card);
+  button.textContent = card.label;
+  button.title = card.tip;
+  button.disabled = card.disabled;
+}
+
 // What a press says to Python: the drawing by its artist's seat, and the card (null:
 // take the card back).  Python checks both against the game.
 export function pressed(seat, number) {
@@ -79,13 +87,7 @@ const votingCards = {
       built.headingText.innerHTML = model.get("heading"); // markup built (and escaped) in Python
       model.get("rows").forEach((row, r) => {
         built.rows[r].labelText.innerHTML = row.title; // markup built (and escaped) in Python
-        row.cards.forEach((card, c) => {
-          const button = built.rows[r].cards[c];
-          button.className = cardClasses(card);
-          button.textContent = card.label;
-          button.title = card.tip;
-          button.disabled = card.disabled;
-        });
+        row.cards.forEach((card, c) => drawCard(built.rows[r].cards[c], card));
       });
       built.summaryText.textContent = model.get("summary");
       built.reminderText.textContent = model.get("reminder");
