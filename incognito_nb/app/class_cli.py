@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import os
 import sys
 from pathlib import Path
@@ -199,7 +198,9 @@ def report(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
 
 
 def export(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
-    text = json.dumps(book.record(options.name).to_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    from .files.class_files import record_json
+
+    text = record_json(book.record(options.name))
     if options.out:
         print(lang._("Wrote {path}.", path=_write(options.out, text)), file=out)
     else:

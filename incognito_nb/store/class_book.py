@@ -120,6 +120,14 @@ class ClassBook(ABC):
                 return names
         return None
 
+    def class_of(self, code: str) -> str | None:
+        """Returns the name of the class table ``code`` was made for, or None for any other table."""
+        for text in self._read_classes().values():
+            entry = _entry(text)
+            if code in entry.tables:
+                return entry.name
+        return None
+
     def classes(self) -> list[ClassEntry]:
         """Returns every class, alphabetically."""
         entries = [_entry(text) for text in self._read_classes().values()]

@@ -44,6 +44,8 @@ class SeatTable:
     join_url: str
     #: The first names the table seats (seated already when ``seats`` holds them).
     names: tuple[str, ...] = ()
+    #: The table's teacher key (also in ``teacher_url``), for a server to keep in the teacher's browser.
+    teacher_key: str = ""
 
 
 def table_sizes(count: int) -> list[int]:
@@ -82,6 +84,7 @@ def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: s
             links=tuple(f"{base}/{STUDENT_PAGE}?{urlencode({'code': s.code, 'token': s.token})}" for s in seats),
             join_url=f"{base}/{STUDENT_PAGE}",
             names=names,
+            teacher_key=keys.teacher_key,
         ))
     return made
 
