@@ -15,10 +15,12 @@ Everything else is a *door*, plain HTML served without a kernel: the join form (
 name; posting it takes a seat and redirects to the seat link), the new-table form (deck,
 rounds, timer; posting it creates the table, sets the teacher's cookie, warms kernels for
 the students about to arrive and redirects to the teacher page, which also lists this
-browser's tables to come back to), and notices that say why a page was refused.  The
+browser's tables to come back to; with one of the store's classes chosen, it makes the class's
+tables as ``incognito-nb class tables`` does, :mod:`.classes`, and opens the first), and notices
+that say why a page was refused.  The
 door keeps the CSS hooks of the widget forms it stands in for (``inc-join-code-field``,
 ``inc-join-name``, ``inc-join``, ``inc-deck``, ``inc-rounds``, ``inc-timer``,
-``inc-create``).
+``inc-create``; and ``inc-class``, ``inc-practice`` for a class's tables).
 
 The new-table form and its post are the teacher's only: the laptop that runs the server
 (while ``trust_this_machine``) or a browser that typed the classroom passphrase
