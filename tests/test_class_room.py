@@ -18,6 +18,7 @@ import urllib.request
 
 import pytest
 
+from a11y import check_modes
 from browser import ARTIFACTS
 from classroom_server import Browser, classroom
 from incognito_nb.app.class_cli import main as class_main
@@ -156,6 +157,7 @@ def test_a_class_plays_at_a_table_from_the_form_and_its_report_page_shows_the_ga
         page.fill("#inc-rounds", "1")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "class_room_form.png"))
+        check_modes(page, "the new-table form with a class", modes=("light",))
         page.click(".inc-create")
         page.wait_for_url(re.compile(r"teacher\.ipynb\?code="), wait_until="commit")
         code = urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query)["code"][0]
@@ -170,6 +172,7 @@ def test_a_class_plays_at_a_table_from_the_form_and_its_report_page_shows_the_ga
         page.goto(f"{room.url}/classroom/classes?name=3B+Spanish")
         page.wait_for_selector(".inc-class-words")
         page.screenshot(path=str(ARTIFACTS / "class_room_report.png"), full_page=False)
+        check_modes(page, "a class's report", modes=("light",))
         assert page.inner_text(".inc-class-name") == "3B Spanish" and "1 game" in page.inner_text(".inc-class-summary")
         rows = page.eval_on_selector_all(".inc-class-words tbody tr",
                                          "rows => rows.map(r => [...r.children].map(c => c.innerText))")
