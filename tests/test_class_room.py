@@ -139,6 +139,15 @@ def test_a_students_device_can_neither_open_a_classs_report_nor_delete_it(room):
     with open_store(room.store) as store:
         assert class_book_of(store).entry("Private 9").students == ("Ana", "Ben", "Cleo"), "not deleted"
     assert Browser(room.url).get("/classroom/classes?name=Private+9")[0] == 200, "the teacher's laptop sees it"
+    # A teacher's tablet that opened a class table's teacher link holds its key: it sees that class.
+    out = io.StringIO()
+    assert class_main(["tables", "Private 9", "--url", room.url, "--store", room.store], out=out) == 0
+    link = re.search(r"teacher page (\S+)", out.getvalue()).group(1)
+    tablet = Browser(room.url)
+    assert tablet.get(link[len(room.url):], OUTSIDE)[0] == 303
+    status, _, html = tablet.get("/classroom/classes?name=Private+9", OUTSIDE)
+    assert status == 200 and "Ana" in html and 'class="inc-class-delete' in html
+    assert tablet.get("/classroom/classes?name=7+Seas", OUTSIDE)[0] == 403, "not another class"
 
 
 def test_a_class_plays_at_a_table_from_the_form_and_its_report_page_shows_the_game(room, browser):
@@ -173,6 +182,8 @@ def test_a_class_plays_at_a_table_from_the_form_and_its_report_page_shows_the_ga
         page.wait_for_selector(".inc-class-words")
         page.screenshot(path=str(ARTIFACTS / "class_room_report.png"), full_page=False)
         check_modes(page, "a class's report", modes=("light",))
+        page.locator(".inc-class-delete").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "class_room_report_end.png"))
         assert page.inner_text(".inc-class-name") == "3B Spanish" and "1 game" in page.inner_text(".inc-class-summary")
         rows = page.eval_on_selector_all(".inc-class-words tbody tr",
                                          "rows => rows.map(r => [...r.children].map(c => c.innerText))")
