@@ -13,6 +13,7 @@ from incognito_nb.store.class_book import finished_at
 from incognito_nb.ui.i18n import language
 
 from class_games import play_game
+from test_table import one
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")
 NAMES = ("Ana", "Ben", "<img src=x onerror=f()>")
@@ -53,3 +54,29 @@ def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):
     page.delete_button.click()
     assert [e.name for e in book.classes()] == ["4C"] and page.picker.value == "4C"
     assert "Deleted the class 3B Spanish" in page.said.value
+
+
+def test_the_desk_of_a_classs_table_links_to_the_classs_report_on_the_classroom_server(book):
+    """Only the desk (never projected) and only under the classroom server, whose door serves it."""
+    from incognito_nb.app.classroom import teacher_page
+    from incognito_nb.app.files.seat_cards import class_tables
+    from incognito_nb.engine import Deck
+    from incognito_nb.ui.pages.teacher_desk import TeacherDesk
+
+    book.add_class("<b>5E</b>", ("Ana", "Ben", "Cleo"))
+    (table,) = class_tables(book, "<b>5E</b>", Deck.builtin(), base_url="http://h", lang=language())
+    environ = {"INCOGNITO_NB_STORE": book.store.url, "QUERY_STRING": f"code={table.code}&desk=1",
+               "SCRIPT_NAME": "/voila/render/teacher.ipynb", "HTTP_X_INCOGNITO_TEACHER_KEY": table.teacher_key,
+               "INCOGNITO_NB_SERVER_SECRET": "s3cret"}
+    desk = teacher_page(environ)
+    assert isinstance(desk, TeacherDesk) and desk.class_report == (
+        "<b>5E</b>", "../../classroom/classes?name=%3Cb%3E5E%3C%2Fb%3E")
+    said = one(desk, "inc-class-report-link").value  # shown on the desk
+    assert said.startswith("The report of the class ") and "&lt;b&gt;5E&lt;/b&gt;" in said and "<b>" not in said
+    assert 'href="../../classroom/classes?name=%3Cb%3E5E%3C%2Fb%3E"' in said
+    projected = teacher_page({**environ, "QUERY_STRING": f"code={table.code}"})
+    assert not isinstance(projected, TeacherDesk), "the projected page shows no student's words"
+    other = book.store.create_table(Deck.builtin())
+    plain = teacher_page({**environ, "QUERY_STRING": f"code={other.code}&desk=1",
+                          "HTTP_X_INCOGNITO_TEACHER_KEY": other.teacher_key})
+    assert plain.class_report is None and plain.class_report_link.value == ""

@@ -3,6 +3,7 @@ exported, limited in time, and deleted without a trace."""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store.backends import open_class_book
-from incognito_nb.store.class_book import UnknownClass, finished_at
+from incognito_nb.store.class_book import UnknownClass, class_key, finished_at
 
 from class_games import play_game
 from store_backends import Clock, redis_url, store_url  # noqa: F401 (fixtures)
@@ -129,3 +130,32 @@ def test_a_game_played_at_a_table_made_for_the_class_joins_its_record_when_it_en
     games = book.record("3B").games
     assert len(games) == 1 and games[0].players == STUDENTS[:3]
     assert len(book.record("3B").games) == 1, "collected once"
+
+
+def test_a_class_tables_game_joins_the_record_at_its_game_over_once_even_after_play_again(book):
+    """The move that ends the game adds it (the table may be gone before anyone reads the
+    record); Play again then deals a new game without counting the first one twice."""
+    from incognito_nb.app.files.seat_cards import class_tables
+    from incognito_nb.engine import Action, Deck
+    from incognito_nb.ui.i18n import language
+
+    book.add_class("3B", STUDENTS[:3])
+    (table,) = class_tables(book, "3B", Deck.builtin(), base_url="http://h", lang=language(), seat=True)
+    key = table.teacher_url.split("key=")[1]
+
+    def play_to_the_end():
+        if not book.store.read(table.code).started:
+            book.store.start(table.code, key)
+        while book.store.read(table.code).game.phase.value != "over":
+            book.store.act(table.code, Action.advance(force=True), teacher_key=key)
+
+    play_to_the_end()
+    first = book.store.read(table.code).game
+    kept = book._read_games(class_key("3B"))  # as stored, before any reading collects the tables
+    assert [json.loads(text)["game_id"] for text in kept] == [GameRecord.from_game(first, finished="x").game_id]
+    book.store.play_again(table.code, key)
+    assert len(book.record("3B").games) == 1, "Play again does not count the finished game twice"
+    play_to_the_end()
+    book._delete_tables((table.code,))  # an idle table removed: its games are in the record already
+    games = book.record("3B").games
+    assert len(games) == 2 and games[0].game_id != games[1].game_id

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import os
 import sys
 from pathlib import Path
@@ -34,7 +33,6 @@ from typing import TextIO
 from ..engine import Deck, DeckError, Game, load_deck
 from ..engine.class_record import GameRecord
 from ..engine.errors import Explained
-from ..engine.schedule import practice_for
 from ..store import StoreError, default_store_url
 from ..store.backends import open_class_book
 from ..store.class_book import ClassBook, finished_at
@@ -200,7 +198,9 @@ def report(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
 
 
 def export(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
-    text = json.dumps(book.record(options.name).to_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    from .files.class_files import record_json
+
+    text = record_json(book.record(options.name))
     if options.out:
         print(lang._("Wrote {path}.", path=_write(options.out, text)), file=out)
     else:
@@ -226,27 +226,21 @@ def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, 
 
 
 def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
-    from .files.seat_cards import seat_cards_pdf, seat_tables
+    from .files.seat_cards import class_tables, seat_cards_pdf
 
-    entry = book.entry(options.name)
-    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
-    tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
-                         practice=practice)
-    book.add_tables(entry.name, {table.code: table.names for table in tables})
-    _write(options.pdf, seat_cards_pdf(entry.name, tables, lang=lang))
+    tables = class_tables(book, options.name, choose_deck(options.deck), base_url=options.url, lang=lang,
+                          practice=not options.no_practice, seat=True)
+    _write(options.pdf, seat_cards_pdf(book.entry(options.name).name, tables, lang=lang))
     _say_tables(tables, lang, out)
     print(lang._("Wrote {path}.", path=options.pdf), file=out)
     return DONE
 
 
 def tables(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
-    from .files.seat_cards import seat_tables
+    from .files.seat_cards import class_tables
 
-    entry = book.entry(options.name)
-    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
-    made = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
-                       practice=practice, seat=False)
-    book.add_tables(entry.name, {table.code: table.names for table in made})
+    made = class_tables(book, options.name, choose_deck(options.deck), base_url=options.url, lang=lang,
+                        practice=not options.no_practice)
     _say_tables(made, lang, out)
     return DONE
 

@@ -20,12 +20,13 @@ import os
 from importlib import resources
 from pathlib import Path
 from typing import Mapping
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as widgets
 
 from ..engine import DeckError, load_deck
-from ..store import StoreError, open_store
+from ..store import StoreError, normalise_code, open_store
+from ..store.backends import class_book_of
 from incognito_nb.ui.choices import TIMER_SECONDS
 from incognito_nb.ui.i18n import Language, first_language, language
 from incognito_nb.ui.pages.student import StudentPage
@@ -114,8 +115,9 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
             problems.append(error)
     timer = int(params["timer"]) if params.get("timer", "").isdigit() and int(params["timer"]) in TIMER_SECONDS else 0
     # ``?desk=1``: the teacher's desk, the controls not to project (ui/pages/teacher_desk.py).
-    page_class = TeacherDesk if code and params.get("desk") == "1" else TeacherPage
-    page = page_class(store, code=code, teacher_key=key if code else None,
+    desk = {"class_report": _class_report(store, code, environ)} if code and params.get("desk") == "1" else {}
+    page_class = TeacherDesk if desk else TeacherPage
+    page = page_class(store, code=code, teacher_key=key if code else None, **desk,
                        student_url=page_url(STUDENT_NOTEBOOK, environ),
                        teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
                        timer_seconds=timer, key_in_browser=served, takeaway_files=_takeaway_files,
@@ -127,6 +129,21 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
         page.report(" ".join(said))
     release_memory()
     return page
+
+
+def _class_report(store, code: str, environ: Mapping[str, str]) -> tuple[str, str] | None:
+    """Returns the class table ``code`` was made for and its report's address on the classroom
+    server (:mod:`.server.class_doors`), or None for another table or outside the server."""
+    if not under_classroom_server(environ):
+        return None
+    try:
+        name = class_book_of(store).class_of(normalise_code(code))
+    except StoreError:
+        return None
+    if name is None:
+        return None
+    # The report's door sits beside the server's /voila/render/ pages: two folders up from this page.
+    return name, "../../classroom/classes?" + urlencode({"name": name})
 
 
 def _takeaway_files(game, lang) -> dict[str, bytes]:

@@ -52,7 +52,7 @@ def open_store(url: str | os.PathLike | None = None, **options: Any) -> TableSto
     if url.startswith(("redis://", "rediss://")):
         from .redis import RedisTableStore
 
-        return RedisTableStore(url, **options)
+        return _with_classes(RedisTableStore(url, **options))
     if url.startswith("sqlite:///"):
         path = url[len("sqlite:///"):]
     elif "://" in url:
@@ -67,7 +67,19 @@ def open_store(url: str | os.PathLike | None = None, **options: Any) -> TableSto
         raise StoreError(N_("A SQLite store must be a file that every kernel can open, not memory."))
     from .sqlite import SqliteTableStore
 
-    return SqliteTableStore(Path(path).expanduser(), **options)
+    return _with_classes(SqliteTableStore(Path(path).expanduser(), **options))
+
+
+def _with_classes(store: TableStore) -> TableStore:
+    """Returns ``store``, whose games, once over, join the record of the class their table
+    was made for (:meth:`~incognito_nb.store.class_book.ClassBook.add_table_game`)."""
+    from .class_book import finished_at
+
+    def game_over(code: str, game, when: float) -> None:
+        class_book_of(store).add_table_game(code, game, finished_at(when))
+
+    store.game_over = game_over
+    return store
 
 
 def open_class_book(url: str | os.PathLike | None = None, **options: Any) -> "ClassBook":

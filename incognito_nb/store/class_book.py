@@ -6,8 +6,12 @@ live beside the tables, in the same SQLite file or Redis server (``class_sqlite.
 ``class_redis.py``; :func:`~incognito_nb.store.backends.open_class_book` opens the one a
 URL names).  Nothing else about a student is kept: no surname, no account, no device.
 
-A game played at a table made for the class (its seat cards' tables) joins its record by
-itself: :meth:`ClassBook.record` first collects every finished game of those tables.
+A game played at a table made for the class (its seat cards' tables, or one made from the
+classroom's new-table form) joins its record by itself, at once: the move that ends it calls
+:meth:`ClassBook.add_table_game` (the store's ``game_over``, set by ``open_store``), and
+:meth:`ClassBook.record` collects again every finished game of those tables still in the
+store.  Both add a game once (its id is a digest of the game), so Play again, or a game
+seen both ways, counts it once.
 
 A class may have a retention limit (``keep_days``): its game records older than that are
 deleted whenever the class book is opened (every ``incognito-nb class`` command, and the
@@ -26,6 +30,7 @@ from typing import Any, Callable, Mapping
 
 from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
 from ..engine.errors import N_
+from ..engine.game import Game
 from ..engine.players import name_key
 from ..engine.rules import Phase
 from .errors import StoreError, UnknownTable
@@ -115,6 +120,14 @@ class ClassBook(ABC):
                 return names
         return None
 
+    def class_of(self, code: str) -> str | None:
+        """Returns the name of the class table ``code`` was made for, or None for any other table."""
+        for text in self._read_classes().values():
+            entry = _entry(text)
+            if code in entry.tables:
+                return entry.name
+        return None
+
     def classes(self) -> list[ClassEntry]:
         """Returns every class, alphabetically."""
         entries = [_entry(text) for text in self._read_classes().values()]
@@ -168,6 +181,17 @@ class ClassBook(ABC):
                 record = GameRecord.from_game(table.game, finished=finished_at(table.updated_at.timestamp()))
                 added += self.add_game(entry.name, record)
         return added
+
+    def add_table_game(self, code: str, game: Game, finished: str) -> bool:
+        """Adds the game just finished at table ``code`` to the record of the class it was made
+        for (none: nothing), then applies the retention limits; returns whether it was added."""
+        for text in self._read_classes().values():
+            entry = _entry(text)
+            if code in entry.tables:
+                added = self.add_game(entry.name, GameRecord.from_game(game, finished=finished))
+                self.apply_retention()
+                return added
+        return False
 
     def delete_class(self, name: str) -> None:
         """Deletes the class, its first names, every record of its games and the tables made for it.

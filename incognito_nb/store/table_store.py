@@ -83,6 +83,7 @@ incognito_nb.store.errors.NotAllowed: Ana's seat cannot act for Ben.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from abc import ABC, abstractmethod
@@ -93,7 +94,7 @@ from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
 from ..engine.errors import N_, Message, detail
 from ..engine.players import clean_name, name_key
 from ..engine.practice import Practice
-from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from .errors import NotAllowed, StoreError, StoreUnavailable, unknown_table
 from .leases import SeatLeases
 from .next_game import PlayAgain
@@ -123,6 +124,8 @@ from .tables import (
     seat_of,
 )
 
+log = logging.getLogger(__name__)
+
 #: How many times a change is tried against concurrent writers before giving up.
 MAX_TRIES = 50
 #: How long a table may sit unchanged before :meth:`TableStore.purge_idle` removes it.
@@ -143,6 +146,10 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
     is_local: bool = True
     #: True where :meth:`watch` delivers changes as they happen.
     pushes_changes: bool = False
+    #: Called as ``game_over(code, game, when)`` once a move of :meth:`act` ends the game at
+    #: table ``code`` (``when``: the store's clock): :func:`~incognito_nb.store.backends.open_store`
+    #: sets it so that a class's table adds its game to the class's record at once.
+    game_over: Callable[[str, Game, float], None] | None = None
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,
                  compact_every: int = COMPACT_EVERY) -> None:
@@ -353,6 +360,11 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
 
         version, moved = self._swap_game(code, move)
         self._games.keep(code, moved)
+        if moved.game.phase is Phase.OVER and self.game_over is not None:  # a move at the game over is refused
+            try:
+                self.game_over(code, moved.game.copy(), self._clock())
+            except Exception:  # noqa: BLE001 - the move stands; reading the class's record collects it later
+                log.exception("the finished game of table %s did not join its class's record", code)
         return version
 
     # ------------------------------------------------------------ reading

@@ -11,10 +11,11 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import json
 from typing import Sequence
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import WordRow, missing_words, student_rows, word_list, word_rows
+from ...engine.class_report import StudentRow, WordRow, missing_words, student_rows, word_list, word_rows
 from ...engine.decks import Deck
 from incognito_nb.ui.i18n import Language, language
 from .exports import _csv
@@ -35,33 +36,48 @@ def word_cells(row: WordRow, lang: Language) -> list[object]:
             _blank(row.trend), _blank(row.box), lang._("yes") if row.due else lang._("no")]
 
 
+def word_header(lang: Language) -> list[str]:
+    """Returns the headings of a word's figures (the words CSV's header), in ``lang``."""
+    return [lang.pgettext("CSV column", "word"), lang.pgettext("CSV column", "dealt"),
+            lang.pgettext("CSV column", "drawn"), lang.pgettext("CSV column", "could"),
+            lang.pgettext("CSV column", "found"), lang.pgettext("CSV column", "share (%)"),
+            lang.pgettext("CSV column", "missed"), lang.pgettext("CSV column", "trend (points)"),
+            lang.pgettext("CSV column", "box"), lang.pgettext("CSV column", "due")]
+
+
 def words_csv(record: ClassRecord, lang: Language | None = None) -> str:
     """Returns each word's figures across the class's games as CSV, hardest first, its
     header in ``lang`` (default English)."""
     lang = lang or language()
-    header = [lang.pgettext("CSV column", "word"), lang.pgettext("CSV column", "dealt"),
-              lang.pgettext("CSV column", "drawn"), lang.pgettext("CSV column", "could"),
-              lang.pgettext("CSV column", "found"), lang.pgettext("CSV column", "share (%)"),
-              lang.pgettext("CSV column", "missed"), lang.pgettext("CSV column", "trend (points)"),
-              lang.pgettext("CSV column", "box"), lang.pgettext("CSV column", "due")]
-    return _csv(header, (word_cells(row, lang) for row in word_rows(record)))
+    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(record)))
+
+
+def student_header(lang: Language) -> list[str]:
+    """Returns the headings of a student's words (the students CSV's header), in ``lang``."""
+    return [lang.pgettext("CSV column", "student"), lang.pgettext("CSV column", "found as guesser"),
+            lang.pgettext("CSV column", "missed as guesser"), lang.pgettext("CSV column", "found as artist"),
+            lang.pgettext("CSV column", "missed as artist"), lang.pgettext("CSV column", "words found as guesser"),
+            lang.pgettext("CSV column", "words missed as guesser"),
+            lang.pgettext("CSV column", "words found as artist"),
+            lang.pgettext("CSV column", "words missed as artist")]
+
+
+def student_cells(row: StudentRow) -> list[object]:
+    """Returns a student's counts and words as the cells of their CSV row."""
+    lists = (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)
+    return [row.student, *(len(words) for words in lists), *("; ".join(word_list(w)) for w in lists)]
 
 
 def students_csv(record: ClassRecord, lang: Language | None = None) -> str:
     """Returns each student's words found and missed as guesser and as artist as CSV (for
     the teacher only), its header in ``lang`` (default English)."""
     lang = lang or language()
-    header = [lang.pgettext("CSV column", "student"), lang.pgettext("CSV column", "found as guesser"),
-              lang.pgettext("CSV column", "missed as guesser"), lang.pgettext("CSV column", "found as artist"),
-              lang.pgettext("CSV column", "missed as artist"), lang.pgettext("CSV column", "words found as guesser"),
-              lang.pgettext("CSV column", "words missed as guesser"),
-              lang.pgettext("CSV column", "words found as artist"),
-              lang.pgettext("CSV column", "words missed as artist")]
-    rows = []
-    for row in student_rows(record):
-        lists = (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)
-        rows.append([row.student, *(len(words) for words in lists), *("; ".join(word_list(w)) for w in lists)])
-    return _csv(header, rows)
+    return _csv(student_header(lang), (student_cells(row) for row in student_rows(record)))
+
+
+def record_json(record: ClassRecord) -> str:
+    """Returns the class and its record as JSON (``incognito-nb class export``)."""
+    return json.dumps(record.to_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def practice_deck_csv(record: ClassRecord, deck: Deck | None = None) -> str:

@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 from urllib.parse import urlencode
 
-from ...engine import Deck
+from ...engine import Deck, Rules
 from ...engine.errors import N_, Explained
 from ...engine.practice import Practice
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from ...engine.schedule import practice_for
 from ...store import Seat, TableStore
-from ...store.class_book import ClassEntry
+from ...store.class_book import ClassBook, ClassEntry
 from incognito_nb.ui.i18n import Language
 from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RULE, Sheet
 
@@ -43,6 +44,8 @@ class SeatTable:
     join_url: str
     #: The first names the table seats (seated already when ``seats`` holds them).
     names: tuple[str, ...] = ()
+    #: The table's teacher key (also in ``teacher_url``), for a server to keep in the teacher's browser.
+    teacher_key: str = ""
 
 
 def table_sizes(count: int) -> list[int]:
@@ -61,14 +64,16 @@ def table_sizes(count: int) -> list[int]:
 
 
 def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: str,
-                lang: Language, practice: Practice | None = None, seat: bool = True) -> list[SeatTable]:
+                lang: Language, practice: Practice | None = None, seat: bool = True,
+                rules: Rules | None = None) -> list[SeatTable]:
     """Makes the class's tables in ``store`` and seats each student (``seat=False``: leaves
     the seats for the students to take by tapping their name at the join door); returns them
-    with their links.  ``practice`` (the class's due words) favours them in each table's deal."""
+    with their links.  ``practice`` (the class's due words) favours them in each table's deal;
+    ``rules`` are the tables' (default: the standard rules)."""
     base = base_url.rstrip("/")
     made, start = [], 0
     for size in table_sizes(len(entry.students)):
-        keys = store.create_table(deck, language=lang.code if lang.code != "en-XA" else "en", practice=practice)
+        keys = store.create_table(deck, rules, language=lang.code if lang.code != "en-XA" else "en", practice=practice)
         names = entry.students[start:start + size]
         seats = tuple(store.join(keys.code, name) for name in names) if seat else ()
         start += size
@@ -79,7 +84,26 @@ def seat_tables(store: TableStore, entry: ClassEntry, deck: Deck, *, base_url: s
             links=tuple(f"{base}/{STUDENT_PAGE}?{urlencode({'code': s.code, 'token': s.token})}" for s in seats),
             join_url=f"{base}/{STUDENT_PAGE}",
             names=names,
+            teacher_key=keys.teacher_key,
         ))
+    return made
+
+
+def class_tables(book: ClassBook, name: str, deck: Deck, *, base_url: str, lang: Language,
+                 practice: bool = True, seat: bool = False, rules: Rules | None = None) -> list[SeatTable]:
+    """Makes the tables of the class called ``name`` and notes them in its book (students tap
+    their name at their join door; ``seat=True`` seats them for their seat cards): the one way
+    ``incognito-nb class tables``/``seat-cards`` and the classroom's new-table form make them.
+    With ``practice`` the deal favours the words the class keeps missing (its schedule's due
+    words, :mod:`incognito_nb.engine.practice`), else it is the plain deal.
+
+    :raises UnknownClass: if there is no such class.
+    :raises Explained: for a class of fewer than three students, or a deck too small.
+    """
+    entry = book.entry(name)
+    due = practice_for(book.record(entry.name).games) if practice else None
+    made = seat_tables(book.store, entry, deck, base_url=base_url, lang=lang, practice=due, seat=seat, rules=rules)
+    book.add_tables(entry.name, {table.code: table.names for table in made})
     return made
 
 

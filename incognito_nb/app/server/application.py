@@ -11,8 +11,8 @@ changes, each made through one of Voilà's extension points:
   applies it): warm for the students of a table just created, empty when nobody is expected.
 - **Doors** (:mod:`incognito_nb.app.server.doors`) in place of Voilà's render handler: a kernel
   only for a valid seat link or the teacher's own browser; the join and new-table forms
-  and every refusal are plain pages.  The folder listing, the contents API and the file
-  handler are not served.
+  and every refusal are plain pages, as is a class's report (:mod:`.class_doors`).
+  The folder listing, the contents API and the file handler are not served.
 - **Sockets** (:mod:`incognito_nb.app.server.sockets`): kernel sockets speak v1 only, with checked
   frames (Voilà's ``kernel_websocket_connection_class``), and the preheated kernels' query
   socket opens only to this server's kernels, which prove it with a per-server secret
@@ -62,6 +62,7 @@ from ..loading import TEMPLATE, loading_resources, voila_environment
 from ..serving import unix_sockets_fit
 from .bounded_log import REQUEST_LOGGERS, RepeatsCounted, install, log_to_file
 from .budget import KernelBudget
+from .class_doors import ClassDeleteDoor, ClassFileDoor, ClassReportDoor
 from .desk import FrontDesk, QuietDrops
 from .devices import DEVICES_SETTING
 from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
@@ -291,6 +292,9 @@ class ClassroomServer(Voila):
             (url_path_join(base, "classroom/tables"), NewTableDoor),
             (url_path_join(base, "classroom/status"), Status),
             (url_path_join(base, "classroom/passphrase"), PassphraseDoor),
+            (url_path_join(base, "classroom/classes"), ClassReportDoor),
+            (url_path_join(base, "classroom/classes/file"), ClassFileDoor),
+            (url_path_join(base, "classroom/classes/delete"), ClassDeleteDoor),
             *handlers,
         ]
 

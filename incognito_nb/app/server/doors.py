@@ -15,10 +15,12 @@ Everything else is a *door*, plain HTML served without a kernel: the join form (
 name; posting it takes a seat and redirects to the seat link), the new-table form (deck,
 rounds, timer; posting it creates the table, sets the teacher's cookie, warms kernels for
 the students about to arrive and redirects to the teacher page, which also lists this
-browser's tables to come back to), and notices that say why a page was refused.  The
+browser's tables to come back to; with one of the store's classes chosen, it makes the class's
+tables as ``incognito-nb class tables`` does, :mod:`.classes`, and opens the first), and notices
+that say why a page was refused.  The
 door keeps the CSS hooks of the widget forms it stands in for (``inc-join-code-field``,
 ``inc-join-name``, ``inc-join``, ``inc-deck``, ``inc-rounds``, ``inc-timer``,
-``inc-create``).
+``inc-create``; and ``inc-class``, ``inc-practice`` for a class's tables).
 
 The new-table form and its post are the teacher's only: the laptop that runs the server
 (while ``trust_this_machine``) or a browser that typed the classroom passphrase
@@ -53,9 +55,11 @@ from ...engine import IllegalAction, Rules
 from ...engine.players import name_key
 from ...engine.rules import MAX_PLAYERS
 from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
+from ...store.class_book import UnknownClass
 from ...ui.choices import TIMER_SECONDS, deck_for_language, language_options, timer_choices
 from ...ui.i18n import Language, first_language, language
 from .budget import STUDENT, TEACHER, Claim
+from .classes import class_names, tables_for_class
 from .desk import CLAIM, OWNER, FrontDesk, rss_mb
 from .devices import REFUSED, SLOW
 from .owners import from_this_machine, same
@@ -210,6 +214,45 @@ class Doorway:
             return str(error)
         return None
 
+    async def create_door(self, lang: Language | None = None, *, problem: StoreError | str | None = None,
+                          status: int = 200) -> None:
+        """Writes the new-table form (the teacher's only), with this browser's tables to come
+        back to and the store's classes to choose from; ``problem``: what was wrong with a post."""
+        if not self.teacher:
+            return await self.not_for_students()
+        desk = self.desk
+        lang = lang or await self.speaking()
+        desk.budget.expect("", TEACHER, 1, seconds=300)  # a teacher page is about to be opened
+        desk.keep_pools()
+        tables = []
+        cookies = sorted((name[len(TEACHER_COOKIE):], morsel.value) for name, morsel in self.request.cookies.items()
+                         if name.startswith(TEACHER_COOKIE))
+        for code, key in cookies[:MAX_TABLES_LISTED]:
+            try:
+                code = normalise_code(code)
+                await desk.run(desk.store.check_teacher, code, key)
+                snapshot = await desk.run(desk.store.read, code)
+            except StoreError:
+                self.clear_cookie(TEACHER_COOKIE + code, path=self.base_url)
+                continue
+            tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang)})
+        decks = [(key, deck.name) for key, deck in desk.decks.items()]
+        # The server's own --deck first; else the deck in the class's language, where one exists.
+        deck = "own:0" if "own:0" in desk.decks else deck_for_language(desk.decks, lang.code)
+        try:
+            classes = await desk.run(class_names, desk.store)
+        except StoreError:
+            classes = []
+        links = [(lang._("The classes' reports"), url_path_join(self.base_url, "classroom/classes") + "?"
+                  + urlencode({"lang": lang.code}))] if classes else []
+        if isinstance(problem, StoreError):
+            problem = lang.error(problem)
+        self.door("create", lang._("Incognito · a new table for your class"), lang, status=status,
+                  problem=problem or "", tables=tables, decks=decks,
+                  timers=timer_choices(lang), rounds=3, max_rounds=MAX_ROUNDS,
+                  languages=language_options(lang), chosen=lang.code, chosen_deck=deck, classes=classes,
+                  links=links)
+
     def too_busy(self, lang: Language, kind: str = "page") -> None:
         if kind == "lookup":
             text = lang._("Many table codes were tried from this device in a short while. Wait a minute, then type "
@@ -352,31 +395,7 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         self.notice(lang, lang._("Incognito · the teacher's page"), problem, status=403, links=links)
 
     async def _create_door(self, problem: StoreError | None = None) -> None:
-        if not self.teacher:
-            return await self.not_for_students()
-        desk = self.desk
-        lang = await self.speaking()
-        desk.budget.expect("", TEACHER, 1, seconds=300)  # a teacher page is about to be opened
-        desk.keep_pools()
-        tables = []
-        cookies = sorted((name[len(TEACHER_COOKIE):], morsel.value) for name, morsel in self.request.cookies.items()
-                         if name.startswith(TEACHER_COOKIE))
-        for code, key in cookies[:MAX_TABLES_LISTED]:
-            try:
-                code = normalise_code(code)
-                await desk.run(desk.store.check_teacher, code, key)
-                snapshot = await desk.run(desk.store.read, code)
-            except StoreError:
-                self.clear_cookie(TEACHER_COOKIE + code, path=self.base_url)
-                continue
-            tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang)})
-        decks = [(key, deck.name) for key, deck in desk.decks.items()]
-        # The server's own --deck first; else the deck in the class's language, where one exists.
-        deck = "own:0" if "own:0" in desk.decks else deck_for_language(desk.decks, lang.code)
-        self.door("create", lang._("Incognito · a new table for your class"), lang,
-                  problem=lang.error(problem) if problem is not None else "", tables=tables, decks=decks,
-                  timers=timer_choices(lang), rounds=3, max_rounds=MAX_ROUNDS,
-                  languages=language_options(lang), chosen=lang.code, chosen_deck=deck)
+        await self.create_door(problem=problem)
 
 
 def _code_or_nothing(code: str) -> str:
@@ -452,14 +471,27 @@ class NewTableDoor(Doorway, JupyterHandler):
                                lang._("Choose a deck, 1 to {limit} rounds and a timer from the form.", limit=MAX_ROUNDS),
                                status=400, links=back)
         rules = Rules(rounds=rounds)
+        chosen_class = self.get_body_argument("class", "")[:MAX_NAME + 1].strip()
         try:
-            keys = await desk.run(partial(desk.store.create_table, language=lang.code), deck, rules)
+            if chosen_class:  # the class's tables, as ``incognito-nb class tables`` makes them
+                made = await desk.run(partial(
+                    tables_for_class, desk.store, chosen_class, deck, rules=rules, lang=lang,
+                    base_url=f"{self.request.protocol}://{self.request.host}{self.base_url}",
+                    practice=self.get_body_argument("practice", "") == "1"))
+                tables = [(table.code, table.teacher_key, len(table.names)) for table in made]
+            else:
+                keys = await desk.run(partial(desk.store.create_table, language=lang.code), deck, rules)
+                tables = [(keys.code, keys.teacher_key, min(MAX_PLAYERS, rules.lineup_size))]
+        except UnknownClass:
+            return await self.create_door(lang, status=400, problem=lang._(
+                "There is no class called {name}: choose a class from the list.", name=chosen_class[:MAX_NAME]))
         except (ValueError, StoreError) as error:
             return self.notice(lang, lang._("Incognito · a new table"), lang.error(error), status=409, links=back)
-        self.keep_teacher_key(keys.code, keys.teacher_key)
-        desk.budget.expect(keys.code, STUDENT, min(MAX_PLAYERS, rules.lineup_size))
+        for code, key, students in tables:
+            self.keep_teacher_key(code, key)
+            desk.budget.expect(code, STUDENT, students)
         desk.keep_pools()
-        query = {"code": keys.code, **({"timer": str(timer)} if timer else {})}
+        query = {"code": tables[0][0], **({"timer": str(timer)} if timer else {})}
         self.redirect(self.page_url(TEACHER, **query), status=303)
 
 

@@ -40,8 +40,12 @@ class TeacherDesk(TeacherPage):
 
     offers_files = True
 
-    def __init__(self, store, *, code: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, store, *, code: str | None = None, class_report: tuple[str, str] | None = None,
+                 **kwargs: Any) -> None:
         self._desk_shown: tuple | None = None
+        #: The class the table was made for and the address of its report (None: no class's table).
+        self.class_report = class_report
+        self.class_report_link = markup("", "inc-class-report-link")
         self.desk_note = markup("", "inc-desk-note")
         self.teacher_link_box = markup("", "inc-teacher-link")
         self.seat_help = markup("", "inc-seat-help")
@@ -126,6 +130,12 @@ class TeacherDesk(TeacherPage):
                 "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
             parts += [self.seat_help, self.reissue_buttons, self.reissued_link]
         parts.append(self.teacher_link_box)
+        if self.class_report is not None:
+            name, url = self.class_report
+            text = lang._("the words it keeps missing")
+            self.class_report_link.value = lang._("The report of the class {name}: {link}", name=safe(name),
+                                                  link=link(url, text))
+            parts.append(self.class_report_link)
         return parts
 
     def _desk_next(self) -> tuple[str, Any] | None:

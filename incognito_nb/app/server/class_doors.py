@@ -1,0 +1,213 @@
+"""A class's report as a page of the classroom server: for the teacher only, without a kernel.
+
+``/classroom/classes`` lists the store's classes; ``?name=…`` shows one class's report, as
+the class page of ``notebooks/classes.ipynb`` (:mod:`incognito_nb.app.class_page`) shows it
+and from the same figures (:mod:`incognito_nb.engine.class_report`, laid out by
+:mod:`incognito_nb.app.files.class_files`): its chart, the words it keeps missing, every
+word's figures, each student's words, its files to download (``/classroom/classes/file``:
+the words CSV, the students CSV, the PDF, the class and its record as JSON) and a Delete
+button, which asks once more (``/classroom/classes/delete`` without, then with, ``confirm``)
+before it removes the class, its first names, every record of its games and its tables.
+
+It shows each student's words, so it opens only for the teacher: the laptop that runs the
+server (while it is trusted), a browser that typed the classroom's passphrase, a hub user
+who teaches, or a browser holding the teacher's key of one of the class's tables (the
+teacher's desk of a class's table links here).  Any other device gets a 403 door, as for the
+new-table form.  Every name reaching the page is escaped by the template (jinja2's autoescape).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
+from tornado import web
+
+from ...engine.class_report import missing_words, student_rows, word_rows
+from ...store import StoreError, TableStore
+from ...store.backends import class_book_of
+from ...store.class_book import UnknownClass
+from incognito_nb.ui.i18n import Language
+from ..files.class_files import (class_chart_png, record_json, report_pdf, student_cells, student_header,
+                                 students_csv, word_cells, word_header, words_csv)
+from .doors import MAX_NAME, STUDENT, TEACHER, TEACHER_COOKIE, Doorway
+
+#: The files of a class's report: their name's ending and media type.
+FILES = {"words.csv": "text/csv; charset=UTF-8", "students.csv": "text/csv; charset=UTF-8",
+         "report.pdf": "application/pdf", "export.json": "application/json; charset=UTF-8",
+         "chart.png": "image/png"}
+
+
+def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
+    """Returns what the report page shows of the class called ``name`` (its record read, with
+    the finished games of its tables collected first).
+
+    :raises UnknownClass: if there is none.
+    """
+    record = class_book_of(store).record(name)
+    return {"name": record.name, "games": len(record.games), "missing": [row.word for row in missing_words(record)],
+            "word_header": word_header(lang), "words": [word_cells(row, lang) for row in word_rows(record)],
+            "student_header": [student_header(lang)[0], *student_header(lang)[5:]],
+            "students": [[cells[0], *cells[5:]] for cells in map(student_cells, student_rows(record))]}
+
+
+def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tuple[str, str | bytes]:
+    """Returns the class's file ``kind`` (a key of :data:`FILES`) and its download name.
+
+    :raises UnknownClass: if there is no such class.
+    """
+    record = class_book_of(store).record(name)
+    content = {"words.csv": words_csv, "students.csv": students_csv, "chart.png": class_chart_png,
+               "report.pdf": lambda r, l: report_pdf(r, lang=l), "export.json": lambda r, _l: record_json(r)}[kind]
+    stem = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in record.name)
+    return f"{stem}_{kind}", content(record, lang)
+
+
+def delete_class(store: TableStore, name: str) -> str:
+    """Deletes the class called ``name`` and every record of it; returns its name as kept."""
+    book = class_book_of(store)
+    entry = book.entry(name)
+    book.delete_class(entry.name)
+    return entry.name
+
+
+def table_codes(store: TableStore, name: str) -> tuple[str, ...]:
+    """Returns the codes of the tables made for the class called ``name`` (none for no class)."""
+    try:
+        return tuple(class_book_of(store).entry(name).tables)
+    except UnknownClass:
+        return ()
+
+
+class ClassDoorway(Doorway):
+    """What the class's doors share: who may open them, and the class's address."""
+
+    def class_name(self) -> str:
+        arguments = self.request.body_arguments if self.request.method == "POST" else self.request.query_arguments
+        return (arguments.get("name") or [b""])[0].decode("utf-8", "replace")[:MAX_NAME].strip()
+
+    def class_url(self, path: str = "", lang: Language | None = None, **query: str) -> str:
+        url = url_path_join(self.base_url, "classroom/classes", path)
+        query = {**query, **({"lang": lang.code} if lang is not None else {})}
+        return f"{url}?{urlencode(query)}" if query else url
+
+    async def may_see(self, name: str = "") -> bool:
+        """Checks if this browser may see the class called ``name`` (see the module); a
+        device that may not is answered with a 403 door."""
+        if self.teacher:
+            return True
+        desk = self.desk
+        for code in (await desk.run(table_codes, desk.store, name)) if name else ():
+            key = self.get_cookie(TEACHER_COOKIE + code)
+            if key and await self.teacher_problem(code, key) is None:
+                return True
+        if not await self.within_budget("page"):
+            return False
+        lang = await self.speaking()
+        self.notice(lang, lang._("Incognito · only the teacher sees a class's report"),
+                    lang._("A class's report shows each student's words: it opens only on the teacher's computer, "
+                           "or in a browser that typed the classroom's passphrase."), status=403,
+                    links=[(lang._("Open the student page"), self.page_url(STUDENT)),
+                           (lang._("I am the teacher: type the classroom's passphrase"),
+                            url_path_join(self.base_url, "classroom/passphrase"))])
+        return False
+
+    async def classes_door(self, lang: Language, *, problem: str = "", status: int = 200) -> None:
+        from .classes import class_names
+
+        try:
+            names = await self.desk.run(class_names, self.desk.store)
+        except StoreError as error:
+            names, problem, status = [], lang.error(error), 503
+        if not names and not problem:
+            problem = lang._("There is no class yet; add one with `incognito-nb class add NAME "
+                             "--names \"Ana,Ben,Cleo\"`.")
+        self.door("classes", lang._("Incognito · the class's report"), lang, status=status, problem=problem,
+                  classes=[(name, self.class_url(lang=lang, name=name)) for name in names],
+                  links=[(lang._("Create a new table"), self.page_url(TEACHER, lang=lang.code))])
+
+
+class ClassReportDoor(ClassDoorway, JupyterHandler):
+    """``GET /classroom/classes[?name=…]``: the classes, or one class's report (the teacher's only)."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        name = self.class_name()
+        if not await self.may_see(name):
+            return
+        lang = await self.speaking()
+        if not name:
+            return await self.classes_door(lang)
+        try:
+            report = await self.desk.run(report_of, self.desk.store, name, lang)
+        except UnknownClass:
+            return await self.classes_door(lang, status=404, problem=lang._(
+                "There is no class called {name}: choose a class from the list.", name=name))
+        except StoreError as error:
+            return self.notice(lang, lang._("Incognito · the class's report"), lang.error(error), status=503)
+        name = report["name"]
+        files = [(lang._("Every word's figures (CSV)"), "words.csv"), (lang._("Each student's words (CSV)"),
+                 "students.csv"), (lang._("The report to print (PDF)"), "report.pdf"),
+                 (lang._("The class and its record, to keep (JSON)"), "export.json")]
+        self.door("report", lang._("Incognito · the class's report"), lang, report=report,
+                  missing=", ".join(report["missing"]) or lang._(
+                      "None: the class found every word in its latest drawing."),
+                  games=lang.ngettext("{n} game", "{n} games", report["games"]),
+                  chart=self.class_url("file", name=name, file="chart.png", lang=lang),
+                  chart_text=lang._("{name}: the words the class keeps missing", name=name),
+                  files=[(text, self.class_url("file", name=name, file=kind, lang=lang)) for text, kind in files],
+                  delete=url_path_join(self.base_url, "classroom/classes/delete"), class_name=name,
+                  links=[(lang._("The classes' reports"), self.class_url(lang=lang)),
+                         (lang._("Create a new table"), self.page_url(TEACHER, lang=lang.code))])
+
+
+class ClassFileDoor(ClassDoorway, JupyterHandler):
+    """``GET /classroom/classes/file?name=…&file=…``: one of the class's files (the teacher's only)."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        name, kind = self.class_name(), self.get_query_argument("file", "")[:16]
+        if not await self.may_see(name):
+            return
+        if kind not in FILES:
+            raise web.HTTPError(404)
+        lang = await self.speaking()
+        try:
+            filename, content = await self.desk.run(report_file, self.desk.store, name, kind, lang)
+        except UnknownClass:
+            return await self.classes_door(lang, status=404, problem=lang._(
+                "There is no class called {name}: choose a class from the list.", name=name))
+        self.set_header("Content-Type", FILES[kind])
+        self.set_header("Cache-Control", "no-store")
+        if kind != "chart.png":
+            self.set_header("Content-Disposition", f'attachment; filename="{filename}"')
+        self.finish(content)
+
+
+class ClassDeleteDoor(ClassDoorway, JupyterHandler):
+    """``POST /classroom/classes/delete``: asks once more (a page with one button), then, with
+    ``confirm=1``, deletes the class and every record of it (the teacher's only)."""
+
+    @web.authenticated
+    async def post(self) -> None:
+        name = self.class_name()
+        if not await self.may_see(name):
+            return
+        lang = await self.speaking()
+        if self.get_body_argument("confirm", "") != "1":
+            return self.door("confirm", lang._("Incognito · delete a class"), lang, class_name=name,
+                             delete=url_path_join(self.base_url, "classroom/classes/delete"),
+                             notice=lang._("Delete the class {name}, its first names, every record of its games "
+                                           "and its tables? This cannot be undone.", name=name),
+                             links=[(lang._("Keep the class"), self.class_url(lang=lang, name=name))])
+        try:
+            name = await self.desk.run(delete_class, self.desk.store, name)
+        except UnknownClass:
+            return await self.classes_door(lang, status=404, problem=lang._(
+                "There is no class called {name}: choose a class from the list.", name=name))
+        self.door("notice", lang._("Incognito · delete a class"), lang, notice=lang._(
+            "Deleted the class {name}, its first names and every record of its games.", name=name),
+            links=[(lang._("The classes' reports"), self.class_url(lang=lang)),
+                   (lang._("Create a new table"), self.page_url(TEACHER, lang=lang.code))])
