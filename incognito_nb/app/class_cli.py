@@ -34,7 +34,6 @@ from typing import TextIO
 from ..engine import Deck, DeckError, Game, load_deck
 from ..engine.class_record import GameRecord
 from ..engine.errors import Explained
-from ..engine.schedule import practice_for
 from ..store import StoreError, default_store_url
 from ..store.backends import open_class_book
 from ..store.class_book import ClassBook, finished_at
@@ -229,7 +228,7 @@ def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out
     from .files.seat_cards import seat_cards_pdf, seat_tables
 
     entry = book.entry(options.name)
-    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
+    practice = None if options.no_practice else book.practice(entry.name)
     tables = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
                          practice=practice)
     book.add_tables(entry.name, {table.code: table.names for table in tables})
@@ -243,7 +242,7 @@ def tables(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
     from .files.seat_cards import seat_tables
 
     entry = book.entry(options.name)
-    practice = None if options.no_practice else practice_for(book.record(entry.name).games)
+    practice = None if options.no_practice else book.practice(entry.name)
     made = seat_tables(book.store, entry, choose_deck(options.deck), base_url=options.url, lang=lang,
                        practice=practice, seat=False)
     book.add_tables(entry.name, {table.code: table.names for table in made})
