@@ -59,7 +59,7 @@ class ClassSetupForm(SetupForm):
         self.class_menu = widgets.Dropdown(description=lang._("Class"), tooltip=lang._("Class"), style=_LABEL_STYLE,
                                            layout=widgets.Layout(width="calc(11em + 20rem)"))
         self.class_menu.add_class("inc-class")
-        self.practice_switch = widgets.Checkbox(value=True, indent=False,
+        self.practice_switch = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"),
                                                 description=lang._("Practise the words this class keeps missing"))
         self.practice_switch.add_class("inc-practice")
         self._due = markup("", "inc-class-due")
@@ -141,7 +141,8 @@ class ClassSetupForm(SetupForm):
         self.set_names([])
 
     def _box(self, student: str) -> widgets.Checkbox:
-        box = widgets.Checkbox(value=False, description=student, indent=False, layout=widgets.Layout(width="auto"))
+        box = widgets.Checkbox(value=False, description=student, tooltip=student, indent=False,
+                               layout=widgets.Layout(width="auto"))  # the tooltip: a long name is cut
         box.add_class("inc-class-name")
         box.observe(lambda change: self.tick(student, bool(change["new"])), names="value")
         return box
