@@ -19,7 +19,7 @@ from incognito_nb.store.backends import open_class_book
 from incognito_nb.store.class_note import NOTE, note_class, noted_class
 from incognito_nb.ui.i18n import language
 from incognito_nb.ui.pages.table import TableApp
-from incognito_nb.ui.widgets.class_setup import ClassSetupForm
+from incognito_nb.ui.widgets.class_setup import ClassSetupForm, NameTicks
 from incognito_nb.ui.widgets.setup_form import SetupForm
 
 from class_games import play_game
@@ -105,20 +105,34 @@ def test_no_class_menu_without_a_class_book_or_without_classes(tmp_path, monkeyp
     assert dashboard_module.class_books(str(missing)) is None  # the static site: no class store at all
 
 
+def test_a_name_like_markup_or_mathematics_reaches_the_ticks_as_text(tmp_path):
+    url = str(tmp_path / "odd.sqlite")
+    with open_class_book(url) as book:
+        book.add_class("Odd", ["$x^2$", "<b>Bo</b>", "Cleo"])
+    app = TableApp(folder=GameFolder(tmp_path / "saves"), classes=books(url))
+    form = form_of(app)
+    form.choose_class("Odd")
+    assert isinstance(form.name_ticks, NameTicks)  # each name set as text by name_ticks.js
+    assert form.name_ticks.names == ["$x^2$", "<b>Bo</b>", "Cleo"]
+    for name in ("$x^2$", "<b>Bo</b>", "Cleo"):
+        form.tick(name)
+    assert [field.value for field in form.name_fields] == ["$x^2$", "<b>Bo</b>", "Cleo"]  # a Text field: as typed
+
+
 def test_ticked_names_become_the_players_in_the_order_ticked_and_cannot_be_typed(app):
     form = form_of(app)
     form.choose_class(CLASS)
-    assert [box.description for box in form._boxes.values()] == STUDENTS
+    assert form.name_ticks.names == STUDENTS
     assert form.practice_switch.value is True  # on by default for a class
     assert form.names == [] and form.add_player_button.layout.display == "none"
     for name in ("Hana", "Ana", "Sam"):
-        form._boxes[name].value = True  # what the browser's checkbox sends
+        form.name_ticks.ticked = [*form.name_ticks.ticked, name]  # what the browser sends for a tick
     assert form.ticked == ["Hana", "Ana", "Sam"]
     assert [field.value for field in form.name_fields] == ["Hana", "Ana", "Sam"]
     assert all(field.disabled for field in form.name_fields)
     form.name_fields[0].value = "Hacker"  # the browser can set a disabled field: it does not count
-    form._boxes["Ana"].value = False
-    assert form.names == ["Hana", "Sam"]
+    form.name_ticks.ticked = ["Hana", "Sam", "Nobody", "Sam"]  # Ana unticked, and names made up
+    assert form.names == ["Hana", "Sam"] and form.name_ticks.ticked == ["Hana", "Sam"]
 
 
 def test_a_seventh_tick_is_refused_with_a_message_and_the_six_stay(app):
@@ -127,12 +141,12 @@ def test_a_seventh_tick_is_refused_with_a_message_and_the_six_stay(app):
     six = STUDENTS[:6]
     for name in six:
         assert form.tick(name)
-    assert all(form._boxes[name].disabled for name in STUDENTS[6:])  # a full table
-    form._boxes["Gus"].value = True  # the browser ticks a disabled box anyway
-    assert form._boxes["Gus"].value is False and form.ticked == six
+    form.name_ticks.ticked = six + ["Gus"]  # the browser ticks a box its page blocks, anyway
+    assert form.name_ticks.ticked == six and form.ticked == six
     assert "at most 6 players: untick someone before you tick Gus" in form.error_text
+    assert not form.tick("Hana") and form.ticked == six  # the programmatic twin refuses alike
     form.tick("Ana", False)
-    assert form.error_text == "" and not form._boxes["Gus"].disabled
+    assert form.error_text == ""
     assert form.tick("Gus") and form.names == six[1:] + ["Gus"]
 
 
@@ -141,6 +155,7 @@ def test_too_few_ticked_is_refused_in_the_pages_language_and_nothing_is_lost(tmp
     form = form_of(app)
     form.choose_class(CLASS)
     form.timer_choice.value = 60
+    assert form.start() is None and "(marcados: 0)" in form.error_text  # nobody ticked
     form.tick("Ana")
     form.tick("Ben")
     assert form.start() is None and app.game is None
@@ -150,7 +165,8 @@ def test_too_few_ticked_is_refused_in_the_pages_language_and_nothing_is_lost(tmp
     assert form.start() is not None and app.class_name == CLASS and app.timer_seconds == 60
 
 
-def test_a_class_deleted_meanwhile_is_said_and_its_ticked_names_stay(app, store):
+def test_a_class_deleted_meanwhile_is_said_and_its_ticked_names_stay(tmp_path, store):
+    app = TableApp(folder=GameFolder(tmp_path / "saves"), classes=books(store), language="de")
     form = form_of(app)
     form.choose_class(CLASS)
     for name in ("Ana", "Ben", "Cleo"):
@@ -158,8 +174,8 @@ def test_a_class_deleted_meanwhile_is_said_and_its_ticked_names_stay(app, store)
     with open_class_book(store) as book:
         book.delete_class(CLASS)
     assert form.start() is None and app.game is None
-    assert "The class 3B Spanish is no longer in the class book" in form.error_text
-    assert form.class_name is None and [label for label, _ in form.class_menu.options] == ["No class", "4A French"]
+    assert "Die Klasse 3B Spanish ist nicht mehr im Klassenbuch" in form.error_text
+    assert form.class_name is None and [label for label, _ in form.class_menu.options] == ["Keine Klasse", "4A French"]
     assert form.names == ["Ana", "Ben", "Cleo"] and not form.name_fields[0].disabled  # to play without a class
     assert form.start() is not None and app.class_name is None
 

@@ -14,6 +14,7 @@ from incognito_nb import Game
 from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store.backends import open_class_book
 
+from a11y import check_page
 from browser import ARTIFACTS, launcher_server
 from table_driver import STEP, Table
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 CLASS = "3B Spanish"
 STUDENTS = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jon", "Kim", "Lea", "Max",
-            "Nia", "Oli", "Pia", "Quim", "Rosa", "Sam", "Tom", "Uma", "Vic", "Wen", "Xia", "Yan"]
+            "Nia", "Oli", "Pia", "Quim", "Rosa", "Sam", "Tom", "Uma", "Vic", "Wen", "Xia", "$x^2$"]
 TODAY = ["Cleo", "Ana", "Ben"]
 
 
@@ -62,6 +63,9 @@ def test_a_class_chosen_at_setup_plays_and_its_game_joins_the_record_once(page, 
         page.wait_for_function("() => [...document.querySelectorAll('.inc-player-name input')]"
                                ".every(e => e.disabled)", timeout=STEP)  # the class's names, not typed
         assert page.locator(".inc-practice input").is_checked()
+        check_page(page, "the setup form with a class chosen")  # axe-core: every checkbox named
+        odd = names.filter(has=page.get_by_text("$x^2$", exact=True))
+        assert odd.inner_text().strip() == "$x^2$" and odd.locator("mjx-container").count() == 0  # not typeset
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "class_table_setup_en.png"))
 

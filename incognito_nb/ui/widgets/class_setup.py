@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from incognito_nb.engine import MAX_PLAYERS, MIN_PLAYERS, Game
 from incognito_nb.engine.practice import Practice
@@ -28,12 +30,27 @@ from incognito_nb.store.class_book import ClassBook, ClassEntry, UnknownClass
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.sheets import read_sheet
 from incognito_nb.ui.widgets.setup_form import ErrorArea, SetupForm, _LABEL_STYLE, _show
+from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.text import markup, safe
 
 CSS = read_sheet(__file__, "class_setup.css")
 
 #: The menu's value for a game played for no class.
 NO_CLASS = ""
+
+
+class NameTicks(anywidget.AnyWidget):
+    """A checkbox for each of the class's names, set as text (``name_ticks.js``): an
+    ipywidgets Checkbox would typeset a name like "$x^2$" as mathematics.
+
+    The browser sends ``ticked`` as the teacher ticks; :class:`ClassSetupForm` checks it.
+    """
+
+    _esm = front_end(__file__, "name_ticks.js")
+    names = traitlets.List(traitlets.Unicode(), help="The class's first names, in the class's order.").tag(sync=True)
+    ticked = traitlets.List(traitlets.Unicode(), help="The names ticked, in the order ticked.").tag(sync=True)
+    limit = traitlets.Int(MAX_PLAYERS, help="How many names may be ticked: the rest are blocked.").tag(sync=True)
+    label = traitlets.Unicode("", help="What the group of checkboxes is, for a screen reader.").tag(sync=True)
 
 
 class ClassSetupForm(SetupForm):
@@ -53,7 +70,6 @@ class ClassSetupForm(SetupForm):
         self._entries = {entry.name: entry for entry in entries}
         self._for_class: Optional[str] = None
         self._ticked: list[str] = []
-        self._boxes: dict[str, widgets.Checkbox] = {}
         self._practice: Optional[Practice] = None
         self._due_words: list[str] = []
         self.class_menu = widgets.Dropdown(description=lang._("Class"), tooltip=lang._("Class"), style=_LABEL_STYLE,
@@ -63,12 +79,13 @@ class ClassSetupForm(SetupForm):
                                                 description=lang._("Practise the words this class keeps missing"))
         self.practice_switch.add_class("inc-practice")
         self._due = markup("", "inc-class-due")
-        self._hint = markup(safe(lang._("Tick who is at this table today, in seating order ({low} to {high}).",
-                                        low=MIN_PLAYERS, high=MAX_PLAYERS)), "inc-class-hint")
-        self._names_grid = widgets.GridBox()
-        self._names_grid.add_class("inc-class-names")
+        hint = lang._("Tick who is at this table today, in seating order ({low} to {high}).",
+                      low=MIN_PLAYERS, high=MAX_PLAYERS)
+        self._hint = markup(safe(hint), "inc-class-hint")
+        self.name_ticks = NameTicks(label=hint)
+        self.name_ticks.observe(lambda change: self._take(change["new"]), names="ticked")
         self.class_error = ErrorArea()
-        self._class_parts = widgets.VBox([self.practice_switch, self._due, self._hint, self._names_grid])
+        self._class_parts = widgets.VBox([self.practice_switch, self._due, self._hint, self.name_ticks])
         super().__init__(on_start=lambda game, timer: on_start(game, timer, self._for_class), lang=lang, **kwargs)
         settings = self.children[0]
         box = widgets.VBox([self.class_menu, self._class_parts, self.class_error])
@@ -118,7 +135,8 @@ class ClassSetupForm(SetupForm):
         if (name or None) == self._for_class:
             return
         kept = self._ticked
-        self._for_class, self._ticked = (name or None), []
+        self._for_class = name or None
+        self._say_ticked([])
         self.class_error.clear()
         if self._for_class is None:
             self._show_class()
@@ -132,20 +150,13 @@ class ClassSetupForm(SetupForm):
         except StoreError as error:
             self._class_failed(name, error)
             return
-        self._boxes = {student: self._box(student) for student in entry.students}
-        self._names_grid.children = tuple(self._boxes.values())
+        self.name_ticks.names = list(entry.students)
+        self._say_ticked([])
         self.practice_switch.value = True
         self._due_words = due
         self._say_due()
         self._show_class()
         self.set_names([])
-
-    def _box(self, student: str) -> widgets.Checkbox:
-        box = widgets.Checkbox(value=False, description=student, tooltip=student, indent=False,
-                               layout=widgets.Layout(width="auto"))  # the tooltip: a long name is cut
-        box.add_class("inc-class-name")
-        box.observe(lambda change: self.tick(student, bool(change["new"])), names="value")
-        return box
 
     def _show_class(self) -> None:
         _show(self._class_parts, self._for_class is not None)
@@ -168,36 +179,45 @@ class ClassSetupForm(SetupForm):
                                "choose another class, or play without one.", name=name)
         else:
             text = self.lang._("The class book could not be read: {error}", error=self.lang.error(error))
-        kept, self._for_class, self._ticked = self._ticked, None, []
+        kept, self._for_class = self._ticked, None
+        self._say_ticked([])
         self._list_classes()
         self.set_names(kept + [""] * max(0, MIN_PLAYERS - len(kept)))
         self.class_error.show([text])
 
     # ------------------------------------------------------------- ticks
     def tick(self, student: str, present: bool = True) -> bool:
-        """Ticks (or unticks) ``student`` as at this table; returns whether they are ticked now.
-
-        A seventh name is refused with a message, the six stay as they were.
-        """
-        box = self._boxes.get(student)
-        if self._for_class is None or box is None:
+        """Ticks (or unticks) ``student`` as at this table, as a click on their box does;
+        returns whether they are ticked now.  A seventh name is refused with a message."""
+        if self._for_class is None:
             return False
-        if present and student not in self._ticked:
-            if len(self._ticked) >= MAX_PLAYERS:
-                self.class_error.show([self.lang._("A table seats at most {high} players: untick someone "
-                                                   "before you tick {name}.", high=MAX_PLAYERS, name=student)])
-                box.value = False
-                return False
-            self._ticked.append(student)
-        elif not present and student in self._ticked:
-            self._ticked.remove(student)
-        else:  # nothing changes (the box echoing a refusal, or a tick twice): nothing is said
-            box.value = student in self._ticked
-            return box.value
-        box.value = student in self._ticked
-        self.class_error.clear()
-        self.set_names(self._ticked)
+        rest = [name for name in self._ticked if name != student]
+        self._take(rest + [student] if present else rest)
         return student in self._ticked
+
+    def _take(self, asked: Sequence[str]) -> None:
+        """Takes the names ticked in the browser (or by :meth:`tick`), checked: names of the
+        class only, once each, at most six; a name beyond is refused with a message."""
+        if self._for_class is None or list(asked) == self._ticked:
+            return
+        students = set(self.name_ticks.names)
+        wanted: list[str] = []
+        for name in asked:
+            if isinstance(name, str) and name in students and name not in wanted:
+                wanted.append(name)
+        if len(wanted) > MAX_PLAYERS:
+            self.class_error.show([self.lang._("A table seats at most {high} players: untick someone "
+                                               "before you tick {name}.", high=MAX_PLAYERS, name=wanted[MAX_PLAYERS])])
+            wanted = [name for name in wanted if name in self._ticked][:MAX_PLAYERS]
+        else:
+            self.class_error.clear()
+        self._say_ticked(wanted)
+        self.set_names(wanted)
+
+    def _say_ticked(self, ticked: list[str]) -> None:
+        self._ticked = list(ticked)
+        if self.name_ticks.ticked != self._ticked:
+            self.name_ticks.ticked = list(self._ticked)  # its observer finds nothing new
 
     def _relayout(self) -> None:
         super()._relayout()
@@ -206,9 +226,6 @@ class ClassSetupForm(SetupForm):
             row.name_field.disabled = for_class
             _show(row.remove_button, not for_class)
         _show(self.add_player_button, not for_class)
-        full = len(self._ticked) >= MAX_PLAYERS
-        for student, box in self._boxes.items():
-            box.disabled = full and student not in self._ticked
 
     # ------------------------------------------------------------- start
     def start(self) -> Optional[Game]:
