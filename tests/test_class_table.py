@@ -23,6 +23,7 @@ from incognito_nb.ui.widgets.class_setup import ClassSetupForm, NameTicks
 from incognito_nb.ui.widgets.setup_form import SetupForm
 
 from class_games import play_game
+from store_backends import redis_url, store_url  # noqa: F401 (fixtures)
 from test_table import draw_turn, one, plain, secret_deck, vote_turn
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets", "callback_errors_fail_the_test")
@@ -298,3 +299,24 @@ def test_a_class_deleted_before_the_game_ends_is_said_and_the_game_stays_saved(a
         app.end_phase()
     assert "no longer in the class book, so this game joined no record" in plain(one(app, "inc-class-record").value)
     assert GameFolder(tmp_path / "saves").load().to_json() == app.game.to_json()
+
+
+def test_the_game_joins_once_in_either_store(tmp_path, store_url):  # noqa: F811
+    with open_class_book(store_url) as book:
+        book.add_class(CLASS, STUDENTS)
+    for page in range(2):  # the game played, then its results looked at again in a new page
+        app = TableApp(folder=GameFolder(tmp_path / "saves"), classes=books(store_url))
+        if page == 0:
+            form = form_of(app)
+            form.choose_class(CLASS)
+            for name in ("Ana", "Ben", "Cleo"):
+                form.tick(name)
+            form.start()
+            while app.game.phase is not Phase.OVER:
+                app.end_phase()
+        else:
+            one(app, "inc-resume-game").click()
+        assert app.class_name == CLASS and one(app, "inc-class-record")
+        with open_class_book(store_url) as book:
+            (kept,) = book.record(CLASS).games
+        assert kept.game_id == GameRecord.from_game(app.game, finished="").game_id
