@@ -21,6 +21,7 @@ from incognito_nb.engine import Game
 from incognito_nb.store.browser import KEY_PREFIX, _bridge_class
 from incognito_nb.ui.widgets import ink
 from incognito_nb.ui.widgets.aria import BoardName, PageAria
+from incognito_nb.ui.widgets.class_setup import NameTicks
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
 from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
@@ -50,6 +51,7 @@ FRONT_ENDS = {
     WIDGETS / "painted_board.js": PaintedBoard,
     WIDGETS / "seat_link.js": SeatLink,
     WIDGETS / "toggle.js": PressedState,
+    WIDGETS / "name_ticks.js": NameTicks,
     WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     WIDGETS / "find_phone.js": lambda: PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     PACKAGE / "store" / "browser.js": _bridge_class(),

@@ -7,6 +7,9 @@ deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
 interface language (``en``, ``es``, ``fr`` or ``de``), unless the page asks for another
 (``?lang=de``: Voilà passes the request's ``QUERY_STRING`` the same way; on the static site,
 whose kernel never sees the page's address, the page tells it: ``TableApp.follow_page_language``).
+The teacher's classes are read from the store ``incognito-nb class`` uses
+(``INCOGNITO_NB_STORE``, else ``classroom.sqlite`` in the saves folder), so that the setup
+form can take a class's names and its finished game joins the class's record.
 
 In the browser (the static site, where the kernel is Pyodide) games are kept in the
 browser's own storage and the downloads are made with the browser's canvas: see
@@ -17,10 +20,13 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from urllib.parse import parse_qs
 
 from ..engine import DeckError, load_deck
-from ..store import GameFolder
+from ..store import GameFolder, default_store_url
+from ..store.backends import open_class_book
+from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import first_language
 from incognito_nb.ui.pages.table import TableApp
 
@@ -53,13 +59,33 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [None])[0]
     language = first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
-                   takeaway_files=_takeaway_files)
+                   takeaway_files=_takeaway_files, classes=class_books())
     if in_browser():  # the kernel never sees the page's address: the page tells it its ?lang=
         app.follow_page_language()
     if problem:  # in the table's language
         app.report(app.lang._("The deck {path} could not be used: {error}", path=deck_path,
                               error=" ".join(app.lang.problems(problem))))
     return app
+
+
+def class_books(url: str | None = None):
+    """Returns how the dashboard opens the teacher's class book in the store at ``url``
+    (default: the one ``incognito-nb class`` uses), or None in the browser, where there is none.
+
+    A SQLite store that does not exist yet holds no class: opening it is refused rather than
+    have every table-mode dashboard create a classroom store.
+    """
+    if in_browser():
+        return None
+    url = url or default_store_url()
+
+    def open_book() -> ClassBook:
+        path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
+        if "://" not in path and not Path(path).expanduser().is_file():
+            raise FileNotFoundError(f"no class store at {path} yet (`incognito-nb class add` makes it)")
+        return open_class_book(url)
+
+    return open_book
 
 
 def in_browser() -> bool:

@@ -1,6 +1,7 @@
 """``incognito-nb``: starts the table dashboard in Voilà and opens the browser.
 
-    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es] [--saves DIR]
+    incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es]
+                 [--saves DIR] [--store PATH_OR_URL]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
     incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL] [--language es]   (see classroom_cli)
     incognito-nb lite build OUT_DIR        (the static site, no server: see lite/build)
@@ -49,6 +50,9 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--language", choices=(*LANGUAGES, PSEUDO), default=None,
                      help=LANGUAGE_HELP + "; players can still change it at setup, and any deck plays in any of them")
     cli.add_argument("--saves", metavar="DIR", help=f"where games are saved (default: {default_folder()})")
+    cli.add_argument("--store", metavar="PATH_OR_URL",
+                     help="where the teacher's classes are kept, as for 'incognito-nb class --store' "
+                          "(default: classroom.sqlite in the saves folder): the setup form offers them")
     return cli
 
 
@@ -87,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         env["INCOGNITO_NB_LANGUAGE"] = options.language
     if options.saves:
         env["INCOGNITO_NB_SAVES"] = str(Path(options.saves).resolve())
+    if options.store:
+        env["INCOGNITO_NB_STORE"] = options.store if "://" in options.store else str(Path(options.store).resolve())
     print(f"Incognito is at http://127.0.0.1:{options.port}/ — press Ctrl+C to stop.", flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)

@@ -32,7 +32,9 @@ from ..engine.class_record import ClassRecord, GameRecord, check_class_name, che
 from ..engine.errors import N_
 from ..engine.game import Game
 from ..engine.players import name_key
+from ..engine.practice import Practice
 from ..engine.rules import Phase
+from ..engine.schedule import practice_for
 from .errors import StoreError, UnknownTable
 from .table_store import TableStore
 
@@ -156,6 +158,14 @@ class ClassBook(ABC):
         games = sorted((GameRecord.from_dict(json.loads(t)) for t in self._read_games(class_key(entry.name))),
                        key=lambda g: (g.finished, g.game_id))
         return ClassRecord(entry.name, entry.students, tuple(games))
+
+    def practice(self, name: str) -> Practice:
+        """Returns the practice deal of the class's next game: its due words, from its record
+        (:meth:`record`, so the finished games of its tables count).
+
+        :raises UnknownClass: if there is no such class.
+        """
+        return practice_for(self.record(name).games)
 
     def add_game(self, name: str, game: GameRecord) -> bool:
         """Adds a finished game to the class's record; returns False if it was there already.

@@ -19,6 +19,7 @@ from incognito_nb.ui.guard import Guard, unexpected_failure
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import (
     aria,
+    class_setup,
     connection,
     curtain,
     find_phone,
@@ -55,7 +56,7 @@ def stylesheet(extra: str = "") -> str:
     every widget module's, then the page's own ``extra``."""
     parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
         aria, connection, curtain, find_phone, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form,
-        takeaways, teacher_bar, timer, voting)] + [extra]
+        takeaways, teacher_bar, timer, voting, class_setup)] + [extra]
     return "<style>" + "\n".join(parts) + "</style>"
 
 

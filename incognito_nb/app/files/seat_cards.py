@@ -21,7 +21,6 @@ from ...engine import Deck, Rules
 from ...engine.errors import N_, Explained
 from ...engine.practice import Practice
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from ...engine.schedule import practice_for
 from ...store import Seat, TableStore
 from ...store.class_book import ClassBook, ClassEntry
 from incognito_nb.ui.i18n import Language
@@ -101,7 +100,7 @@ def class_tables(book: ClassBook, name: str, deck: Deck, *, base_url: str, lang:
     :raises Explained: for a class of fewer than three students, or a deck too small.
     """
     entry = book.entry(name)
-    due = practice_for(book.record(entry.name).games) if practice else None
+    due = book.practice(entry.name) if practice else None
     made = seat_tables(book.store, entry, deck, base_url=base_url, lang=lang, practice=due, seat=seat, rules=rules)
     book.add_tables(entry.name, {table.code: table.names for table in made})
     return made

@@ -18,9 +18,13 @@ import ipywidgets as widgets
 from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
 from incognito_nb.engine.errors import N_
 from incognito_nb.store import GameFolder
+from incognito_nb.store.class_book import ClassBook
+from incognito_nb.store.class_note import note_class, noted_class
 from incognito_nb.ui import i18n
 from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
+from incognito_nb.ui.pages.class_game import ClassRecordNote, classes_in
+from incognito_nb.ui.widgets.class_setup import ClassSetupForm
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.page_language import PageLanguage
@@ -64,16 +68,22 @@ class TableApp(PageShell):
     saves folder); ``deck`` preselects a deck in the setup form; ``language`` is the
     interface's (a code of :data:`~incognito_nb.ui.i18n.LANGUAGES`; the setup form changes
     it; it is independent of the deck's); ``takeaway_files(game, lang)`` makes the files
-    offered for download after the game (file name to content).
+    offered for download after the game (file name to content); ``classes()`` opens the
+    teacher's class book (``None``: there is none, and the setup form has no class menu):
+    a game played for a class joins its record when it ends.
     """
 
     def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
                  projector: bool = False, language: str = DEFAULT_LANGUAGE,
-                 takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None) -> None:
+                 takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
+                 classes: Callable[[], ClassBook] | None = None) -> None:
         lang = i18n.language(language)  # refused before anything is built
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck
         self.takeaway_files = takeaway_files
+        self.classes = classes
+        self.class_name: str | None = None  # the class the game is played for
+        self.class_record = ClassRecordNote(classes)
         self.game: Game | None = None
         self.timer_seconds = 0
         self.open_for: str | None = None  # the player whose card is open behind the curtain
@@ -110,9 +120,10 @@ class TableApp(PageShell):
         self._stop_timer()
         self.game = None
         self.open_for = None
-        form = SetupForm(on_start=self.guarded(self.start), folder=self.folder,
-                         on_resume=self.guarded(self.resume), deck=self.deck,
-                         on_language=self.guarded(self.choose_language), lang=self.lang)
+        options = dict(on_start=self.guarded(self.start), folder=self.folder, on_resume=self.guarded(self.resume),
+                       deck=self.deck, on_language=self.guarded(self.choose_language), lang=self.lang)
+        entries = classes_in(self.classes)
+        form = ClassSetupForm(classes=self.classes, entries=entries, **options) if entries else SetupForm(**options)
         self.header.value = self.lang._("Incognito")
         self.set_stage([form])
         self.progress.value = ""
@@ -161,16 +172,22 @@ class TableApp(PageShell):
         self.remove_class(said)
         self.add_class(language_class(self.lang.code))
 
-    def start(self, game: Game, timer_seconds: int = 0) -> None:
-        """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none)."""
+    def start(self, game: Game, timer_seconds: int = 0, class_name: str | None = None) -> None:
+        """Starts playing ``game`` with a drawing timer of ``timer_seconds`` (0: none), for the
+        class ``class_name`` (``None``: for no class), whose record it joins when it ends."""
         self.game, self.timer_seconds = game, timer_seconds
+        self.class_name = class_name
+        if self.classes is not None:  # kept beside the autosave, for a resumed game
+            note_class(self.folder, game, class_name)
         self.open_for = None
         self.render()
         self._save()  # after the screen: a large save must not delay what the table sees
 
     def resume(self, game: Game) -> None:
-        """Carries on with a saved game, at the curtain of whoever's turn it is."""
-        self.start(game, self.timer_seconds)
+        """Carries on with a saved game, at the curtain of whoever's turn it is (for the class
+        it was dealt for, if one is noted beside it)."""
+        class_name = noted_class(self.folder, game) if self.classes is not None else None
+        self.start(game, self.timer_seconds, class_name)
 
     def render(self) -> None:
         """Rebuilds the screen from the game."""
@@ -338,7 +355,8 @@ class TableApp(PageShell):
         again.add_class("inc-new-game")
         again.on_click(self.guarded(lambda _=None: self.show_setup()))
         extras = [Takeaways(self.game, self.takeaway_files, lang=self.lang)] if self.takeaway_files is not None else []
-        return [GameOver(self.game, extras + [again], lang=self.lang)]
+        joined = self.class_record.join(self.game, self.class_name, self.lang)  # once: the store keeps a game once
+        return [GameOver(self.game, joined + extras + [again], lang=self.lang)]
 
     # ---------------------------------------------------------------- teacher
     def end_phase(self) -> None:

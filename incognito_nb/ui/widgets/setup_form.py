@@ -493,7 +493,7 @@ class SetupForm(widgets.HBox):
             self.form_error.show(messages)
             return None
         try:
-            game = Game.new(names, self.deck)
+            game = self.new_game(names)
         except IllegalAction as error:
             self._mark(name_problems(names, blank_too=True, lang=self.lang)[0])
             self.form_error.show([self.lang.error(error)])
@@ -509,6 +509,10 @@ class SetupForm(widgets.HBox):
         if not self._call(self.on_start, game, self.timer_seconds, doing=self.lang._("start the game")):
             return None
         return game
+
+    def new_game(self, names: list[str]) -> Game:
+        """Returns the game Start deals for ``names`` (a class's form deals with practice)."""
+        return Game.new(names, self.deck)
 
     def _build_resume(self) -> tuple[widgets.VBox, widgets.Button, widgets.Button]:
         self._resume_text = markup("", "inc-resume-text")
