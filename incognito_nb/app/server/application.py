@@ -65,6 +65,7 @@ from .budget import KernelBudget
 from .desk import FrontDesk, QuietDrops
 from .devices import DEVICES_SETTING
 from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
+from .forwarded import HUB, NGINX, NO_PROXY, PROXY_SETTING, SCHEME_HEADER
 from .owners import OWNERS_SETTING, PageGoodbye, PageKernel
 from .hub import HUB_SETTING, HubClassroomPage, HubIdentity, HubJoinDoor, HubLogin, callback_handler, hub_auth
 from .passphrase import new_passphrase
@@ -165,7 +166,8 @@ class ClassroomServer(Voila):
     behind_proxy = Bool(False, config=True, help=(
         "Whether the server sits behind a proxy on its own machine (deploy/nginx): the client's "
         "address is then read from the proxy's X-Real-IP or X-Forwarded-For header, so that every "
-        "student is not taken for this machine and each device keeps its own budget. Listen on "
+        "student is not taken for this machine and each device keeps its own budget, and the join and "
+        "seat links use the scheme and host the browser used (X-Forwarded-Proto, X-Forwarded-Host). Listen on "
         "127.0.0.1 only then: anyone who reaches the port directly can name any address."))
 
     hub = Bool(False, config=True, help=(
@@ -195,7 +197,7 @@ class ClassroomServer(Voila):
         configuration = self.voila_configuration
         configuration.preheat_kernel = True
         configuration.default_pool_size = 0  # the desk sizes each pool
-        configuration.http_header_envs = [TEACHER_KEY_HEADER]
+        configuration.http_header_envs = [TEACHER_KEY_HEADER, SCHEME_HEADER]
         configuration.kernel_spec_manager_class = LeanKernels
         self.kernel_websocket_connection_class = KernelSocket
         # nbclient waits 4 s for a cell's last output after its reply, then sends the page
@@ -226,6 +228,7 @@ class ClassroomServer(Voila):
         settings[BUDGET_SETTING] = budget
         settings[DEVICES_SETTING] = self.desk.devices
         settings[OWNERS_SETTING] = self.desk.owners
+        settings[PROXY_SETTING] = HUB if self.hub else NGINX if self.behind_proxy else NO_PROXY
         if self.hub:
             settings[HUB_SETTING] = hub_auth()
             settings["login_url"] = url_path_join(self.base_url, "classroom/hub-login")

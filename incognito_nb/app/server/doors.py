@@ -61,6 +61,7 @@ from .devices import REFUSED, SLOW
 from .owners import from_this_machine, same
 from .name_picks import table_picks
 from .passphrase import normal_passphrase
+from .forwarded import NO_PROXY, PROXY_SETTING, SCHEME_HEADER, browser_origin
 from .preheat import TEACHER_KEY_HEADER
 
 log = logging.getLogger(__name__)
@@ -238,8 +239,9 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
 
     @web.authenticated
     async def get(self, path=None):
-        if TEACHER_KEY_HEADER in self.request.headers:
-            del self.request.headers[TEACHER_KEY_HEADER]  # only this server sets it
+        for header in (TEACHER_KEY_HEADER, SCHEME_HEADER):
+            if header in self.request.headers:
+                del self.request.headers[header]  # only this server sets them
         if path == STUDENT:
             claim = await self._student()
         elif path == TEACHER:
@@ -263,12 +265,21 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         # The loading screen speaks as the page will: a warm kernel's page was written before
         # its request, in the server's language (see write).
         self._page_language = (await self.speaking(claim.code)).code
+        self._as_the_browser_sees_it()
         token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
         try:
             await super().get(path)
         finally:
             CLAIM.reset(token)
             OWNER.reset(owner)
+
+    def _as_the_browser_sees_it(self) -> None:
+        """Hands the page's kernel the scheme and host the browser used (behind a proxy, what the
+        proxy says: :mod:`.forwarded`), from which its join and seat links are made."""
+        scheme, host = browser_origin(self.request.headers, self.request.protocol, self.request.host,
+                                      self.settings.get(PROXY_SETTING, NO_PROXY))
+        self.request.host = host  # Voilà's SERVER_NAME and SERVER_PORT
+        self.request.headers[SCHEME_HEADER] = scheme
 
     def write(self, chunk) -> None:
         """Writes ``chunk`` of the page, with the loading screen's language made this page's
