@@ -252,6 +252,17 @@ def test_the_teacher_reissues_a_lost_rejoin_link(store):
     _refused(IllegalAction, "unknown_player", lambda: store.reissue_seat(keys.code, keys.teacher_key, "Zed"))
 
 
+def test_a_seat_is_given_again_only_under_its_exact_name(store):
+    # For a caller that knows who asks (the JupyterHub service): a new token, the old link dead.
+    keys, seats = _table(store)
+    seat = store.seat_again(keys.code, "Ana")
+    assert seat.name == "Ana" and seat.token != seats["Ana"].token
+    assert store.rejoin(keys.code, seat.token) == seat
+    _refused(NotAllowed, "not valid", lambda: store.rejoin(keys.code, seats["Ana"].token))
+    for other in ("ana", "\u0410na", "Zed"):  # another case, a look-alike, nobody: another person
+        _refused(IllegalAction, "unknown_player", lambda: store.seat_again(keys.code, other))
+
+
 # ------------------------------------------------------------------ moves
 def test_a_player_moves_with_their_own_seat(store):
     keys, seats = _table(store)

@@ -87,6 +87,8 @@ DESK_HOLDER = "(the teacher's desk)"
 MAX_PASSPHRASE = 64
 #: The handler attribute in which the hub's identity says whether the user teaches (:mod:`.hub`).
 HUB_TEACHER = "incognito_hub_teacher"
+#: The handler attribute in which the hub's identity names the user asking (the seat's name).
+HUB_NAME = "incognito_hub_name"
 
 
 #: How the ``incognito`` Voilà template writes the language of its loading screen.
@@ -177,8 +179,10 @@ class Doorway:
         # The other languages, each named in its own words: the same form in that language.
         others = [(own, self.page_url(STUDENT, **({"code": code} if code else {}), lang=other))
                   for own, other in language_options(lang) if other != lang.code]
+        hub_name = getattr(self, HUB_NAME, "")  # under the hub: no name to type, the hub's is used
         self.door("join", lang._("Incognito · join your class's table"), lang, status=status, code=code,
-                  name=name, problem=problem, asked=asked, languages=others, picks=picks)
+                  name=name, problem=problem, asked=asked, languages=others, picks=None if hub_name else picks,
+                  hub_name=hub_name)
 
     async def picks(self, code: str) -> list[tuple[str, bool]] | None:
         """Returns the names to tap at table ``code`` if a class's, else None."""
