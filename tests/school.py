@@ -163,15 +163,16 @@ def proxy(folder: Path, ports: tuple[int, int], tls: bool = False) -> Iterator[t
 
 @contextlib.contextmanager
 def school(tmp_path: Path, *options: str, tls: bool = False) -> Iterator[School]:
-    """Redis, two classroom servers (``--ClassroomServer.behind_proxy=True``, as the README
-    runs them) and nginx in front (with ``tls``, on its TLS port too), all from ``deploy/``."""
+    """Redis, two classroom servers (``--ClassroomServer.behind_proxy=True`` and
+    ``--ClassroomServer.servers=2``, as the README runs them) and nginx in front (with ``tls``, on its TLS port too), all from ``deploy/``."""
     with contextlib.ExitStack() as stack:
         redis = stack.enter_context(school_redis(tmp_path / "redis"))
         rooms = []
         for name in NAMES:
             (tmp_path / name).mkdir()
             rooms.append(stack.enter_context(classroom(tmp_path / name, "--ClassroomServer.behind_proxy=True",
-                                                       *options, store=redis.url)))
+                                                       f"--ClassroomServer.servers={len(NAMES)}", *options,
+                                                       store=redis.url)))
         ports = tuple(int(room.url.rsplit(":", 1)[1]) for room in rooms)
         url, tls_url = stack.enter_context(proxy(tmp_path / "nginx", ports, tls))
         yield School(url, (rooms[0], rooms[1]), redis, tls_url)

@@ -452,6 +452,18 @@ def test_idle_tables_are_purged_and_live_ones_kept(store):
         live.code, Action.update_drawing("Ana", doodle()), seat_token=seats["Ana"].token))
 
 
+def test_the_tables_created_lately_are_listed_newest_first_wherever_they_were_made(store):
+    old, _ = _table(store, start=False)
+    store.test_clock.offset = 3600
+    first = store.create_table(word_deck())
+    store.test_clock.offset = 3601
+    newest = store.create_table(word_deck())
+    store.join(old.code, "Dan")  # changed lately, but created an hour ago: not listed
+    assert store.created_since(timedelta(minutes=20)) == [newest.code, first.code]
+    assert store.created_since(timedelta(minutes=20), limit=1) == [newest.code]
+    assert store.created_since(timedelta(hours=2)) == [newest.code, first.code, old.code]
+
+
 def test_creating_a_table_clears_away_tables_idle_for_a_day(store):
     old, _ = _table(store)
     store.test_clock.offset = 25 * 3600

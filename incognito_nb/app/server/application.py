@@ -28,7 +28,7 @@ changes, each made through one of Voilà's extension points:
 
 Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
 ``max_pages_per_device``, ``max_warm``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
-``expect_minutes``, ``log_file``, ``behind_proxy``, ``hub`` (a JupyterHub service: :mod:`.hub`); the store is ``$INCOGNITO_NB_STORE``, an extra deck
+``expect_minutes``, ``log_file``, ``behind_proxy``, ``servers``, ``hub`` (a JupyterHub service: :mod:`.hub`); the store is ``$INCOGNITO_NB_STORE``, an extra deck
 ``$INCOGNITO_NB_DECK``, the classroom passphrase ``$INCOGNITO_NB_PASSPHRASE`` (a new one if unset).
 """
 
@@ -170,6 +170,11 @@ class ClassroomServer(Voila):
         "seat links use the scheme and host the browser used (X-Forwarded-Proto, X-Forwarded-Host). Listen on "
         "127.0.0.1 only then: anyone who reaches the port directly can name any address."))
 
+    servers = Integer(1, config=True, help=(
+        "How many classroom servers share the store behind one proxy (deploy/nginx). With more than "
+        "one, each keeps kernels warm for its share of every new table's students (the table's seats "
+        "divided by servers), the tables created on the other servers too, learnt from the store."))
+
     hub = Bool(False, config=True, help=(
         "Whether the server runs as a JupyterHub service (deploy/jupyterhub): users log in with the "
         "hub's accounts, the teacher is a user with the hub scope custom:incognito-nb:teach, and a "
@@ -221,7 +226,7 @@ class ClassroomServer(Voila):
         self.passphrase = os.environ.pop(PASSPHRASE_ENV, "").strip() or new_passphrase()
         self.desk = FrontDesk(open_store(os.environ.get("INCOGNITO_NB_STORE") or None), budget, self._decks(),
                               trust_this_machine=self.trust_this_machine, secret=secrets.token_urlsafe(32),
-                              passphrase=self.passphrase, log=self.log)
+                              passphrase=self.passphrase, log=self.log, servers=self.servers)
         self.desk.attach(self.kernel_manager)
         self.log.addFilter(QuietDrops(self.desk))
         settings[DESK_SETTING] = self.desk

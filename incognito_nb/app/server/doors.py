@@ -472,7 +472,7 @@ class NewTableDoor(Doorway, JupyterHandler):
         except (ValueError, StoreError) as error:
             return self.notice(lang, lang._("Incognito · a new table"), lang.error(error), status=409, links=back)
         self.keep_teacher_key(keys.code, keys.teacher_key)
-        desk.budget.expect(keys.code, STUDENT, min(MAX_PLAYERS, rules.lineup_size))
+        desk.expect_students(keys.code, min(MAX_PLAYERS, rules.lineup_size))
         desk.keep_pools()
         query = {"code": keys.code, **({"timer": str(timer)} if timer else {})}
         self.redirect(self.page_url(TEACHER, **query), status=303)
