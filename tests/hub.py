@@ -9,11 +9,14 @@ school does: its own file sets the accounts and the addresses, then loads ours.
 from __future__ import annotations
 
 import contextlib
+import http.cookiejar
 import os
+import re
 import shutil
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,8 +77,9 @@ def _service_answers(url: str) -> bool:
 
 
 @contextlib.contextmanager
-def hub(tmp_path: Path) -> Iterator[Hub]:
-    """Runs Redis (``deploy/redis``) and JupyterHub with the shipped configuration; yields the hub."""
+def hub(tmp_path: Path, users: tuple[str, ...] = ()) -> Iterator[Hub]:
+    """Runs Redis (``deploy/redis``) and JupyterHub with the shipped configuration, for the
+    teacher, the students and ``users``; yields the hub."""
     reason = _missing()
     if reason:
         if os.environ.get("CI"):
@@ -91,7 +95,7 @@ load_subconfig({str(CONFIG)!r})
 # What a school sets itself: its accounts and its addresses.
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = {PASSWORD!r}
-c.Authenticator.allowed_users = {set((TEACHER, *STUDENTS))!r}
+c.Authenticator.allowed_users = {set((TEACHER, *STUDENTS, *users))!r}
 c.JupyterHub.spawner_class = "simple"
 c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
 c.JupyterHub.hub_bind_url = "http://127.0.0.1:{api}"
@@ -122,3 +126,47 @@ def log_in(page, name: str) -> None:
     page.fill("#username_input", name)
     page.fill("#password_input", PASSWORD)
     page.click("#login_submit")
+
+
+class HubClient:
+    """A browser as the hub and the service see it, without a browser: a cookie jar, redirects
+    followed one by one (so that a test sees where each one leads)."""
+
+    def __init__(self, at: Hub) -> None:
+        self.at = at
+        self.jar = http.cookiejar.CookieJar()
+        self.http = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _NoRedirects())
+
+    def fetch(self, url: str, data: dict | None = None, headers: dict | None = None):
+        """GETs (or, with ``data``, POSTs) ``url`` once; returns (status, headers, body text)."""
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        request = urllib.request.Request(url, data=body, headers=headers or {})
+        try:
+            with self.http.open(request, timeout=120) as answer:
+                return answer.status, answer.headers, answer.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read().decode("utf-8", "replace")
+
+    def go(self, url: str, until=lambda location: False, hops: int = 12):
+        """Follows ``url``'s redirects (the hub's login, OAuth) until an answer that is not one, or
+        a redirect to a location ``until`` accepts; returns (status, headers, body, last URL)."""
+        for _ in range(hops):
+            status, headers, body = self.fetch(url)
+            location = headers.get("Location")
+            if status not in (301, 302, 303, 307) or not location:
+                return status, headers, body, url
+            location = urllib.parse.urljoin(url, location)
+            if until(location):
+                return status, headers, body, location
+            url = location
+        raise AssertionError(f"more than {hops} redirects from {url}")
+
+    def log_in(self, name: str) -> None:
+        """Logs in to the hub as ``name`` with the test's password."""
+        login = f"{self.at.url}/hub/login"
+        status, _, html = self.fetch(login)
+        assert status == 200, status
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', html)
+        fields = {"username": name, "password": PASSWORD, **({"_xsrf": xsrf.group(1)} if xsrf else {})}
+        status, headers, _ = self.fetch(login, fields)
+        assert status == 302, f"logging in as {name!r}: {status}"

@@ -25,8 +25,12 @@ from store_backends import wait_for_redis
 DEPLOY = REPO / "deploy"
 NGINX_CONF = DEPLOY / "nginx" / "classroom.conf"
 REDIS_CONF = DEPLOY / "redis" / "classroom.conf"
-#: The ports the shipped nginx file names: the proxy, then the classroom servers a and b.
-PROXY_PORT, SERVER_PORTS = 8870, (8871, 8872)
+#: The ports the shipped nginx file names: the proxy, then the classroom servers a and b; its TLS port.
+PROXY_PORT, SERVER_PORTS, TLS_PORT = 8870, (8871, 8872), 8443
+#: The shipped nginx file's TLS lines, commented out (a school uncomments them with its certificate).
+TLS_LINES = ("# listen 8443 ssl;", "# ssl_certificate /etc/ssl/certs/ssl-cert-snakeoil.pem;",
+             "# ssl_certificate_key /etc/ssl/private/ssl-cert-snakeoil.key;")
+OPENSSL = shutil.which("openssl")
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 REDIS_SERVER = shutil.which("redis-server")
 #: How the proxy names each server in its cookie (``incognito_server``), in the order of SERVER_PORTS.
@@ -77,16 +81,33 @@ def school_redis(folder: Path) -> Iterator[SchoolRedis]:
             process.stdout.close()
 
 
-def nginx_conf(folder: Path, proxy_port: int, ports: tuple[int, int]) -> Path:
+def certificate(folder: Path) -> tuple[Path, Path]:
+    """Makes a self-signed certificate for 127.0.0.1 in ``folder``; returns it and its key."""
+    need(OPENSSL, "openssl")
+    cert, key = folder / "classroom.pem", folder / "classroom.key"
+    subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return cert, key
+
+
+def nginx_conf(folder: Path, proxy_port: int, ports: tuple[int, int], tls_port: int | None = None) -> Path:
     """Writes an nginx main file that includes ``deploy/nginx/classroom.conf`` with the
-    test's ports, its pid, logs and buffers in ``folder``; returns its path."""
+    test's ports, its pid, logs and buffers in ``folder``; returns its path.  With
+    ``tls_port``, the file's TLS lines are uncommented as a school does, with a certificate
+    made for the test."""
     text = NGINX_CONF.read_text()
+    if tls_port is not None:
+        assert all(line in text for line in TLS_LINES), "deploy/nginx/classroom.conf's TLS lines changed shape"
+        cert, key = certificate(folder)
+        listen, certificate_line, key_line = TLS_LINES
+        text = text.replace(listen, f"listen 127.0.0.1:{tls_port} ssl;").replace(
+            certificate_line, f"ssl_certificate {cert};").replace(key_line, f"ssl_certificate_key {key};")
     for shipped, port in zip(SERVER_PORTS, ports):
         text = text.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{port}").replace(
             rf"127\.0\.0\.1:{shipped}$", rf"127\.0\.0\.1:{port}$")
     text = text.replace(f"listen {PROXY_PORT};", f"listen 127.0.0.1:{proxy_port};")
     settings = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    assert all(str(port) not in settings for port in (PROXY_PORT, *SERVER_PORTS)), "a shipped port was left"
+    assert all(str(port) not in settings for port in (PROXY_PORT, TLS_PORT, *SERVER_PORTS)), "a shipped port was left"
     (folder / "conf.d").mkdir(parents=True, exist_ok=True)
     (folder / "conf.d" / "classroom.conf").write_text(text)
     user = "user root root;\n" if os.geteuid() == 0 else ""  # the workers read the test's folder
@@ -111,6 +132,8 @@ class School:
     url: str
     servers: tuple[Classroom, Classroom]
     redis: SchoolRedis
+    #: The proxy's TLS address (``https://127.0.0.1:…``), when the school runs it.
+    tls_url: str = ""
 
     @property
     def render(self) -> str:
@@ -125,31 +148,34 @@ class School:
 
 
 @contextlib.contextmanager
-def proxy(folder: Path, ports: tuple[int, int]) -> Iterator[str]:
-    """Runs nginx with the shipped file in front of the servers at ``ports``; yields its URL."""
+def proxy(folder: Path, ports: tuple[int, int], tls: bool = False) -> Iterator[tuple[str, str]]:
+    """Runs nginx with the shipped file in front of the servers at ``ports``; yields its URL
+    and, with ``tls``, its TLS URL (else "")."""
     need(NGINX, "nginx")
     folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    main = nginx_conf(folder, port, ports)
+    tls_port = free_port() if tls else None
+    main = nginx_conf(folder, port, ports, tls_port)
     command = [NGINX, "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(main), "-g", "daemon off;"]
     with server(command, f"http://127.0.0.1:{port}", name="nginx", log_path=folder / "nginx.log") as url:
-        yield url
+        yield url, f"https://127.0.0.1:{tls_port}" if tls else ""
 
 
 @contextlib.contextmanager
-def school(tmp_path: Path, *options: str) -> Iterator[School]:
-    """Redis, two classroom servers (``--ClassroomServer.behind_proxy=True``, as the README
-    runs them) and nginx in front, all from ``deploy/``."""
+def school(tmp_path: Path, *options: str, tls: bool = False) -> Iterator[School]:
+    """Redis, two classroom servers (``--ClassroomServer.behind_proxy=True`` and
+    ``--ClassroomServer.servers=2``, as the README runs them) and nginx in front (with ``tls``, on its TLS port too), all from ``deploy/``."""
     with contextlib.ExitStack() as stack:
         redis = stack.enter_context(school_redis(tmp_path / "redis"))
         rooms = []
         for name in NAMES:
             (tmp_path / name).mkdir()
             rooms.append(stack.enter_context(classroom(tmp_path / name, "--ClassroomServer.behind_proxy=True",
-                                                       *options, store=redis.url)))
+                                                       f"--ClassroomServer.servers={len(NAMES)}", *options,
+                                                       store=redis.url)))
         ports = tuple(int(room.url.rsplit(":", 1)[1]) for room in rooms)
-        url = stack.enter_context(proxy(tmp_path / "nginx", ports))
-        yield School(url, (rooms[0], rooms[1]), redis)
+        url, tls_url = stack.enter_context(proxy(tmp_path / "nginx", ports, tls))
+        yield School(url, (rooms[0], rooms[1]), redis, tls_url)
 
 
 def place(context, school: School, name: str) -> None:

@@ -60,3 +60,24 @@ def test_the_proxy_keeps_each_browser_on_its_server_and_moves_it_when_that_serve
         other = next(name for name in NAMES if name != gone)
         assert place.holding(kernel) == other
         assert browsers["Ana"].cookie("incognito_server") == other
+
+
+def test_every_server_behind_the_proxy_keeps_warm_its_share_of_a_new_tables_students(tmp_path):
+    with school(tmp_path) as place:
+        a, b = place.servers
+        # The teacher creates a table on server a (a laptop's own browser, say): six seats to come.
+        code, _ = Browser(a.url).create_table()
+        a.wait_for(lambda s: s["targets"]["student.ipynb"] == 3, "server a expecting its half of the six")
+        # Server b learns of the table from Redis, and warms its half too.
+        b.wait_for(lambda s: s["warm"].get("student.ipynb", 0) >= 3, "three student kernels warm on server b")
+        assert b.status()["targets"]["student.ipynb"] == 3
+        warm_on_b = b.kernel_ids()  # b serves no page yet: every kernel it runs is a warm one
+        with open_store(place.redis.url) as store:
+            seat = store.join(code, "Ana")
+        # Ana's phone, placed on server b by the proxy, opens her seat on one of b's warm kernels.
+        status, _, html = Browser(place.url).get(f"/voila/render/student.ipynb?code={code}&token={seat.token}",
+                                                 {"Cookie": "incognito_server=b"})
+        assert status == 200
+        kernel = kernel_id_in(html)
+        assert place.holding(kernel) == "b" and kernel in warm_on_b
+        b.wait_for(lambda s: s["targets"]["student.ipynb"] == 2, "server b expecting one fewer")

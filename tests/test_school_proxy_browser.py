@@ -18,10 +18,11 @@ import pytest
 from browser import draw_stroke
 from classroom_server import kernel_id_in
 from incognito_nb.store import open_store
+from incognito_nb.ui.widgets.seat_link import qr_data_uri
 from school import place, placed, school
 from table_driver import SLOW, STEP
 from test_classroom_browser import class_in_browsers, check_consoles, create_table, join_students, play_find, \
-    play_hide, play_score
+    play_hide, play_score, wait_ready
 from test_outages_browser import LINES, PAD, seated, strokes_in_store, wait_until
 from test_seat_lease_browser import seat_page
 
@@ -133,3 +134,40 @@ def test_a_server_killed_mid_round_its_students_reload_onto_the_other_and_lose_n
             assert set(game.done) == {"Ana", "Ben"}
         ana_context.close()
         ben_context.close()
+
+
+#: What a browser might send to pass itself off as coming through a TLS proxy of another name.
+FORGED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"}
+
+
+def test_behind_tls_the_join_and_seat_links_and_the_qr_code_use_the_address_the_browser_used(browser, tmp_path):
+    with school(tmp_path, tls=True) as at:
+        contexts = [browser.new_context(viewport={"width": 1100, "height": 900}, ignore_https_errors=True)
+                    for _ in range(2)]
+        # The teacher and Ana open the class's https:// address, through the proxy's TLS lines.
+        teacher, ana = (context.new_page() for context in contexts)
+        place(contexts[0], at, "a")
+        place(contexts[1], at, "b")
+        tls_render = f"{at.tls_url}/voila/render"
+        code = create_table(teacher, tls_render, 1)
+        join_url = teacher.locator(".inc-join-url a").get_attribute("href")
+        assert join_url == f"{tls_render}/student.ipynb?code={code}", join_url
+        assert teacher.locator(".inc-qr img").get_attribute("src") == qr_data_uri(join_url)
+        ana.goto(join_url, timeout=SLOW)  # as the QR code does
+        wait_ready(ana, ".inc-join")
+        ana.locator(".inc-join-name input").fill("Ana")
+        ana.click(".inc-join")
+        rejoin = ana.locator(".inc-rejoin-link a").get_attribute("href", timeout=STEP)
+        assert rejoin.startswith(f"{tls_render}/student.ipynb?code={code}&token="), rejoin
+        assert at.holding(kernel_of(ana)) == "b"  # the seat link was made on the other server
+        for context in contexts:
+            context.close()
+        # A browser that sends the proxy's headers itself (plain http) gets nothing from them:
+        # the proxy sets its own, and the links name the address this browser used.
+        forger = browser.new_context(viewport={"width": 1100, "height": 900}, extra_http_headers=FORGED)
+        page = forger.new_page()
+        code = create_table(page, at.render, 1)
+        join_url = page.locator(".inc-join-url a").get_attribute("href")
+        assert join_url == f"{at.render}/student.ipynb?code={code}", join_url
+        assert page.locator(".inc-qr img").get_attribute("src") == qr_data_uri(join_url)
+        forger.close()

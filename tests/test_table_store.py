@@ -252,6 +252,17 @@ def test_the_teacher_reissues_a_lost_rejoin_link(store):
     _refused(IllegalAction, "unknown_player", lambda: store.reissue_seat(keys.code, keys.teacher_key, "Zed"))
 
 
+def test_a_seat_is_given_again_only_under_its_exact_name(store):
+    # For a caller that knows who asks (the JupyterHub service): a new token, the old link dead.
+    keys, seats = _table(store)
+    seat = store.seat_again(keys.code, "Ana")
+    assert seat.name == "Ana" and seat.token != seats["Ana"].token
+    assert store.rejoin(keys.code, seat.token) == seat
+    _refused(NotAllowed, "not valid", lambda: store.rejoin(keys.code, seats["Ana"].token))
+    for other in ("ana", "\u0410na", "Zed"):  # another case, a look-alike, nobody: another person
+        _refused(IllegalAction, "unknown_player", lambda: store.seat_again(keys.code, other))
+
+
 # ------------------------------------------------------------------ moves
 def test_a_player_moves_with_their_own_seat(store):
     keys, seats = _table(store)
@@ -439,6 +450,18 @@ def test_idle_tables_are_purged_and_live_ones_kept(store):
     assert store.purge_idle() == 1
     _refused(UnknownTable, "There is no table", lambda: store.act(
         live.code, Action.update_drawing("Ana", doodle()), seat_token=seats["Ana"].token))
+
+
+def test_the_tables_created_lately_are_listed_newest_first_wherever_they_were_made(store):
+    old, _ = _table(store, start=False)
+    store.test_clock.offset = 3600
+    first = store.create_table(word_deck())
+    store.test_clock.offset = 3601
+    newest = store.create_table(word_deck())
+    store.join(old.code, "Dan")  # changed lately, but created an hour ago: not listed
+    assert store.created_since(timedelta(minutes=20)) == [newest.code, first.code]
+    assert store.created_since(timedelta(minutes=20), limit=1) == [newest.code]
+    assert store.created_since(timedelta(hours=2)) == [newest.code, first.code, old.code]
 
 
 def test_creating_a_table_clears_away_tables_idle_for_a_day(store):

@@ -5,7 +5,8 @@
 page's kernel the request in CGI-style environment variables: ``QUERY_STRING`` (``code``,
 ``token``, ``timer``, ``lang``: the page's language; ``key`` outside the classroom server),
 ``SCRIPT_NAME`` (the page's path), ``SERVER_NAME`` and ``SERVER_PORT``, from which the
-join and come-back links are made.  A preheated kernel gets them when its page is
+join and come-back links are made (``https`` when the classroom server says the browser used
+it, in ``HTTP_X_INCOGNITO_SCHEME``: :mod:`.server.forwarded`).  A preheated kernel gets them when its page is
 requested: the notebooks call :func:`wait_for_request` first.  Under the classroom server
 the teacher key comes from the teacher's cookie, checked by the server, in
 ``HTTP_X_INCOGNITO_TEACHER_KEY``.  The store is ``$INCOGNITO_NB_STORE`` (default:
@@ -33,6 +34,7 @@ from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.text import markup, safe
+from .server.forwarded import link_scheme
 from .server.preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server, wait_for_request
 
 __all__ = ["student_page", "teacher_page", "wait_for_request"]
@@ -60,7 +62,7 @@ def page_url(notebook: str, environ: Mapping[str, str] | None = None) -> str:
     path = script.rsplit("/", 1)[0] + "/" + notebook if "/" in script else notebook
     host, port = environ.get("SERVER_NAME"), environ.get("SERVER_PORT")
     if host and path.startswith("/"):
-        return f"http://{host}{':' + port if port else ''}{path}"
+        return f"{link_scheme(environ)}://{host}{':' + port if port else ''}{path}"
     return path
 
 

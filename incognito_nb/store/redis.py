@@ -310,6 +310,17 @@ class RedisTableStore(TableStore):
                 removed += self._purge_script(keys=[*_keys(code), INDEX, _pages(code)], args=[code, repr(cutoff)])
         return removed
 
+    def _created_since(self, cutoff: float, limit: int) -> list[str]:
+        # The index is by last change: a table created since ``cutoff`` changed since then too.
+        with self._guard():
+            codes = self._client.zrevrangebyscore(INDEX, "+inf", repr(cutoff))
+            pipe = self._client.pipeline(transaction=False)
+            for code in codes:
+                pipe.hget(_keys(code)[0], "created")
+            created = pipe.execute()
+        found = [(float(at), code) for code, at in zip(codes, created) if at is not None and float(at) >= cutoff]
+        return [code for _, code in sorted(found, reverse=True)[:limit]]
+
     def _write_lease(self, code: str, name: str, lease: str) -> bool:
         # A lease lives a day past its last page, like the table's keys.
         with self._guard():

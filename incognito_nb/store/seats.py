@@ -1,5 +1,6 @@
 """The teacher's moves on the seats of a table: remove a player from the lobby, give a
-student who lost their link a new one.
+student who lost their link a new one; and a seat given again to a person whom another
+service has recognised (a JupyterHub user, :meth:`TeacherSeats.seat_again`).
 
 Each is one change of the table's record (its lobby of names and seat-token digests),
 made as every change is (:meth:`~incognito_nb.store.table_store.TableStore._swap`), with the
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from ..engine import IllegalAction
 from ..engine.errors import N_
-from ..engine.players import name_key
+from ..engine.players import clean_name, name_key
 from .records import NO_GAME, TableState, Write
 from .tables import Seat, check_teacher_key, digest, new_secret, normalise_code
 
@@ -65,3 +66,29 @@ class TeacherSeats:
                                 name=repr(name), code=code)
 
         return self._swap(code, reissue, after=NO_GAME)[1]
+
+    def seat_again(self, code: str, name: str) -> Seat:
+        """Gives the seat called exactly ``name`` a new token, without the teacher's key, and
+        returns it; the seat's older links stop working (its older page closes, as when a
+        seat link is opened elsewhere).  Only for a caller that has checked that the person
+        asking *is* ``name`` — the JupyterHub service, for the hub user of that name opening
+        the join link in another browser — never for a name typed in a form.
+
+        :raises IllegalAction: for no seat of exactly that name (``rule="unknown_player"``):
+            a look-alike name is another person.
+        """
+        code = normalise_code(code)
+        name = clean_name(name)
+
+        def again(state: TableState) -> Write:
+            record = state.record
+            for seat, (seated, _) in enumerate(record.lobby):
+                if seated == name:
+                    token = new_secret()
+                    lobby = list(record.lobby)
+                    lobby[seat] = (seated, digest(token))
+                    return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
+            raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
+                                name=repr(name), code=code)
+
+        return self._swap(code, again, after=NO_GAME)[1]

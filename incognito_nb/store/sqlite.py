@@ -323,6 +323,11 @@ class SqliteTableStore(TableStore):
             row = self._connection().execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
         return None if row is None else row[0]
 
+    def _created_since(self, cutoff: float, limit: int) -> list[str]:
+        with self._guard():
+            return [row[0] for row in self._connection().execute(
+                "SELECT code FROM tables WHERE created_at >= ? ORDER BY created_at DESC LIMIT ?", (cutoff, limit))]
+
     def _read_log(self, code: str) -> list[tuple[int, str, float]]:
         with self._guard():
             return list(self._connection().execute(

@@ -463,6 +463,12 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
         """Removes the tables unchanged for ``older_than``, with their logs; returns how many."""
         return self._purge(self._clock() - older_than.total_seconds())
 
+    def created_since(self, within: timedelta, limit: int = 64) -> list[str]:
+        """Returns the codes of the tables created within the last ``within``, newest first, at
+        most ``limit``: the tables whose students a classroom server sharing this store with
+        others keeps kernels warm for, wherever the teacher created them."""
+        return self._created_since(self._clock() - within.total_seconds(), limit)
+
     # ------------------------------------------------------------ durability
     def persistence(self) -> str:
         """Says, for a teacher, what this store keeps on disk and so what a crash would lose."""
@@ -564,6 +570,10 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
     @abstractmethod
     def _purge(self, cutoff: float) -> int:
         """Removes tables last changed before ``cutoff``; returns how many."""
+
+    @abstractmethod
+    def _created_since(self, cutoff: float, limit: int) -> list[str]:
+        """Returns the codes of at most ``limit`` tables created at ``cutoff`` or after, newest first."""
 
 
 def _datetime(stamp: float) -> datetime:

@@ -13,6 +13,7 @@ runs) starts :class:`~incognito_nb.app.server.application.ClassroomServer`.  Bes
 - :mod:`.owners`: a kernel's routes for its own page only;
 - :mod:`.passphrase`: what a teacher on another device types to create tables;
 - :mod:`.bounded_log`: repeated log lines counted, not written; a rotating log file;
+- :mod:`.forwarded`: the scheme and host the browser used, read from a trusted proxy;
 - :mod:`.preheat`: the kernel's side of a preheated page (the only module here that runs
   inside the page kernels, so this package imports nothing when imported).
 """

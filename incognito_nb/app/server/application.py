@@ -28,7 +28,7 @@ changes, each made through one of Voilà's extension points:
 
 Options (``--ClassroomServer.<name>=…``, set by ``incognito-nb classroom``): ``max_kernels``,
 ``max_pages_per_device``, ``max_warm``, ``trust_this_machine``, ``alone_grace``, ``first_grace``,
-``expect_minutes``, ``log_file``, ``behind_proxy``, ``hub`` (a JupyterHub service: :mod:`.hub`); the store is ``$INCOGNITO_NB_STORE``, an extra deck
+``expect_minutes``, ``log_file``, ``behind_proxy``, ``servers``, ``hub`` (a JupyterHub service: :mod:`.hub`); the store is ``$INCOGNITO_NB_STORE``, an extra deck
 ``$INCOGNITO_NB_DECK``, the classroom passphrase ``$INCOGNITO_NB_PASSPHRASE`` (a new one if unset).
 """
 
@@ -66,6 +66,7 @@ from .class_doors import ClassDeleteDoor, ClassFileDoor, ClassReportDoor
 from .desk import FrontDesk, QuietDrops
 from .devices import DEVICES_SETTING
 from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
+from .forwarded import HUB, NGINX, NO_PROXY, PROXY_SETTING, SCHEME_HEADER
 from .owners import OWNERS_SETTING, PageGoodbye, PageKernel
 from .hub import HUB_SETTING, HubClassroomPage, HubIdentity, HubJoinDoor, HubLogin, callback_handler, hub_auth
 from .passphrase import new_passphrase
@@ -166,8 +167,14 @@ class ClassroomServer(Voila):
     behind_proxy = Bool(False, config=True, help=(
         "Whether the server sits behind a proxy on its own machine (deploy/nginx): the client's "
         "address is then read from the proxy's X-Real-IP or X-Forwarded-For header, so that every "
-        "student is not taken for this machine and each device keeps its own budget. Listen on "
+        "student is not taken for this machine and each device keeps its own budget, and the join and "
+        "seat links use the scheme and host the browser used (X-Forwarded-Proto, X-Forwarded-Host). Listen on "
         "127.0.0.1 only then: anyone who reaches the port directly can name any address."))
+
+    servers = Integer(1, config=True, help=(
+        "How many classroom servers share the store behind one proxy (deploy/nginx). With more than "
+        "one, each keeps kernels warm for its share of every new table's students (the table's seats "
+        "divided by servers), the tables created on the other servers too, learnt from the store."))
 
     hub = Bool(False, config=True, help=(
         "Whether the server runs as a JupyterHub service (deploy/jupyterhub): users log in with the "
@@ -196,7 +203,7 @@ class ClassroomServer(Voila):
         configuration = self.voila_configuration
         configuration.preheat_kernel = True
         configuration.default_pool_size = 0  # the desk sizes each pool
-        configuration.http_header_envs = [TEACHER_KEY_HEADER]
+        configuration.http_header_envs = [TEACHER_KEY_HEADER, SCHEME_HEADER]
         configuration.kernel_spec_manager_class = LeanKernels
         self.kernel_websocket_connection_class = KernelSocket
         # nbclient waits 4 s for a cell's last output after its reply, then sends the page
@@ -220,13 +227,14 @@ class ClassroomServer(Voila):
         self.passphrase = os.environ.pop(PASSPHRASE_ENV, "").strip() or new_passphrase()
         self.desk = FrontDesk(open_store(os.environ.get("INCOGNITO_NB_STORE") or None), budget, self._decks(),
                               trust_this_machine=self.trust_this_machine, secret=secrets.token_urlsafe(32),
-                              passphrase=self.passphrase, log=self.log)
+                              passphrase=self.passphrase, log=self.log, servers=self.servers)
         self.desk.attach(self.kernel_manager)
         self.log.addFilter(QuietDrops(self.desk))
         settings[DESK_SETTING] = self.desk
         settings[BUDGET_SETTING] = budget
         settings[DEVICES_SETTING] = self.desk.devices
         settings[OWNERS_SETTING] = self.desk.owners
+        settings[PROXY_SETTING] = HUB if self.hub else NGINX if self.behind_proxy else NO_PROXY
         if self.hub:
             settings[HUB_SETTING] = hub_auth()
             settings["login_url"] = url_path_join(self.base_url, "classroom/hub-login")

@@ -5,6 +5,8 @@ Voilà (:mod:`incognito_nb.app.server`) share one :class:`FrontDesk`.  It
 
 - reaches the table store from worker threads, so that a slow store (a busy SQLite lock,
   a distant Redis) never holds up the server's event loop;
+- learns, on one of several servers sharing the store (``servers``), the tables created on
+  the others, and keeps warm its share of their students (:meth:`FrontDesk.learn_new_tables`);
 - applies the :class:`~incognito_nb.app.server.budget.KernelBudget`'s decisions to Voilà's kernel
   manager: ends the kernels of pages whose browser went away, and keeps each notebook's
   pool of preheated kernels at the size the budget wants — starting at most
@@ -26,16 +28,21 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import math
 import secrets
 import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+from functools import partial
 from typing import Any, Callable
 
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ...engine import Deck
 from ...store import StoreError, TableStore
-from .budget import STUDENT, TEACHER, Claim, KernelBudget
+from ...engine.rules import MAX_PLAYERS
+from .budget import MAX_EXPECTED, STUDENT, TEACHER, Claim, KernelBudget
 from .devices import DeviceBudget
 from .owners import PageOwners
 from .sockets import KernelSocket, QuerySocket
@@ -87,7 +94,7 @@ class FrontDesk:
 
     def __init__(self, store: TableStore, budget: KernelBudget, decks: dict[str, Deck], *,
                  trust_this_machine: bool = True, secret: str = "", passphrase: str = "",
-                 log: logging.Logger = log) -> None:
+                 log: logging.Logger = log, servers: int = 1) -> None:
         self.store, self.budget, self.decks, self.log = store, budget, decks, log
         #: Pages from the server's own machine (the teacher's laptop) skip the per-device caps.
         self.trust_this_machine = trust_this_machine
@@ -103,6 +110,10 @@ class FrontDesk:
         self._ending: set[str] = set()
         #: How many warm kernels are being ended now (see :class:`QuietDrops`).
         self.dropping = 0
+        #: How many classroom servers share the store behind one proxy: each keeps warm its
+        #: share of every new table's students, wherever the table was made (:meth:`expect_students`).
+        self.servers = max(1, servers)
+        self._tables_known: OrderedDict[str, None] = OrderedDict()
 
     # ------------------------------------------------------------ the store
     async def run(self, function: Callable, *args: Any) -> Any:
@@ -169,6 +180,40 @@ class FrontDesk:
             self._ending.discard(kernel_id)
 
     # ------------------------------------------------------------ warm kernels
+    def expect_students(self, code: str, seats: int, seconds: float | None = None) -> None:
+        """Expects this server's share of the ``seats`` students of table ``code`` (all of them
+        on a server of its own; a proxy spreads new browsers evenly over :attr:`servers`)."""
+        self._know(code)
+        self.budget.expect(code, STUDENT, math.ceil(max(0, seats) / self.servers), seconds)
+
+    def _know(self, code: str) -> bool:
+        """Notes table ``code`` as known; returns True if it was not known yet."""
+        new = code not in self._tables_known
+        self._tables_known[code] = None
+        self._tables_known.move_to_end(code)
+        while len(self._tables_known) > 2 * MAX_EXPECTED:
+            self._tables_known.popitem(last=False)
+        return new
+
+    async def learn_new_tables(self) -> None:
+        """On one of several servers sharing the store: expects this server's share of the
+        students of each table created lately on any of them, learnt from the store (the
+        teacher's browser reaches one server; its students, spread by the proxy, all of them)."""
+        if self.servers <= 1:
+            return
+        expect_for = self.budget.expect_for
+        codes = await self.run(partial(self.store.created_since, timedelta(seconds=expect_for), MAX_EXPECTED))
+        for code in reversed(codes):  # the oldest first: the newest expectations are kept
+            if not self._know(code):
+                continue
+            try:
+                table = await self.run(self.store.read, code)
+            except StoreError:
+                continue
+            left = expect_for - (time.time() - table.created_at.timestamp())
+            if not table.started and left > 0:
+                self.expect_students(code, min(MAX_PLAYERS, table.rules.lineup_size) - len(table.players), left)
+
     def keep_pools(self, taking: str | None = None) -> None:
         """Resizes the pools to the budget's targets; ``taking`` names the notebook whose
         pool a page is about to take a kernel from (Voilà refills it after the take)."""
@@ -281,6 +326,8 @@ class FrontDesk:
         now = time.monotonic()
         if now - self._last_table_check >= TABLE_CHECK_SECONDS:
             self._last_table_check = now
+            with contextlib.suppress(StoreError):
+                await self.learn_new_tables()
             for code in self.budget.expecting():
                 try:
                     table = await self.run(self.store.read, code)

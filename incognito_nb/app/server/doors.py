@@ -65,6 +65,7 @@ from .devices import REFUSED, SLOW
 from .owners import from_this_machine, same
 from .name_picks import table_picks
 from .passphrase import normal_passphrase
+from .forwarded import NO_PROXY, PROXY_SETTING, SCHEME_HEADER, browser_origin
 from .preheat import TEACHER_KEY_HEADER
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,8 @@ DESK_HOLDER = "(the teacher's desk)"
 MAX_PASSPHRASE = 64
 #: The handler attribute in which the hub's identity says whether the user teaches (:mod:`.hub`).
 HUB_TEACHER = "incognito_hub_teacher"
+#: The handler attribute in which the hub's identity names the user asking (the seat's name).
+HUB_NAME = "incognito_hub_name"
 
 
 #: How the ``incognito`` Voilà template writes the language of its loading screen.
@@ -180,8 +183,10 @@ class Doorway:
         # The other languages, each named in its own words: the same form in that language.
         others = [(own, self.page_url(STUDENT, **({"code": code} if code else {}), lang=other))
                   for own, other in language_options(lang) if other != lang.code]
+        hub_name = getattr(self, HUB_NAME, "")  # under the hub: no name to type, the hub's is used
         self.door("join", lang._("Incognito · join your class's table"), lang, status=status, code=code,
-                  name=name, problem=problem, asked=asked, languages=others, picks=picks)
+                  name=name, problem=problem, asked=asked, languages=others, picks=None if hub_name else picks,
+                  hub_name=hub_name)
 
     async def picks(self, code: str) -> list[tuple[str, bool]] | None:
         """Returns the names to tap at table ``code`` if a class's, else None."""
@@ -281,8 +286,9 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
 
     @web.authenticated
     async def get(self, path=None):
-        if TEACHER_KEY_HEADER in self.request.headers:
-            del self.request.headers[TEACHER_KEY_HEADER]  # only this server sets it
+        for header in (TEACHER_KEY_HEADER, SCHEME_HEADER):
+            if header in self.request.headers:
+                del self.request.headers[header]  # only this server sets them
         if path == STUDENT:
             claim = await self._student()
         elif path == TEACHER:
@@ -306,12 +312,21 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         # The loading screen speaks as the page will: a warm kernel's page was written before
         # its request, in the server's language (see write).
         self._page_language = (await self.speaking(claim.code)).code
+        self._as_the_browser_sees_it()
         token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
         try:
             await super().get(path)
         finally:
             CLAIM.reset(token)
             OWNER.reset(owner)
+
+    def _as_the_browser_sees_it(self) -> None:
+        """Hands the page's kernel the scheme and host the browser used (behind a proxy, what the
+        proxy says: :mod:`.forwarded`), from which its join and seat links are made."""
+        scheme, host = browser_origin(self.request.headers, self.request.protocol, self.request.host,
+                                      self.settings.get(PROXY_SETTING, NO_PROXY))
+        self.request.host = host  # Voilà's SERVER_NAME and SERVER_PORT
+        self.request.headers[SCHEME_HEADER] = scheme
 
     def write(self, chunk) -> None:
         """Writes ``chunk`` of the page, with the loading screen's language made this page's
@@ -476,7 +491,9 @@ class NewTableDoor(Doorway, JupyterHandler):
             if chosen_class:  # the class's tables, as ``incognito-nb class tables`` makes them
                 made = await desk.run(partial(
                     tables_for_class, desk.store, chosen_class, deck, rules=rules, lang=lang,
-                    base_url=f"{self.request.protocol}://{self.request.host}{self.base_url}",
+                    base_url="{}://{}{}".format(*browser_origin(  # as the browser sees it (:mod:`.forwarded`)
+                        self.request.headers, self.request.protocol, self.request.host,
+                        self.settings.get(PROXY_SETTING, NO_PROXY)), self.base_url),
                     practice=self.get_body_argument("practice", "") == "1"))
                 tables = [(table.code, table.teacher_key, len(table.names)) for table in made]
             else:
@@ -489,7 +506,7 @@ class NewTableDoor(Doorway, JupyterHandler):
             return self.notice(lang, lang._("Incognito · a new table"), lang.error(error), status=409, links=back)
         for code, key, students in tables:
             self.keep_teacher_key(code, key)
-            desk.budget.expect(code, STUDENT, students)
+            desk.expect_students(code, students)
         desk.keep_pools()
         query = {"code": tables[0][0], **({"timer": str(timer)} if timer else {})}
         self.redirect(self.page_url(TEACHER, **query), status=303)

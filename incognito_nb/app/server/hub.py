@@ -19,8 +19,12 @@ keeps a class's kernels, budget and preheated pool).  With ``hub`` on:
 - **A student's name** is their hub name: the join link (and its QR code),
   ``student.ipynb?code=…``, takes a seat under the student's hub name and opens the seat link,
   with no form (:class:`HubClassroomPage`); opened again in the same browser it opens the
-  same seat (an HttpOnly cookie keeps the seat's token).  A seat link opens only for the hub
-  user whose seat it is.
+  same seat (an HttpOnly cookie keeps the seat's token), and in another browser (or after
+  clearing cookies) it gives the same seat a new token, so that the older page closes as
+  when a seat link is opened twice.  A seat link opens only for the hub user whose seat it
+  is, and a look-alike name is another person's, refused as at any join.  The join form (a
+  student page opened without a code, or a code that opens no table) asks for the code only:
+  it says "You will play as <hub name>".
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ from tornado import web
 
 from ...engine import IllegalAction
 from ...store import StoreError
+from ...store.tables import Seat
 from .budget import STUDENT, Claim
-from .doors import HUB_TEACHER, MAX_CODE, MAX_TOKEN, ClassroomPage, JoinDoor, _code_or_nothing
+from .doors import HUB_NAME, HUB_TEACHER, MAX_CODE, MAX_TOKEN, ClassroomPage, JoinDoor, _code_or_nothing
 
 #: The tornado setting under which the server keeps its ``HubOAuth``.
 HUB_SETTING = "incognito_nb_hub_auth"
@@ -66,6 +71,7 @@ class HubIdentity(IdentityProvider):
             return None
         setattr(handler, HUB_USER, model)
         setattr(handler, HUB_TEACHER, bool(auth.check_scopes({TEACH_SCOPE}, model)))
+        setattr(handler, HUB_NAME, model["name"])
         return User(username=model["name"], name=model["name"], display_name=model["name"])
 
     @property
@@ -145,12 +151,27 @@ class HubClassroomPage(ClassroomPage):
             try:
                 seat = await desk.run(desk.store.join, code, name)
             except (IllegalAction, StoreError) as error:
-                return self.join_door(lang, code=code, name=name, problem=lang.error(error), status=409)
+                seat = await self._own_seat_again(code, name, error)
+                if seat is None:
+                    return self.join_door(lang, code=code, name=name, problem=lang.error(error), status=409)
         self.set_cookie(SEAT_COOKIE + seat.code, seat.token, httponly=True, samesite="Lax", expires_days=1,
                         path=self.base_url)
         asked = self.asked_language()
         self.redirect(self.page_url(STUDENT, code=seat.code, token=seat.token, **({"lang": asked} if asked else {})),
                       status=303)
+
+
+    async def _own_seat_again(self, code: str, name: str, error: Exception) -> Seat | None:
+        """Returns the seat of hub user ``name`` given again (a new token: the older page
+        closes) when the join was refused because that very name sits at the table — the
+        same user in a second browser, or after clearing cookies; else None.  A look-alike
+        name (another hub user) is not given the seat."""
+        if not (isinstance(error, IllegalAction) and error.rule in ("player_names", "started")):
+            return None
+        try:
+            return await self.desk.run(self.desk.store.seat_again, code, name)
+        except (IllegalAction, StoreError):
+            return None
 
 
 class HubJoinDoor(JoinDoor):
