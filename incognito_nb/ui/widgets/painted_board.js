@@ -259,7 +259,9 @@ function render({ model, el }) {
     }
   });
   if (resized) resized.observe(canvas);
-  const update = () => { if (sized) painter.update(); };
+  // Painted once the message's other changes are in: new strokes that come with a replay
+  // (the next drawing of a reveal) are the replay's to paint (update() waits for it).
+  const update = () => queueMicrotask(() => { if (sized) painter.update(); });
   const replay = () => painter.replay();
   model.on("change:strokes", update);
   model.on("change:replays", replay);
