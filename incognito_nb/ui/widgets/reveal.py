@@ -60,7 +60,7 @@ class Reveal(widgets.VBox):
     ) -> None:
         self._record, self._seat_of, self._artist = record, seat_of, artist
         self.lang = lang or language()
-        self.board = DrawingView(label=self._label(artist))
+        self.board = DrawingView(label=self._label(artist), fit=True)  # painted at the size shown
         self.board.add_class("inc-reveal-board")
         self.lineup = LineupView(record.lineup, lang=self.lang)
         self.lineup.highlight(record.token_of(artist))
@@ -89,10 +89,13 @@ class Reveal(widgets.VBox):
     def show(self, artist: str, replay_seconds: float = 3.0) -> None:
         """Reveals ``artist``'s drawing of this round in place, replayed over ``replay_seconds``."""
         self._artist = artist
-        self.lineup.highlight(self._record.token_of(artist))
-        for part, text in self._told(artist).items():
-            self._lines[part].value = text
+        told = self._told(artist)
+        title = told.pop("artist")
         self.board.replay(self._record.drawings[artist], replay_seconds, label=self._label(artist))
+        self.lineup.highlight(self._record.token_of(artist))
+        for part, text in told.items():
+            self._lines[part].value = text
+        self._lines["artist"].value = title  # the last: once it names the artist, the rest is theirs
 
     def _told(self, artist: str) -> dict[str, str]:
         """Returns the HTML of each line of ``artist``'s reveal: who drew it and where, the
@@ -160,17 +163,23 @@ def _same_round(a: RoundRecord, b: RoundRecord) -> bool:
         b.number, b.players, b.lineup, dict(b.objects), dict(b.votes))
 
 
+def shown_reveal(screen: Sequence[widgets.Widget], record: RoundRecord, lang: Language) -> Reveal | None:
+    """Returns the reveal ``screen`` shows if it tells ``record``'s round in ``lang``: the
+    next drawing goes into it (:meth:`Reveal.show`), a Next then being a few updates to views
+    the browser has, not a new screen to build (issue 16)."""
+    for widget in screen:
+        if isinstance(widget, Reveal) and widget.lang.code == lang.code and _same_round(widget.record, record):
+            return widget
+    return None
+
+
 def reveal_in(screen: Sequence[widgets.Widget], record: RoundRecord, artist: str, *,
               seat_of: Callable[[str], int], replay_seconds: float = 3.0, lang: Language) -> Reveal:
     """Returns the reveal of ``artist``'s drawing: the one ``screen`` shows, moved on in place
-    when it tells the same round in the same language (:meth:`Reveal.show`), else a new one.
-
-    A Next is then a few updates to views the browser has, not a new screen to build: the
-    page keeps its canvas, its module and its layout (issue 16).
-    """
-    for widget in screen:
-        if isinstance(widget, Reveal) and widget.lang.code == lang.code and _same_round(widget.record, record):
-            if widget.artist != artist:
-                widget.show(artist, replay_seconds)
-            return widget
-    return Reveal(record, artist, seat_of=seat_of, replay_seconds=replay_seconds, lang=lang)
+    (:func:`shown_reveal`), else a new one."""
+    reveal = shown_reveal(screen, record, lang)
+    if reveal is None:
+        return Reveal(record, artist, seat_of=seat_of, replay_seconds=replay_seconds, lang=lang)
+    if reveal.artist != artist:
+        reveal.show(artist, replay_seconds)
+    return reveal
