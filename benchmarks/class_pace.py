@@ -172,6 +172,41 @@ class KernelClock:
                 if after[p] is not None and self.before[p] is not None]
 
 
+def chromium_pids() -> set[int]:
+    """Returns the pids of this machine's Chromium processes (the browser and its renderers)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in ("chromium", "chrome", "headless_shell"):
+                    found.add(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+class LaptopClock:
+    """The CPU each part of the laptop spends from now on: the page kernels, the Voilà
+    server, Chromium (the projectors and the phones it holds) and this benchmark (whose
+    simulated phones read every frame: work a class's own phones would do)."""
+
+    def __init__(self, kernels, server: int) -> None:
+        self.parts = {"kernels": sorted(kernels()), "voila": [server], "chromium": sorted(chromium_pids()),
+                      "benchmark": [os.getpid()]}
+        self.before = {pid: cpu_seconds(pid) for pids in self.parts.values() for pid in pids}
+
+    def spent_s(self) -> dict[str, float]:
+        spent = {}
+        for part, pids in self.parts.items():
+            total = 0.0
+            for pid in pids:
+                after, before = cpu_seconds(pid), self.before.get(pid)
+                if after is not None and before is not None:
+                    total += after - before
+            spent[part] = round(total, 2)
+        return spent
+
+
 def _watch_all(tables: list[Table], key: str, test: str, models: tuple[str, str], phones: str | None = None) -> None:
     """Watches for ``test`` on every Chromium page (``phones`` instead on the phones, if
     given), and for ``models`` on every simulated phone."""
@@ -223,7 +258,7 @@ CAPPED_STROKES = MAX_DRAWING_POINTS // 30
 
 
 def play(browser, base: str, store, kernels, *, tables: int, strokes: int, capped: bool = False,
-         simulated: bool = False) -> dict[str, Any]:
+         simulated: bool = False, server: int = 0) -> dict[str, Any]:
     """Plays one round at ``tables`` new tables with ``strokes``-stroke drawings (the first
     student's at the cap, if ``capped``; five phones of each table simulated, if
     ``simulated``); returns the figures."""
@@ -262,10 +297,10 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
 
         # The last Done → the find screen, every table at once.
         _watch_all(room, "find", FIND_SCREEN, FIND_MODELS, PHONE_FIND_SCREEN)
-        clock, load = KernelClock(kernels), _load()
+        clock, laptop, load = KernelClock(kernels), LaptopClock(kernels, server), _load()
         clicked = [table.press_done(PLAYERS[-1]) for table in room]
         result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},
-                          "load": load, "kernel_cpu": None}
+                          "load": load, "kernel_cpu": None, "laptop_cpu_s": laptop.spent_s()}
         _settle(kernels)
         result["find"]["kernel_cpu"] = _cpu(clock.spent_ms())
 
@@ -276,9 +311,10 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             table.phones[PLAYERS[-1]].wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         _settle(kernels)
         _watch_all(room, "reveal", FIRST_REVEAL, REVEAL_MODELS)
-        clock, load = KernelClock(kernels), _load()
+        clock, laptop, load = KernelClock(kernels), LaptopClock(kernels, server), _load()
         clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-confirm-votes") for table in room]
-        result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load}
+        result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load,
+                            "laptop_cpu_s": laptop.spent_s()}
         for table in room:
             table.projector.wait_for_function(step_shown(PLAYERS[0]), timeout=STEP)
         _settle(kernels)
@@ -288,18 +324,21 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         nexts: dict[str, list[float]] = {"projector": [], "phones": [], "trail": []}
         cpu: list[float] = []
         loads = []
+        parts: dict[str, float] = {}
         for step, name in enumerate([*PLAYERS[1:], None], start=1):
             key = f"next-{step}"
             _watch_all(room, key, step_shown(name), step_models(name))
-            clock = KernelClock(kernels)
+            clock, laptop = KernelClock(kernels), LaptopClock(kernels, server)
             loads.append(_load())
             clicked = [table.projector.evaluate(CLICK_JS, ".inc-next") for table in room]
             for label, values in _seen(room, key, clicked).items():
                 nexts.setdefault(label, []).extend(values)
+            for part, spent in laptop.spent_s().items():  # until every page shows the step
+                parts[part] = round(parts.get(part, 0.0) + spent / len(PLAYERS), 2)  # a Next's mean
             _settle(kernels)
             cpu += clock.spent_ms()
         result["next"] = {**{k: _summary(v) for k, v in nexts.items()}, "load": f"{loads[0]} … {loads[-1]}",
-                          "kernel_cpu": _cpu(cpu)}
+                          "kernel_cpu": _cpu(cpu), "laptop_cpu_s": parts}
         return result
     finally:
         for table in room:
@@ -335,7 +374,7 @@ def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "
                 try:
                     for size, cap in [(strokes, False), *([(strokes, True)] if capped else []), (3, False)]:
                         rows.append(play(browser, f"{server.url}/voila/render", store, server.kernels,
-                                         tables=tables, strokes=size, capped=cap, simulated=sim))
+                                         tables=tables, strokes=size, capped=cap, simulated=sim, server=server.pid))
                         _log(json.dumps(rows[-1]))
                 finally:
                     browser.close()
@@ -350,8 +389,9 @@ def _holds(value: float, limit: float) -> str:
 def markdown(rows: list[dict[str, Any]]) -> str:
     """Returns the figures as a Markdown table, with the targets beside them."""
     lines = ["| class | drawings | change | projector median / p95 | phones median / p95 | phones trail "
-             "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU median / max / sum | load |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU median / max / sum | "
+             "laptop CPU until every page shows it: kernels / Voilà / Chromium / benchmark | load |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     by_class: dict[tuple, dict[tuple, dict]] = {}
     for row in rows:
         by_class.setdefault((row["tables"], row.get("phones", "chromium")), {})[(row["strokes"], row.get("capped", False))] = row
@@ -365,7 +405,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
             drawn = f"{strokes} strokes" + (f", one at the cap ({CAPPED_STROKES})" if capped else "")
             floor = row["floor"]["median_s"]
             lines.append(f"| {room} | {drawn} | the floor: Done → its chip | "
-                         f"{floor * 1000:.0f} / {row['floor']['p95_s'] * 1000:.0f} ms | | | | | | {row['floor']['load']} |")
+                         f"{floor * 1000:.0f} / {row['floor']['p95_s'] * 1000:.0f} ms | | | | | | | {row['floor']['load']} |")
             for change, label in (("find", "last Done → find screen"), ("reveal", "last Confirm → first reveal"),
                                   ("next", "each Next")):
                 figures = row[change]
@@ -384,6 +424,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                                f"{_holds(figures['projector']['p95_s'], TARGET_NEXT_S)})")
                 trail = figures["trail"]["p95_s"]
                 cpu = figures["kernel_cpu"]
+                spent = figures.get("laptop_cpu_s") or {}
+                laptop = " / ".join(f"{spent[part]:.2f}" for part in ("kernels", "voila", "chromium", "benchmark")
+                                    if part in spent) + (" s" if spent else "")
                 lines.append(
                     f"| {room} | {drawn} | {label} | "
                     f"{figures['projector']['median_s']:.2f} / {figures['projector']['p95_s']:.2f} s | "
@@ -391,7 +434,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                     f"{figures['trail']['median_s']:.2f} ({trail:.2f}) s, ≤ {TARGET_TRAIL_S:.0f} s: "
                     f"{_holds(trail, TARGET_TRAIL_S)} | {target} | {ink} | "
                     f"{cpu['median_ms']} / {cpu['max_ms']} / {cpu['sum_ms']} ms over {cpu['kernels']} | "
-                    f"{figures['load']} |")
+                    f"{laptop} | {figures['load']} |")
     return "\n".join(lines) + "\n"
 
 

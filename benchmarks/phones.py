@@ -17,6 +17,7 @@ phone is a Chromium page on the same two cores.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import re
 import threading
@@ -84,15 +85,20 @@ class SimulatedPhone:
         self._lock = threading.Lock()
         self._socket = None
         self._thread: Optional[threading.Thread] = None
+        # The page's cookies, as a browser keeps them: a teacher's key moved into its
+        # cookie by a redirect, the page marks and ``_xsrf`` for the page's goodbye.
+        self._cookies = http.cookiejar.CookieJar()
+        self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self._cookies))
+        self.kernel: Optional[str] = None
 
     def open(self) -> "SimulatedPhone":
         """Loads the page, connects to its kernel and asks for its widgets; returns once connected."""
-        with urllib.request.urlopen(self.url, timeout=self.timeout) as response:
+        with self._opener.open(self.url, timeout=self.timeout) as response:
             html = response.read()
         found = KERNEL_ID.search(html)
         if not found:
             raise RuntimeError(f"no kernel in the page {self.url}")
-        kernel = found.group(1).decode()
+        self.kernel = kernel = found.group(1).decode()
         self.roots = [m.decode() for m in ROOT.findall(html)]
         base = self.url.split("/voila/")[0].replace("http://", "ws://")
         session = f"phone-{uuid.uuid4().hex[:12]}"
@@ -196,7 +202,19 @@ class SimulatedPhone:
         raise TimeoutError(f"{self.url}: {key} never showed ({len(self.models)} models)")
 
     def close(self) -> None:
+        """Closes the page as a browser tab does: its socket, then its goodbye, which ends its
+        kernel at once (``/voila/api/shutdown/<id>``, with the page's cookies and ``_xsrf``);
+        without it the kernel would hold one of the server's kernels until the culler came."""
         if self._socket is not None:
             self._socket.close()
         if self._thread is not None:
             self._thread.join(5)
+        if self.kernel is not None:
+            xsrf = next((c.value for c in self._cookies if c.name == "_xsrf"), "")
+            goodbye = urllib.request.Request(f"{self.url.split('/voila/')[0]}/voila/api/shutdown/{self.kernel}",
+                                             data=b"", method="POST", headers={"X-XSRFToken": xsrf})
+            try:
+                self._opener.open(goodbye, timeout=30).close()
+            except OSError:  # the server is gone already: its kernels with it
+                pass
+            self.kernel = None

@@ -223,3 +223,33 @@ def test_a_memory_store_is_refused_and_no_file_is_made(tmp_path, monkeypatch, ca
     assert classroom_cli.main(["--store", ":memory:", "--no-browser"]) == 2
     assert "not memory" in capsys.readouterr().err
     assert not (tmp_path / ":memory:").exists() and os.listdir(tmp_path) == []
+
+
+def _nice(pid: int) -> list[int]:
+    """Returns the nice value of each thread of process ``pid`` (from /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found.append(int((task / "stat").read_text().rsplit(")", 1)[1].split()[16]))
+        except (OSError, IndexError, ValueError):  # a thread that ended meanwhile
+            continue
+    return found
+
+
+def _kernel_pid(room, kernel_id: str) -> int:
+    return next(pid for pid, cmdline in children(room.server_pid) if kernel_id.encode() in cmdline)
+
+
+def test_a_students_kernel_yields_the_cpu_to_the_teachers_pages(room):
+    """At a phase change every kernel of the class works at once: the students' run at nice 5
+    (each of their threads), the teacher's at the server's own, so the projector leads."""
+    teacher = Browser(room.url)
+    code, key = teacher.create_table()
+    status, _, html = teacher.get(f"/voila/render/teacher.ipynb?code={code}")
+    assert status == 200
+    teachers = _kernel_pid(room, re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1))
+    ana = seats(room, code, key, ["Ana"], start=False)["Ana"]
+    student = _kernel_pid(room, Browser(room.url).open_seat(code, ana))
+    server = os.getpriority(os.PRIO_PROCESS, room.server_pid)
+    assert set(_nice(teachers)) == {server}
+    assert set(_nice(student)) == {min(19, server + 5)} and len(_nice(student)) > 1

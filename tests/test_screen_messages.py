@@ -102,3 +102,33 @@ def test_the_shared_layout_cannot_change_and_ignores_the_browser():
     line.layout.display = "none"
     assert layout.display is None
     line.close()
+
+
+def scored_game(strokes: int) -> Game:
+    game = find_game(strokes)
+    for voter in game.players:
+        game.confirm_votes(voter)
+    game.advance()
+    return game  # scored: the reveal shows its first drawing
+
+
+@pytest.mark.parametrize("strokes", [180, 3])
+def test_a_next_in_the_reveal_moves_the_same_screen_on_in_a_few_updates(strokes, monkeypatch):
+    """Each Next shows the next drawing in the widgets the page has (issue 16): no new view for
+    the browser to build, the drawing's strokes once, whatever they hold."""
+    from incognito_nb.ui.widgets.reveal import Reveal, reveal_in
+
+    game = scored_game(strokes)
+    record = game.history[-1]
+    first = Reveal(record, game.players[0], seat_of=game.seat)
+    board = first.board._board
+    for artist in game.players[1:]:
+        sent = messages(lambda: reveal_in([first], record, artist, seat_of=game.seat, lang=first.lang),
+                        monkeypatch, warm=False)
+        assert [m for m in sent if m.get("method") == "open"] == [], sent
+        assert len(sent) <= 8, [list(m.get("state", {})) for m in sent]
+        boards = [m for m in sent if ["strokes"] in m.get("buffer_paths", [])]  # the strokes travel as bytes
+        assert len(boards) == 1 and set(boards[0]["state"]) >= {"replays", "label"}, sent  # in one message
+        assert first.artist == artist and board.shown == record.drawings[artist].strokes
+    assert reveal_in([first], record, game.players[-1], seat_of=game.seat, lang=first.lang) is first
+    first.close()

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { FakeClock, FakeModel } from "./fakes.mjs";
 import {
-  applyEdit, decode, fitCanvas, fittedSize, joined, paintPaper, paintStrokes, Painter, strokesEnd,
+  applyEdit, decode, fitCanvas, fittedSize, joined, paintPaper, paintStrokes, Painter, REPLAY_FPS, strokesEnd,
 } from "../../incognito_nb/ui/widgets/painted_board.js";
 
 // pack_strokes([Stroke([(1, 2), (3.5, 4)], color="#0072b2", width=10), Stroke([(5, 5)], erase=True)]),
@@ -154,6 +154,21 @@ test("a replay puts the strokes up one by one over its seconds", () => {
   assert.equal(drawnLines(ink), 1);
   clock.advance(520);
   assert.equal(drawnLines(ink), 2);
+  assert.deepEqual(clock.pending(), []);
+});
+
+test("a replay of many strokes paints at most REPLAY_FPS times a second, and ends whole", () => {
+  const many = Array.from({ length: 120 }, () => PACKED.slice(0, 32)).join("");
+  const { painter, model, screen, clock, shown } = board(many, { replays: 0, replay_seconds: 2 });
+  painter.start();
+  model.set("replays", 1);
+  shown.length = 0;
+  painter.replay();
+  clock.advance(1000);  // 62 frames of the display in one second
+  const paintings = shown.filter((n) => n > 0).length;
+  assert.ok(paintings <= REPLAY_FPS + 1 && paintings >= REPLAY_FPS - 2, `${paintings} paintings in a second`);
+  clock.advance(1100);
+  assert.equal(shown[shown.length - 1], decode(model.get("strokes"), 8).length);  // every stroke, at the end
   assert.deepEqual(clock.pending(), []);
 });
 

@@ -161,6 +161,10 @@ class ClassroomServer(Voila):
         "Minutes the server keeps kernels warm for the students of a table just created."))
     max_warm = Integer(30, config=True, help=(
         "The most kernels kept warm at once for pages about to be opened (all tables together)."))
+    student_nice = Integer(5, config=True, help=(
+        "The nice value (0-19) of a student page's kernel: how much less CPU it claims than the "
+        "teacher's pages when the laptop is busy, so that the projector leads a phase change and "
+        "the phones follow it (0: the same priority)."))
     log_file = Unicode("", config=True, help=(
         "A file the server also writes its log to, rotated at 5 MB with two old files kept ('': none)."))
 
@@ -227,7 +231,8 @@ class ClassroomServer(Voila):
         self.passphrase = os.environ.pop(PASSPHRASE_ENV, "").strip() or new_passphrase()
         self.desk = FrontDesk(open_store(os.environ.get("INCOGNITO_NB_STORE") or None), budget, self._decks(),
                               trust_this_machine=self.trust_this_machine, secret=secrets.token_urlsafe(32),
-                              passphrase=self.passphrase, log=self.log, servers=self.servers)
+                              passphrase=self.passphrase, student_nice=self.student_nice, log=self.log,
+                              servers=self.servers)
         self.desk.attach(self.kernel_manager)
         self.log.addFilter(QuietDrops(self.desk))
         settings[DESK_SETTING] = self.desk

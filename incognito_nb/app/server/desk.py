@@ -29,6 +29,7 @@ import contextlib
 import contextvars
 import logging
 import math
+import os
 import secrets
 import time
 from collections import OrderedDict
@@ -94,7 +95,7 @@ class FrontDesk:
 
     def __init__(self, store: TableStore, budget: KernelBudget, decks: dict[str, Deck], *,
                  trust_this_machine: bool = True, secret: str = "", passphrase: str = "",
-                 log: logging.Logger = log, servers: int = 1) -> None:
+                 student_nice: int = 0, log: logging.Logger = log, servers: int = 1) -> None:
         self.store, self.budget, self.decks, self.log = store, budget, decks, log
         #: Pages from the server's own machine (the teacher's laptop) skip the per-device caps.
         self.trust_this_machine = trust_this_machine
@@ -102,6 +103,8 @@ class FrontDesk:
         self.owners = PageOwners(secret or secrets.token_urlsafe(32), trust_this_machine=trust_this_machine)
         #: What a teacher on another device types to create tables (printed at start).
         self.passphrase = passphrase
+        #: The nice value a student page's kernel gets (:meth:`_lead_with_the_projector`).
+        self.student_nice = max(0, min(19, student_nice))
         self.kernels: Any = None
         self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="incognito-store")
         self._warm: set[str] = set()
@@ -146,8 +149,33 @@ class FrontDesk:
         claim, owner = CLAIM.get(), OWNER.get()
         if claim is not None:
             self.budget.opened(kernel_id, claim)
+            if claim.notebook == STUDENT:
+                self._lead_with_the_projector(kernel_id)
         if owner is not None:
             owner(kernel_id)
+
+    def _lead_with_the_projector(self, kernel_id: str) -> None:
+        """Schedules a student page's kernel :attr:`student_nice` below the server, every thread of it.
+
+        At a phase change every kernel of a class works at once on the laptop's two cores;
+        at equal priority the projector's kernel waits its turn among thirty. A student's
+        kernel at nice 5 gets a third of a core's share while the teacher's pages want
+        theirs, and all of it otherwise: the projector shows the new screen first and the
+        phones follow (issue 16; the figures are in ``benchmarks.class_pace``). Linux keeps
+        a nice value per thread, so each of the kernel's threads is set (threads it starts
+        later inherit it).
+        """
+        if not self.student_nice:
+            return
+        try:
+            pid = self.kernels.get_kernel(kernel_id).provisioner.pid
+            threads = [int(tid) for tid in os.listdir(f"/proc/{pid}/task")] if os.path.isdir(f"/proc/{pid}/task") \
+                else [pid]
+            below_the_server = min(19, os.getpriority(os.PRIO_PROCESS, 0) + self.student_nice)
+            for tid in threads:
+                os.setpriority(os.PRIO_PROCESS, tid, below_the_server)
+        except (AttributeError, KeyError, TypeError, OSError) as error:  # not a local process; gone
+            self.log.debug("Kernel %s keeps its priority: %s", kernel_id, error)
 
     def kernel_count(self) -> int:
         """Returns how many kernels run now, pages and warm ones."""

@@ -27,7 +27,7 @@ from incognito_nb.engine.errors import N_, Message
 from incognito_nb.store import StoreUnavailable, TableStore
 from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen
 from incognito_nb.ui.widgets.pad import DrawingPad
-from incognito_nb.ui.widgets.reveal import Reveal
+from incognito_nb.ui.widgets.reveal import Reveal, shown_reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
@@ -334,11 +334,22 @@ class StudentPage(TablePage):
         revealing = game["reveal"]["revealed"][-1] if game["reveal"] and not game["reveal"]["scoreboard"] else None
         if revealing is not None:
             mine = game["reveal"]["drawing_points"][revealing].get(self.name, 0)
+            said = safe(lang.ngettext("You score {n} point with this drawing.",
+                                      "You score {n} points with this drawing.", mine))
+            # The drawing before's reveal, moved on in place (a Next builds no new screen): the
+            # student's points first, so that once the reveal names the artist all is theirs.
+            shown = self.stage.children
+            reveal = shown_reveal(shown, record, lang)
+            if reveal is not None:
+                for line in shown:
+                    if "inc-my-drawing-points" in line._dom_classes:
+                        line.value = said
+                if reveal.artist != revealing:
+                    reveal.show(revealing, 1.0)
+                return list(shown)
             return [markup(safe(lang._("Look at the screen: the class sees this drawing now.")), "inc-look-up"),
                     Reveal(record, revealing, seat_of=full.seat, replay_seconds=1.0, lang=lang),
-                    markup(safe(lang.ngettext("You score {n} point with this drawing.",
-                                              "You score {n} points with this drawing.", mine)),
-                           "inc-my-drawing-points")]
+                    markup(said, "inc-my-drawing-points")]
         mine = record.points.get(self.name, 0)
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
                                           "You scored {n} points this round.", mine)), "inc-my-points"),

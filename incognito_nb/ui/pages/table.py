@@ -31,7 +31,7 @@ from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
-from incognito_nb.ui.widgets.reveal import Reveal
+from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.setup_form import SetupForm
 from incognito_nb.ui.widgets.takeaways import Takeaways
@@ -325,7 +325,8 @@ class TableApp(PageShell):
         if step < len(game.players):
             artist = game.players[step]
             last = step == len(game.players) - 1
-            return [Reveal(record, artist, seat_of=game.seat, lang=self.lang),
+            # The drawing before's reveal, moved on in place: a Next builds no new screen.
+            return [reveal_in(self.stage.children, record, artist, seat_of=game.seat, lang=self.lang),
                     self._next_button(next_reveal_label(last, self.lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
         return [Scoreboard(game, lang=self.lang), self._next_button(after_scores_label(final, self.lang), self.advance)]

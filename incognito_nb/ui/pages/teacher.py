@@ -24,7 +24,7 @@ from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import TableStore
 from incognito_nb.ui.widgets.gallery import FindLayout
-from incognito_nb.ui.widgets.reveal import Reveal
+from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import TablePage, link, lobby_list, qr_code, with_query
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
@@ -361,8 +361,11 @@ class TeacherPage(TablePage):
         step = game.reveal_step  # the table's: every phone follows it
         if step < len(game.players):
             last = step == len(game.players) - 1
-            return [Reveal(game.history[-1], game.players[step], seat_of=game.seat, lang=lang),
-                    self._next_button(next_reveal_label(last, lang), self.next_reveal)]
+            # The drawing before's reveal, moved on in place (a Next builds no new screen); its
+            # Next button is new, bound to this step, as a double click's second click must not move on twice.
+            reveal = reveal_in(self.stage.children, game.history[-1], game.players[step],
+                               seat_of=game.seat, lang=lang)
+            return [reveal, self._next_button(next_reveal_label(last, lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
         return [Scoreboard(game, lang=lang), self._next_button(after_scores_label(final, lang), self.next)]
 

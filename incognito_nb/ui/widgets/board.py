@@ -166,14 +166,18 @@ class DrawingView(widgets.VBox):
         self._drawing = drawing
         self._board.show(drawing.strokes)
 
-    def replay(self, drawing: Drawing, seconds: float = 2.0) -> None:
-        """Has the browser draw ``drawing`` stroke by stroke over about ``seconds``.
+    def replay(self, drawing: Drawing, seconds: float = 2.0, *, label: str | None = None) -> None:
+        """Has the browser draw ``drawing`` stroke by stroke over about ``seconds`` (named
+        ``label`` from now on, if given).
 
-        The kernel sends the strokes (if they are new to the board) and one request;
-        the browser paints the rest, frame by frame.
+        The kernel sends one message: the strokes (if they are new to the board), the name
+        and the request; the browser paints the rest, frame by frame.
         """
-        self.show(drawing)
-        self._board.replay(seconds)
+        with self._board.hold_sync():
+            if label is not None:
+                self.label = label
+            self.show(drawing)
+            self._board.replay(seconds)
 
     def close(self) -> None:
         """Closes the view and all its parts."""

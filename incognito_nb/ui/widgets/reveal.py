@@ -8,7 +8,7 @@ the record's points over all drawings.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -40,7 +40,13 @@ def vote_chip(voter: str, seat: int, card: int | None, right: bool, lang: Langua
 
 
 class Reveal(widgets.VBox):
-    """One drawing's reveal: replayed drawing, answer on the line-up, every card, the points."""
+    """One drawing's reveal: replayed drawing, answer on the line-up, every card, the points.
+
+    The next drawing's reveal is the same screen with other words in it: :meth:`show`
+    puts ``artist``'s drawing up in place (its strokes, once, and a replay; the answer,
+    the cards and the points as new values), so a Next costs each page a handful of
+    updates and no new view (issue 16), whatever the drawings hold.
+    """
 
     def __init__(
         self,
@@ -52,47 +58,72 @@ class Reveal(widgets.VBox):
         lang: Language | None = None,
         **kwargs,
     ) -> None:
-        self._record, self._artist = record, artist
-        self.lang = lang = lang or language()
-        token = record.token_of(artist)
-        location = record.locations.get(artist)
-        # Named with its object: the reveal is where the object stops being a secret.
-        self.board = DrawingView(label=(
-            lang._("{artist}'s drawing of {object}, hidden in: {location}", artist=artist,
-                   object=record.objects[artist], location=location) if location else
-            lang._("{artist}'s drawing of {object}", artist=artist, object=record.objects[artist])))
-        self.lineup = LineupView(record.lineup, lang=lang)
-        self.lineup.highlight(token)
-        others = [p for p in record.players if p != artist]
-        chips = " ".join(
-            vote_chip(voter, seat_of(voter), card, card == token, lang)
-            for voter in others
-            for card in [record.votes.get(voter, {}).get(artist)]
-        )
-        finders = record.found_by(artist)
-        found = (lang._("Found by {names}", names=lang.names([safe(f) for f in finders])) if finders
-                 else safe(lang._("Found by no one")))
+        self._record, self._seat_of, self._artist = record, seat_of, artist
+        self.lang = lang or language()
+        self.board = DrawingView(label=self._label(artist), fit=True)  # painted at the size shown
         self.board.add_class("inc-reveal-board")
-        facts = widgets.VBox([
-            self.lineup,
-            markup(lang._("The hidden object was: {object} (token {token})",
-                          object=f"<b>{safe(record.objects[artist])}</b>", token=token), "inc-reveal-answer"),
-            markup(chips, "inc-reveal-cards"),
-            markup(found, "inc-reveal-found"),
-            markup(self._points_text(finders, len(others)), "inc-reveal-points"),
-        ])
+        self.lineup = LineupView(record.lineup, lang=self.lang)
+        self.lineup.highlight(record.token_of(artist))
+        # Each line in its first message (no update right after the open).
+        told = self._told(artist)
+        self._lines = {part: markup(told[part], f"inc-reveal-{part}") for part in told}
+        facts = widgets.VBox([self.lineup, *(self._lines[part] for part in ("answer", "cards", "found", "points"))])
         facts.add_class("inc-reveal-facts")
         # The drawing beside the answer, so a projector shows both without scrolling.
         body = widgets.HBox([self.board, facts])
         body.add_class("inc-reveal-body")
-        badge = player_badge(artist, seat_of(artist))
-        title = drawing_title(badge, location, lang)
-        super().__init__(
-            [markup(title, "inc-reveal-artist"), body],
-            **kwargs,
-        )
+        super().__init__([self._lines["artist"], body], **kwargs)
         self.add_class("inc-reveal")
         self.replay(replay_seconds)
+
+    @property
+    def artist(self) -> str:
+        """Returns whose drawing this reveal shows."""
+        return self._artist
+
+    @property
+    def record(self) -> RoundRecord:
+        """Returns the round this reveal tells."""
+        return self._record
+
+    def show(self, artist: str, replay_seconds: float = 3.0) -> None:
+        """Reveals ``artist``'s drawing of this round in place, replayed over ``replay_seconds``."""
+        self._artist = artist
+        told = self._told(artist)
+        title = told.pop("artist")
+        self.board.replay(self._record.drawings[artist], replay_seconds, label=self._label(artist))
+        self.lineup.highlight(self._record.token_of(artist))
+        for part, text in told.items():
+            self._lines[part].value = text
+        self._lines["artist"].value = title  # the last: once it names the artist, the rest is theirs
+
+    def _told(self, artist: str) -> dict[str, str]:
+        """Returns the HTML of each line of ``artist``'s reveal: who drew it and where, the
+        answer, every other player's card, who found it and the points."""
+        record, lang, seat_of = self._record, self.lang, self._seat_of
+        token = record.token_of(artist)
+        others = [p for p in record.players if p != artist]
+        finders = record.found_by(artist)
+        return {
+            "artist": drawing_title(player_badge(artist, seat_of(artist)), record.locations.get(artist), lang),
+            "answer": lang._("The hidden object was: {object} (token {token})",
+                             object=f"<b>{safe(record.objects[artist])}</b>", token=token),
+            "cards": " ".join(vote_chip(voter, seat_of(voter), card, card == token, lang)
+                              for voter in others for card in [record.votes.get(voter, {}).get(artist)]),
+            "found": (lang._("Found by {names}", names=lang.names([safe(f) for f in finders])) if finders
+                      else safe(lang._("Found by no one"))),
+            "points": self._points_text(artist, finders, len(others)),
+        }
+
+    def _label(self, artist: str) -> str:
+        """Returns the drawing's accessible name: named with its object, since the reveal is
+        where the object stops being a secret."""
+        record, lang = self._record, self.lang
+        location = record.locations.get(artist)
+        if location:
+            return lang._("{artist}'s drawing of {object}, hidden in: {location}", artist=artist,
+                          object=record.objects[artist], location=location)
+        return lang._("{artist}'s drawing of {object}", artist=artist, object=record.objects[artist])
 
     @property
     def points(self) -> dict[str, int]:
@@ -108,19 +139,47 @@ class Reveal(widgets.VBox):
         close_parts(self)
         super().close()
 
-    def _points_text(self, finders: tuple[str, ...], others: int) -> str:
+    def _points_text(self, artist: str, finders: tuple[str, ...], others: int) -> str:
         """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2".
 
         It says each thing once: that nobody found the drawing is the line above's
         ("Found by no one"), so here the artist's +0 stands alone; that everybody found
         it is said only here (the line above names them), as the reason for the +0.
         """
-        points = self.points
+        points = drawing_points(self._record, artist)
         lang = self.lang
-        artist = lang._("{artist} (artist) +{points}", artist=safe(self._artist), points=points.get(self._artist, 0))
+        artist = lang._("{artist} (artist) +{points}", artist=safe(artist), points=points.get(artist, 0))
         if not finders:
             return artist
         if len(finders) == others:
             artist += safe(lang._(": found by everyone"))
         gained = ", ".join(f"+{lang.number(points[f])} {safe(f)}" for f in finders)
         return f"{gained}; {artist}"
+
+
+def _same_round(a: RoundRecord, b: RoundRecord) -> bool:
+    """Checks if two records tell the same round of the same deal (without comparing drawings)."""
+    return a is b or (a.number, a.players, a.lineup, dict(a.objects), dict(a.votes)) == (
+        b.number, b.players, b.lineup, dict(b.objects), dict(b.votes))
+
+
+def shown_reveal(screen: Sequence[widgets.Widget], record: RoundRecord, lang: Language) -> Reveal | None:
+    """Returns the reveal ``screen`` shows if it tells ``record``'s round in ``lang``: the
+    next drawing goes into it (:meth:`Reveal.show`), a Next then being a few updates to views
+    the browser has, not a new screen to build (issue 16)."""
+    for widget in screen:
+        if isinstance(widget, Reveal) and widget.lang.code == lang.code and _same_round(widget.record, record):
+            return widget
+    return None
+
+
+def reveal_in(screen: Sequence[widgets.Widget], record: RoundRecord, artist: str, *,
+              seat_of: Callable[[str], int], replay_seconds: float = 3.0, lang: Language) -> Reveal:
+    """Returns the reveal of ``artist``'s drawing: the one ``screen`` shows, moved on in place
+    (:func:`shown_reveal`), else a new one."""
+    reveal = shown_reveal(screen, record, lang)
+    if reveal is None:
+        return Reveal(record, artist, seat_of=seat_of, replay_seconds=replay_seconds, lang=lang)
+    if reveal.artist != artist:
+        reveal.show(artist, replay_seconds)
+    return reveal
