@@ -17,6 +17,7 @@ phone is a Chromium page on the same two cores.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import re
 import threading
@@ -84,10 +85,14 @@ class SimulatedPhone:
         self._lock = threading.Lock()
         self._socket = None
         self._thread: Optional[threading.Thread] = None
+        #: The page's cookies, sent with its socket as a browser does: behind the school's
+        #: proxy (deploy/nginx) the one naming the server that holds the page's kernel.
+        self.cookies = http.cookiejar.CookieJar()
 
     def open(self) -> "SimulatedPhone":
         """Loads the page, connects to its kernel and asks for its widgets; returns once connected."""
-        with urllib.request.urlopen(self.url, timeout=self.timeout) as response:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        with opener.open(self.url, timeout=self.timeout) as response:
             html = response.read()
         found = KERNEL_ID.search(html)
         if not found:
@@ -108,7 +113,9 @@ class SimulatedPhone:
         from websockets.sync.client import connect
 
         try:
-            with connect(url, subprotocols=[V1], max_size=None, open_timeout=self.timeout) as socket:
+            cookie = "; ".join(f"{c.name}={c.value}" for c in self.cookies)
+            with connect(url, subprotocols=[V1], max_size=None, open_timeout=self.timeout,
+                         additional_headers={"Cookie": cookie} if cookie else None) as socket:
                 self._socket = socket
                 control = uuid.uuid4().hex
                 socket.send(message("shell", "comm_open", {"comm_id": control, "data": {},
