@@ -26,6 +26,16 @@ phones' rendering.  A simulated phone has a screen when its widget models show i
 class and text the Chromium test looks for); the phones' figures count them with the
 Chromium phone.
 
+With ``--servers 2`` the same play runs on two classroom servers behind the school's nginx,
+sharing one Redis (:mod:`benchmarks.school`: ``deploy/nginx/classroom.conf`` and
+``deploy/redis/classroom.conf`` as the tests use them, append-only as shipped), every page at
+the proxy's one address: each browser context, and each simulated phone, keeps the proxy's
+cookie, so its page and its kernel socket stay on one server.  ``--servers both`` plays one
+server on that Redis (``--store redis``, the same store), then two, in one run: the rows
+side by side.  The kernel CPU then covers both servers' kernels, and each server's own CPU,
+Redis's and nginx's are counted beside it; a last table gives what a student's phase
+changes cost in each, what a school sizes its servers and its Redis from.
+
 Everything is measured in one run with ``strokes``-stroke drawings, with 3-stroke ones (the
 drawings' share is the ratio of the two), and (``capped``) with one student's drawing at
 the engine's cap (``MAX_DRAWING_POINTS``) among full ones: one student must not slow the rest.  The load average is given beside each
@@ -35,6 +45,7 @@ figure: on a shared two-core machine the wall times are mostly waiting for a cor
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -133,11 +144,16 @@ class Table:
             return opened
 
         code = self.keys.code
-        self.projector = page(f"{base}/teacher.ipynb?code={code}&key={self.keys.teacher_key}", ".inc-start", 1280, 720)
         links = {name: f"{base}/student.ipynb?code={code}&token={seat.token}" for name, seat in self.seats.items()}
         in_chromium = PLAYERS[-1:] if simulated else PLAYERS
-        self.phones = {name: page(links[name], ".inc-lobby", 390, 844) for name in in_chromium}
-        self.simulated = {name: SimulatedPhone(links[name]).open() for name in PLAYERS if name not in in_chromium}
+        # The simulated phones open their pages while Chromium opens its own, as phones of a
+        # class do (opening is not measured; the play starts once every kernel is quiet).
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(PLAYERS)) as pool:
+            opening = {name: pool.submit(SimulatedPhone(links[name]).open) for name in PLAYERS if name not in in_chromium}
+            self.projector = page(f"{base}/teacher.ipynb?code={code}&key={self.keys.teacher_key}", ".inc-start",
+                                  1280, 720)
+            self.phones = {name: page(links[name], ".inc-lobby", 390, 844) for name in in_chromium}
+            self.simulated = {name: future.result() for name, future in opening.items()}
 
     @property
     def pages(self) -> dict[str, Any]:
@@ -379,25 +395,28 @@ def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "
         store = "redis"
     sizes = list(dict.fromkeys([(strokes, False), *([(strokes, True)] if capped else []), (3, False)]))
     rows = []
-    # A server of its own for each way of holding the phones: a class of 35 pages a play, the
-    # closed pages' kernels still ending, would reach the server's kernel cap (503).
-    for sim in PHONES[phones]:
-        for count in counts:
-            _log(f"{count} classroom server(s) on {store}{' behind nginx' if count > 1 else ''}")
-            with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder, \
-                    _classroom(Path(folder), count, store) as room, sync_playwright() as playwright:
-                opened = open_store(room["store_url"])
-                browser = launch_chromium(playwright)
-                try:
-                    for size, cap in sizes:
-                        row = play(browser, f"{room['url']}/voila/render", opened, room["kernels"], tables=tables,
-                                   strokes=size, capped=cap, simulated=sim, processes=room["processes"],
-                                   spread=room["spread"])
-                        rows.append(dict(row, servers=count, store=store))
-                        _log(json.dumps(rows[-1]))
-                finally:
-                    browser.close()
-                    opened.close()
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            # A server of its own for each way of holding the phones: a class of 35 pages a play, the
+            # closed pages' kernels still ending, would reach the server's kernel cap (503).
+            for sim in PHONES[phones]:
+                for count in counts:
+                    _log(f"{count} classroom server(s) on {store}{' behind nginx' if count > 1 else ''}")
+                    with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder, \
+                            _classroom(Path(folder), count, store) as room:
+                        opened = open_store(room["store_url"])
+                        try:
+                            for size, cap in sizes:
+                                row = play(browser, f"{room['url']}/voila/render", opened, room["kernels"],
+                                           tables=tables, strokes=size, capped=cap, simulated=sim,
+                                           processes=room["processes"], spread=room["spread"])
+                                rows.append(dict(row, servers=count, store=store))
+                                _log(json.dumps(rows[-1]))
+                        finally:
+                            opened.close()
+        finally:
+            browser.close()
     return rows
 
 
