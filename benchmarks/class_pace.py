@@ -256,10 +256,11 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
     """Plays one round at ``tables`` new tables with ``strokes``-stroke drawings (the first
     student's at the cap, if ``capped``; five phones of each table simulated, if
     ``simulated``); returns the figures, with the CPU of the named ``processes`` over each
-    phase change and (``spread``: returns each server's kernels) how many kernels each
-    server held."""
+    phase change and (``spread``: returns each server's kernels) how many of this play's
+    kernels each server holds."""
     contexts: list = []
     room: list[Table] = []
+    earlier = spread() if spread is not None else {}  # the kernels of the plays before this one
     try:
         _log(f"{tables} table(s) of six, {strokes}-stroke drawings{' (one at the cap)' if capped else ''}: "
              f"opening {7 * tables} pages{' (5 phones a table simulated)' if simulated else ''}")
@@ -277,7 +278,8 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         result: dict[str, Any] = {"tables": tables, "strokes": strokes, "capped": capped, "pages": 7 * tables,
                                   "phones": "simulated" if simulated else "chromium"}
         if spread is not None:
-            result["kernels_per_server"] = {name: len(pids) for name, pids in spread().items()}
+            result["kernels_per_server"] = {name: len(pids - earlier.get(name, set()))
+                                            for name, pids in spread().items()}
 
         # The floor: each Done → its chip on the projector.
         floor = []
