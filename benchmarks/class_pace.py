@@ -26,6 +26,16 @@ phones' rendering.  A simulated phone has a screen when its widget models show i
 class and text the Chromium test looks for); the phones' figures count them with the
 Chromium phone.
 
+With ``--servers 2`` the same play runs on two classroom servers behind the school's nginx,
+sharing one Redis (:mod:`benchmarks.school`: ``deploy/nginx/classroom.conf`` and
+``deploy/redis/classroom.conf`` as the tests use them, append-only as shipped), every page at
+the proxy's one address: each browser context, and each simulated phone, keeps the proxy's
+cookie, so its page and its kernel socket stay on one server.  ``--servers both`` plays one
+server on that Redis (``--store redis``, the same store), then two, in one run: the rows
+side by side.  The kernel CPU then covers both servers' kernels, and each server's own CPU,
+Redis's and nginx's are counted beside it; a last table gives what a student's phase
+changes cost in each, what a school sizes its servers and its Redis from.
+
 Everything is measured in one run with ``strokes``-stroke drawings, with 3-stroke ones (the
 drawings' share is the ratio of the two), and (``capped``) with one student's drawing at
 the engine's cap (``MAX_DRAWING_POINTS``) among full ones: one student must not slow the rest.  The load average is given beside each
@@ -35,6 +45,8 @@ figure: on a shared two-core machine the wall times are mostly waiting for a cor
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import json
 import os
 import statistics
@@ -42,7 +54,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from incognito_nb.engine import Action, Rules
 from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
@@ -132,11 +144,16 @@ class Table:
             return opened
 
         code = self.keys.code
-        self.projector = page(f"{base}/teacher.ipynb?code={code}&key={self.keys.teacher_key}", ".inc-start", 1280, 720)
         links = {name: f"{base}/student.ipynb?code={code}&token={seat.token}" for name, seat in self.seats.items()}
         in_chromium = PLAYERS[-1:] if simulated else PLAYERS
-        self.phones = {name: page(links[name], ".inc-lobby", 390, 844) for name in in_chromium}
-        self.simulated = {name: SimulatedPhone(links[name]).open() for name in PLAYERS if name not in in_chromium}
+        # The simulated phones open their pages while Chromium opens its own, as phones of a
+        # class do (opening is not measured; the play starts once every kernel is quiet).
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(PLAYERS)) as pool:
+            opening = {name: pool.submit(SimulatedPhone(links[name]).open) for name in PLAYERS if name not in in_chromium}
+            self.projector = page(f"{base}/teacher.ipynb?code={code}&key={self.keys.teacher_key}", ".inc-start",
+                                  1280, 720)
+            self.phones = {name: page(links[name], ".inc-lobby", 390, 844) for name in in_chromium}
+            self.simulated = {name: future.result() for name, future in opening.items()}
 
     @property
     def pages(self) -> dict[str, Any]:
@@ -160,16 +177,28 @@ class Table:
 
 
 class KernelClock:
-    """Every kernel's CPU time from now on."""
+    """Every kernel's CPU time from now on (every server's, with several), and that of the
+    named ``processes`` (the servers themselves, Redis, the proxy)."""
 
-    def __init__(self, kernels) -> None:
+    def __init__(self, kernels, processes: dict[str, int] | None = None) -> None:
         self.pids = sorted(kernels())
         self.before = {pid: cpu_seconds(pid) for pid in self.pids}
+        self.processes = dict(processes or {})
+        self.processes_before = {name: cpu_seconds(pid) for name, pid in self.processes.items()}
 
     def spent_ms(self) -> list[float]:
         after = {pid: cpu_seconds(pid) for pid in self.pids}
         return [1000 * (after[p] - self.before[p]) for p in self.pids
                 if after[p] is not None and self.before[p] is not None]
+
+    def processes_ms(self) -> dict[str, int]:
+        """Returns each named process's CPU time (ms) since the clock started."""
+        spent = {}
+        for name, pid in self.processes.items():
+            after, before = cpu_seconds(pid), self.processes_before[name]
+            if after is not None and before is not None:
+                spent[name] = round(1000 * (after - before))
+        return spent
 
 
 def chromium_pids() -> set[int]:
@@ -187,11 +216,12 @@ def chromium_pids() -> set[int]:
 
 class LaptopClock:
     """The CPU each part of the laptop spends from now on: the page kernels, the Voilà
-    server, Chromium (the projectors and the phones it holds) and this benchmark (whose
+    servers, Chromium (the projectors and the phones it holds) and this benchmark (whose
     simulated phones read every frame: work a class's own phones would do)."""
 
-    def __init__(self, kernels, server: int) -> None:
-        self.parts = {"kernels": sorted(kernels()), "voila": [server], "chromium": sorted(chromium_pids()),
+    def __init__(self, kernels, processes: dict[str, int] | None = None) -> None:
+        servers = [pid for name, pid in (processes or {}).items() if name.startswith("server")]
+        self.parts = {"kernels": sorted(kernels()), "voila": servers, "chromium": sorted(chromium_pids()),
                       "benchmark": [os.getpid()]}
         self.before = {pid: cpu_seconds(pid) for pids in self.parts.values() for pid in pids}
 
@@ -258,12 +288,15 @@ CAPPED_STROKES = MAX_DRAWING_POINTS // 30
 
 
 def play(browser, base: str, store, kernels, *, tables: int, strokes: int, capped: bool = False,
-         simulated: bool = False, server: int = 0) -> dict[str, Any]:
+         simulated: bool = False, processes: dict[str, int] | None = None, spread=None) -> dict[str, Any]:
     """Plays one round at ``tables`` new tables with ``strokes``-stroke drawings (the first
     student's at the cap, if ``capped``; five phones of each table simulated, if
-    ``simulated``); returns the figures."""
+    ``simulated``); returns the figures, with the CPU of the named ``processes`` over each
+    phase change and (``spread``: returns each server's kernels) how many of this play's
+    kernels each server holds."""
     contexts: list = []
     room: list[Table] = []
+    earlier = spread() if spread is not None else {}  # the kernels of the plays before this one
     try:
         _log(f"{tables} table(s) of six, {strokes}-stroke drawings{' (one at the cap)' if capped else ''}: "
              f"opening {7 * tables} pages{' (5 phones a table simulated)' if simulated else ''}")
@@ -280,6 +313,9 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         _settle(kernels)
         result: dict[str, Any] = {"tables": tables, "strokes": strokes, "capped": capped, "pages": 7 * tables,
                                   "phones": "simulated" if simulated else "chromium"}
+        if spread is not None:
+            result["kernels_per_server"] = {name: len(pids - earlier.get(name, set()))
+                                            for name, pids in spread().items()}
 
         # The floor: each Done → its chip on the projector.
         floor = []
@@ -297,12 +333,13 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
 
         # The last Done → the find screen, every table at once.
         _watch_all(room, "find", FIND_SCREEN, FIND_MODELS, PHONE_FIND_SCREEN)
-        clock, laptop, load = KernelClock(kernels), LaptopClock(kernels, server), _load()
+        clock, laptop, load = KernelClock(kernels, processes), LaptopClock(kernels, processes), _load()
         clicked = [table.press_done(PLAYERS[-1]) for table in room]
         result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},
                           "load": load, "kernel_cpu": None, "laptop_cpu_s": laptop.spent_s()}
         _settle(kernels)
         result["find"]["kernel_cpu"] = _cpu(clock.spent_ms())
+        result["find"]["process_cpu_ms"] = clock.processes_ms()
 
         # The last Confirm → the first reveal.
         for table in room:
@@ -311,7 +348,7 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             table.phones[PLAYERS[-1]].wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
         _settle(kernels)
         _watch_all(room, "reveal", FIRST_REVEAL, REVEAL_MODELS)
-        clock, laptop, load = KernelClock(kernels), LaptopClock(kernels, server), _load()
+        clock, laptop, load = KernelClock(kernels, processes), LaptopClock(kernels, processes), _load()
         clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-confirm-votes") for table in room]
         result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load,
                             "laptop_cpu_s": laptop.spent_s()}
@@ -319,26 +356,30 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             table.projector.wait_for_function(step_shown(PLAYERS[0]), timeout=STEP)
         _settle(kernels)
         result["reveal"]["kernel_cpu"] = _cpu(clock.spent_ms())
+        result["reveal"]["process_cpu_ms"] = clock.processes_ms()
 
         # Each Next, through the reveal to the scoreboard.
         nexts: dict[str, list[float]] = {"projector": [], "phones": [], "trail": []}
         cpu: list[float] = []
+        spent: dict[str, int] = {}
         loads = []
         parts: dict[str, float] = {}
         for step, name in enumerate([*PLAYERS[1:], None], start=1):
             key = f"next-{step}"
             _watch_all(room, key, step_shown(name), step_models(name))
-            clock, laptop = KernelClock(kernels), LaptopClock(kernels, server)
+            clock, laptop = KernelClock(kernels, processes), LaptopClock(kernels, processes)
             loads.append(_load())
             clicked = [table.projector.evaluate(CLICK_JS, ".inc-next") for table in room]
             for label, values in _seen(room, key, clicked).items():
                 nexts.setdefault(label, []).extend(values)
-            for part, spent in laptop.spent_s().items():  # until every page shows the step
-                parts[part] = round(parts.get(part, 0.0) + spent / len(PLAYERS), 2)  # a Next's mean
+            for part, used in laptop.spent_s().items():  # until every page shows the step
+                parts[part] = round(parts.get(part, 0.0) + used / len(PLAYERS), 2)  # a Next's mean
             _settle(kernels)
             cpu += clock.spent_ms()
+            for name, ms in clock.processes_ms().items():
+                spent[name] = spent.get(name, 0) + ms
         result["next"] = {**{k: _summary(v) for k, v in nexts.items()}, "load": f"{loads[0]} … {loads[-1]}",
-                          "kernel_cpu": _cpu(cpu), "laptop_cpu_s": parts}
+                          "kernel_cpu": _cpu(cpu), "process_cpu_ms": spent, "laptop_cpu_s": parts}
         return result
     finally:
         for table in room:
@@ -348,37 +389,76 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
 
 
 PHONES = {"chromium": (False,), "simulated": (True,), "both": (False, True)}
+#: How many classroom servers play the class: one, two behind the school's proxy, or both in one run.
+SERVERS = {"1": (1,), "2": (2,), "both": (1, 2)}
+STORES = ("sqlite", "redis")
 
 
-def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "chromium") -> list[dict[str, Any]]:
+@contextlib.contextmanager
+def _classroom(folder: Path, servers: int, store: str) -> Iterator[dict[str, Any]]:
+    """Runs the class's servers: one ``incognito-nb classroom`` over SQLite as the README
+    starts it, or (``store="redis"``) ``servers`` classroom servers on the school's Redis,
+    two behind its nginx (:mod:`benchmarks.school`, the ``deploy/`` files); yields their
+    address, store, kernels, each server's kernels and the processes whose CPU is counted."""
+    from .classroom import ClassroomServer
+    from .school import school
+
+    if store == "sqlite":
+        store_url = str(folder / "class.sqlite")
+        with ClassroomServer(folder, store_url) as server:
+            yield {"url": server.url, "store_url": store_url, "kernels": server.kernels,
+                   "spread": lambda: {"a": server.kernels()}, "processes": {"server a": server.pid}}
+        return
+    with school(folder, servers) as at:
+        processes = {f"server {name}": pid for name, pid in zip("ab", at.server_pids)}
+        processes["redis"] = at.redis_pid
+        if at.nginx_pid is not None:
+            processes["nginx"] = at.nginx_pid
+        yield {"url": at.url, "store_url": at.store_url, "kernels": at.kernels, "spread": at.kernels_of,
+               "processes": processes}
+
+
+def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "chromium", servers: str = "1",
+        store: str = "sqlite") -> list[dict[str, Any]]:
     """Plays the class with ``strokes``-stroke drawings, (``capped``) the same with one
     drawing at the cap, then with 3-stroke ones, in one run: with every phone in Chromium
     (``phones="chromium"``), with five phones of each table on devices of their own
-    (``"simulated"``), or both one after the other."""
+    (``"simulated"``), or both one after the other; on one classroom server, on two behind
+    the school's proxy sharing one Redis (``servers="2"``: Redis whatever ``store`` says), or
+    on one then two (``"both"``, one on Redis too, for the same store)."""
     from playwright.sync_api import sync_playwright
 
     from incognito_nb.store import open_store
 
-    from .classroom import ClassroomServer
     from .harness import launch_chromium
 
+    counts = SERVERS[servers]
+    if counts != (1,):
+        store = "redis"
+    sizes = list(dict.fromkeys([(strokes, False), *([(strokes, True)] if capped else []), (3, False)]))
     rows = []
-    # A server of its own for each way of holding the phones: a class of 35 pages a play, the
-    # closed pages' kernels still ending, would reach the server's kernel cap (503).
-    for sim in PHONES[phones]:
-        with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder:
-            store_url = str(Path(folder) / "class.sqlite")
-            with ClassroomServer(Path(folder), store_url) as server, sync_playwright() as playwright:
-                store = open_store(store_url)
-                browser = launch_chromium(playwright)
-                try:
-                    for size, cap in [(strokes, False), *([(strokes, True)] if capped else []), (3, False)]:
-                        rows.append(play(browser, f"{server.url}/voila/render", store, server.kernels,
-                                         tables=tables, strokes=size, capped=cap, simulated=sim, server=server.pid))
-                        _log(json.dumps(rows[-1]))
-                finally:
-                    browser.close()
-                    store.close()
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            # A server of its own for each way of holding the phones: a class of 35 pages a play, the
+            # closed pages' kernels still ending, would reach the server's kernel cap (503).
+            for sim in PHONES[phones]:
+                for count in counts:
+                    _log(f"{count} classroom server(s) on {store}{' behind nginx' if count > 1 else ''}")
+                    with tempfile.TemporaryDirectory(prefix="incognito-bench-pace-") as folder, \
+                            _classroom(Path(folder), count, store) as room:
+                        opened = open_store(room["store_url"])
+                        try:
+                            for size, cap in sizes:
+                                row = play(browser, f"{room['url']}/voila/render", opened, room["kernels"],
+                                           tables=tables, strokes=size, capped=cap, simulated=sim,
+                                           processes=room["processes"], spread=room["spread"])
+                                rows.append(dict(row, servers=count, store=store))
+                                _log(json.dumps(rows[-1]))
+                        finally:
+                            opened.close()
+        finally:
+            browser.close()
     return rows
 
 
@@ -386,26 +466,54 @@ def _holds(value: float, limit: float) -> str:
     return "holds" if value <= limit else "missed"
 
 
+def _servers(row: dict[str, Any]) -> str:
+    """Returns the row's servers cell: how many, on which store, how many kernels each held."""
+    count = row.get("servers", 1)
+    store = "Redis (append-only)" if row.get("store") == "redis" else "SQLite"
+    held = row.get("kernels_per_server") or {}
+    spread = f", kernels {' + '.join(str(n) for n in held.values())}" if count > 1 and held else ""
+    return f"{count}{' behind nginx' if count > 1 else ''}, {store}{spread}"
+
+
+def _processes(figures: dict[str, Any], students: int) -> str:
+    """Returns the servers' own CPU and Redis's over a change, and Redis's per student."""
+    spent = figures.get("process_cpu_ms")
+    if not spent:
+        return ""
+    servers = " + ".join(f"{ms}" for name, ms in spent.items() if name.startswith("server"))
+    text = f"servers {servers} ms"
+    if "nginx" in spent:
+        text += f"; nginx {spent['nginx']} ms"
+    if "redis" in spent:
+        text += f"; Redis {spent['redis']} ms ({spent['redis'] / students:.1f} ms a student)"
+    return text
+
+
 def markdown(rows: list[dict[str, Any]]) -> str:
-    """Returns the figures as a Markdown table, with the targets beside them."""
-    lines = ["| class | drawings | change | projector median / p95 | phones median / p95 | phones trail "
+    """Returns the figures as a Markdown table, with the targets beside them (one server's
+    rows beside two servers' when the run played both)."""
+    lines = ["| class | servers | drawings | change | projector median / p95 | phones median / p95 | phones trail "
              "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU median / max / sum | "
-             "laptop CPU until every page shows it: kernels / Voilà / Chromium / benchmark | load |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "servers' own / Redis CPU | laptop CPU until every page shows it: kernels / servers / Chromium / "
+             "benchmark | load |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     by_class: dict[tuple, dict[tuple, dict]] = {}
     for row in rows:
-        by_class.setdefault((row["tables"], row.get("phones", "chromium")), {})[(row["strokes"], row.get("capped", False))] = row
-    for (tables, phones), sizes in by_class.items():
+        setting = (row["tables"], row.get("phones", "chromium"), row.get("servers", 1), row.get("store", "sqlite"))
+        by_class.setdefault(setting, {})[(row["strokes"], row.get("capped", False))] = row
+    for (tables, phones, _, _), sizes in by_class.items():
         room = f"{tables} × 6" + (" (5 phones a table on their own devices)" if phones == "simulated" else "")
         small = sizes.get((3, False))
         for (strokes, capped), row in sizes.items():
+            servers = _servers(row)
             # A table with one drawing at the cap is compared with the same table of ordinary
             # full drawings; full drawings with 3-stroke ones.
             against = sizes.get((strokes, False)) if capped else small if strokes != 3 else None
             drawn = f"{strokes} strokes" + (f", one at the cap ({CAPPED_STROKES})" if capped else "")
             floor = row["floor"]["median_s"]
-            lines.append(f"| {room} | {drawn} | the floor: Done → its chip | "
-                         f"{floor * 1000:.0f} / {row['floor']['p95_s'] * 1000:.0f} ms | | | | | | | {row['floor']['load']} |")
+            lines.append(f"| {room} | {servers} | {drawn} | the floor: Done → its chip | "
+                         f"{floor * 1000:.0f} / {row['floor']['p95_s'] * 1000:.0f} ms | | | | | | | | "
+                         f"{row['floor']['load']} |")
             for change, label in (("find", "last Done → find screen"), ("reveal", "last Confirm → first reveal"),
                                   ("next", "each Next")):
                 figures = row[change]
@@ -428,14 +536,45 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                 laptop = " / ".join(f"{spent[part]:.2f}" for part in ("kernels", "voila", "chromium", "benchmark")
                                     if part in spent) + (" s" if spent else "")
                 lines.append(
-                    f"| {room} | {drawn} | {label} | "
+                    f"| {room} | {servers} | {drawn} | {label} | "
                     f"{figures['projector']['median_s']:.2f} / {figures['projector']['p95_s']:.2f} s | "
                     f"{figures['phones']['median_s']:.2f} / {figures['phones']['p95_s']:.2f} s | "
                     f"{figures['trail']['median_s']:.2f} ({trail:.2f}) s, ≤ {TARGET_TRAIL_S:.0f} s: "
                     f"{_holds(trail, TARGET_TRAIL_S)} | {target} | {ink} | "
                     f"{cpu['median_ms']} / {cpu['max_ms']} / {cpu['sum_ms']} ms over {cpu['kernels']} | "
-                    f"{laptop} | {figures['load']} |")
-    return "\n".join(lines) + "\n"
+                    f"{_processes(figures, 6 * tables)} | {laptop} | {figures['load']} |")
+    return "\n".join(lines + sizing(rows)) + "\n"
+
+
+CHANGES = ("find", "reveal", "next")
+
+
+def sizing(rows: list[dict[str, Any]]) -> list[str]:
+    """Returns, for each run on the school's Redis, the CPU a student's round of phase
+    changes costs (the find screen, the first reveal, every Next): in the kernels (the
+    projector's shared by its table), in each server itself, in Redis and in the proxy:
+    what a school sizes its servers and its Redis from."""
+    rows = [row for row in rows if row.get("store") == "redis"]
+    if not rows:
+        return []
+    lines = ["", "CPU a student's phase changes cost (find screen + first reveal + every Next), the table's "
+             "projector kernel shared by its six students:", "",
+             "| class | servers | drawings | kernels | servers' own (each) | Redis | nginx |",
+             "|---|---|---|---|---|---|---|"]
+    for row in rows:
+        students = 6 * row["tables"]
+        kernels = sum(row[change]["kernel_cpu"]["sum_ms"] for change in CHANGES)
+        spent: dict[str, int] = {}
+        for change in CHANGES:
+            for name, ms in (row[change].get("process_cpu_ms") or {}).items():
+                spent[name] = spent.get(name, 0) + ms
+        each = " + ".join(f"{ms / students:.1f}" for name, ms in spent.items() if name.startswith("server"))
+        phones = " (5 phones a table on their own devices)" if row.get("phones") == "simulated" else ""
+        lines.append(f"| {row['tables']} × 6{phones} | {_servers(row)} | {row['strokes']} strokes"
+                     f"{', one at the cap' if row.get('capped') else ''} | {kernels / students:.1f} ms | {each} ms | "
+                     f"{spent.get('redis', 0) / students:.1f} ms | "
+                     + (f"{spent['nginx'] / students:.1f} ms |" if "nginx" in spent else "— |"))
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -446,9 +585,16 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--phones", choices=sorted(PHONES), default="chromium",
                      help="every phone a page of this machine's Chromium, five a table simulated as on devices of "
                           "their own (the laptop's share), or both")
+    cli.add_argument("--servers", choices=sorted(SERVERS), default="1",
+                     help="one classroom server, two behind the school's nginx on one Redis (deploy/), or one then "
+                          "two in one run (both on Redis)")
+    cli.add_argument("--store", choices=STORES, default="sqlite",
+                     help="one server's store: a SQLite file, or Redis with deploy/redis/classroom.conf "
+                          "(two servers always share Redis)")
     cli.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
     args = cli.parse_args(argv)
-    rows = run(args.tables, args.strokes, capped=not args.no_cap, phones=args.phones)
+    rows = run(args.tables, args.strokes, capped=not args.no_cap, phones=args.phones, servers=args.servers,
+               store=args.store)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "class_pace.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
     print(markdown(rows))

@@ -85,10 +85,12 @@ class SimulatedPhone:
         self._lock = threading.Lock()
         self._socket = None
         self._thread: Optional[threading.Thread] = None
-        # The page's cookies, as a browser keeps them: a teacher's key moved into its
-        # cookie by a redirect, the page marks and ``_xsrf`` for the page's goodbye.
-        self._cookies = http.cookiejar.CookieJar()
-        self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self._cookies))
+        #: The page's cookies, as a browser keeps them and sends them with its socket: a
+        #: teacher's key moved into its cookie by a redirect, the page marks and ``_xsrf`` for
+        #: the page's goodbye, and behind the school's proxy (deploy/nginx) the one naming the
+        #: server that holds the page's kernel.
+        self.cookies = http.cookiejar.CookieJar()
+        self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
         self.kernel: Optional[str] = None
 
     def open(self) -> "SimulatedPhone":
@@ -114,7 +116,9 @@ class SimulatedPhone:
         from websockets.sync.client import connect
 
         try:
-            with connect(url, subprotocols=[V1], max_size=None, open_timeout=self.timeout) as socket:
+            cookie = "; ".join(f"{c.name}={c.value}" for c in self.cookies)
+            with connect(url, subprotocols=[V1], max_size=None, open_timeout=self.timeout,
+                         additional_headers={"Cookie": cookie} if cookie else None) as socket:
                 self._socket = socket
                 control = uuid.uuid4().hex
                 socket.send(message("shell", "comm_open", {"comm_id": control, "data": {},
@@ -210,7 +214,7 @@ class SimulatedPhone:
         if self._thread is not None:
             self._thread.join(5)
         if self.kernel is not None:
-            xsrf = next((c.value for c in self._cookies if c.name == "_xsrf"), "")
+            xsrf = next((c.value for c in self.cookies if c.name == "_xsrf"), "")
             goodbye = urllib.request.Request(f"{self.url.split('/voila/')[0]}/voila/api/shutdown/{self.kernel}",
                                              data=b"", method="POST", headers={"X-XSRFToken": xsrf})
             try:

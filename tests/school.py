@@ -2,13 +2,14 @@
 ``deploy/redis/classroom.conf``, classroom servers behind nginx with
 ``deploy/nginx/classroom.conf``, each file used as shipped with only its ports (and
 Redis's folder) replaced, as the README's "A school" section says an administrator does.
+The files are written by :mod:`benchmarks.school`, which the class benchmark's two servers
+(``python -m benchmarks.class_pace --servers 2``) use too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import subprocess
 import time
@@ -18,23 +19,16 @@ from typing import Iterator
 
 import pytest
 
-from browser import REPO, free_port, server
+from benchmarks.school import NAMES, NGINX, REDIS_SERVER, nginx_command, redis_conf
+from benchmarks.school import nginx_conf as _nginx_conf
+from browser import free_port, server
 from classroom_server import Classroom, classroom
 from store_backends import wait_for_redis
 
-DEPLOY = REPO / "deploy"
-NGINX_CONF = DEPLOY / "nginx" / "classroom.conf"
-REDIS_CONF = DEPLOY / "redis" / "classroom.conf"
-#: The ports the shipped nginx file names: the proxy, then the classroom servers a and b; its TLS port.
-PROXY_PORT, SERVER_PORTS, TLS_PORT = 8870, (8871, 8872), 8443
-#: The shipped nginx file's TLS lines, commented out (a school uncomments them with its certificate).
-TLS_LINES = ("# listen 8443 ssl;", "# ssl_certificate /etc/ssl/certs/ssl-cert-snakeoil.pem;",
-             "# ssl_certificate_key /etc/ssl/private/ssl-cert-snakeoil.key;")
+__all__ = ["NAMES", "School", "SchoolRedis", "need", "nginx_conf", "place", "placed", "proxy", "school",
+           "school_redis"]
+
 OPENSSL = shutil.which("openssl")
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-REDIS_SERVER = shutil.which("redis-server")
-#: How the proxy names each server in its cookie (``incognito_server``), in the order of SERVER_PORTS.
-NAMES = ("a", "b")
 
 
 def need(program: str | None, package: str) -> None:
@@ -58,13 +52,7 @@ def school_redis(folder: Path) -> Iterator[SchoolRedis]:
     """Runs redis-server with ``deploy/redis/classroom.conf`` (its port and folder replaced)."""
     need(REDIS_SERVER, "redis-server")
     port = free_port()
-    folder.mkdir(parents=True, exist_ok=True)
-    text = REDIS_CONF.read_text()
-    text = re.sub(r"(?m)^port 6379$", f"port {port}", text)
-    text = re.sub(r"(?m)^dir /var/lib/redis$", f"dir {folder}", text)
-    assert f"port {port}" in text and f"dir {folder}" in text, "deploy/redis/classroom.conf changed shape"
-    conf = folder / "redis.conf"
-    conf.write_text(text)
+    conf = redis_conf(folder, port)
     process = subprocess.Popen([REDIS_SERVER, str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"redis://127.0.0.1:{port}/0"
     try:
@@ -92,37 +80,10 @@ def certificate(folder: Path) -> tuple[Path, Path]:
 
 def nginx_conf(folder: Path, proxy_port: int, ports: tuple[int, int], tls_port: int | None = None) -> Path:
     """Writes an nginx main file that includes ``deploy/nginx/classroom.conf`` with the
-    test's ports, its pid, logs and buffers in ``folder``; returns its path.  With
-    ``tls_port``, the file's TLS lines are uncommented as a school does, with a certificate
-    made for the test."""
-    text = NGINX_CONF.read_text()
-    if tls_port is not None:
-        assert all(line in text for line in TLS_LINES), "deploy/nginx/classroom.conf's TLS lines changed shape"
-        cert, key = certificate(folder)
-        listen, certificate_line, key_line = TLS_LINES
-        text = text.replace(listen, f"listen 127.0.0.1:{tls_port} ssl;").replace(
-            certificate_line, f"ssl_certificate {cert};").replace(key_line, f"ssl_certificate_key {key};")
-    for shipped, port in zip(SERVER_PORTS, ports):
-        text = text.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{port}").replace(
-            rf"127\.0\.0\.1:{shipped}$", rf"127\.0\.0\.1:{port}$")
-    text = text.replace(f"listen {PROXY_PORT};", f"listen 127.0.0.1:{proxy_port};")
-    settings = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    assert all(str(port) not in settings for port in (PROXY_PORT, TLS_PORT, *SERVER_PORTS)), "a shipped port was left"
-    (folder / "conf.d").mkdir(parents=True, exist_ok=True)
-    (folder / "conf.d" / "classroom.conf").write_text(text)
-    user = "user root root;\n" if os.geteuid() == 0 else ""  # the workers read the test's folder
-    temp = "".join(f"    {kind}_temp_path {folder / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    main = folder / "nginx.conf"
-    main.write_text(f"""{user}worker_processes 1;
-pid {folder / 'nginx.pid'};
-error_log {folder / 'error.log'} warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log {folder / 'access.log'};
-{temp}    include {folder / 'conf.d' / 'classroom.conf'};
-}}
-""")
-    return main
+    test's ports (:func:`benchmarks.school.nginx_conf`); with ``tls_port``, the file's TLS
+    lines uncommented as a school does, with a certificate made for the test."""
+    tls = (tls_port, *certificate(folder)) if tls_port is not None else None
+    return _nginx_conf(folder, proxy_port, ports, tls)
 
 
 @dataclass
@@ -156,7 +117,7 @@ def proxy(folder: Path, ports: tuple[int, int], tls: bool = False) -> Iterator[t
     port = free_port()
     tls_port = free_port() if tls else None
     main = nginx_conf(folder, port, ports, tls_port)
-    command = [NGINX, "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(main), "-g", "daemon off;"]
+    command = nginx_command(folder, main)
     with server(command, f"http://127.0.0.1:{port}", name="nginx", log_path=folder / "nginx.log") as url:
         yield url, f"https://127.0.0.1:{tls_port}" if tls else ""
 
