@@ -1,4 +1,4 @@
-"""Runs the benchmarks: ``python -m benchmarks [--quick|--full] [--out DIR]``."""
+"""Runs the benchmarks: ``python -m benchmarks [--smoke|--quick|--full] [--out DIR]``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from .run import MODES, run
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--smoke", dest="mode", action="store_const", const="smoke",
+                      help="the shortest run (about a minute): proves the harness, for the tests; figures too rough to quote")
     mode.add_argument("--quick", dest="mode", action="store_const", const="quick",
                       help="a short run (under two minutes): proves the harness, rough figures")
     mode.add_argument("--full", dest="mode", action="store_const", const="full",

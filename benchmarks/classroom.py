@@ -68,7 +68,7 @@ PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {  # proves the harness, for the tests
     "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False, "strokes": 20,
               "load_tables": 1, "load_s": 8.0, "pace_tables": (1,), "pace_cap": False,
-              "pace_phones": "chromium"},
+              "pace_phones": "simulated"},  # a projector and a phone in Chromium, five phones simulated
     "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True, "strokes": 200,
               "load_tables": 2, "load_s": 30.0, "pace_tables": (1,), "pace_cap": True,
               "pace_phones": "both"},

@@ -17,6 +17,7 @@ from .harness import HERE, REPO, SlowLink, launch_chromium, static_files, voila
 
 #: Moves per pad and repetitions of the page-load measurements, per mode.
 MODES = {
+    "smoke": {"moves": 20, "loads": 1, "gallery": 1, "lite_loads": 1},  # proves the harness, for the tests
     "quick": {"moves": 40, "loads": 2, "gallery": 1, "lite_loads": 1},
     "full": {"moves": 200, "loads": 5, "gallery": 3, "lite_loads": 3},
 }
@@ -33,7 +34,7 @@ def _median(values: list) -> Any:
 
 
 def run(mode: str, out: Path) -> tuple[list[Path], dict[str, Any]]:
-    """Runs every benchmark in ``mode`` ("quick" or "full"); writes and returns the results."""
+    """Runs every benchmark in ``mode`` ("smoke", "quick" or "full"); writes and returns the results."""
     from playwright.sync_api import sync_playwright
 
     settings = MODES[mode]
