@@ -9,6 +9,8 @@ teacher's key checked inside the change; neither touches the game.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..engine import IllegalAction
 from ..engine.errors import N_
 from ..engine.players import clean_name, name_key
@@ -54,16 +56,8 @@ class TeacherSeats:
         code = normalise_code(code)
 
         def reissue(state: TableState) -> Write:
-            record = state.record
-            check_teacher_key(record, teacher_key)
-            for seat, (seated, _) in enumerate(record.lobby):
-                if name_key(seated) == name_key(str(name)):
-                    token = new_secret()
-                    lobby = list(record.lobby)
-                    lobby[seat] = (seated, digest(token))
-                    return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
-            raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
-                                name=repr(name), code=code)
+            check_teacher_key(state.record, teacher_key)
+            return _new_token(state, code, lambda seated: name_key(seated) == name_key(str(name)), name)
 
         return self._swap(code, reissue, after=NO_GAME)[1]
 
@@ -81,14 +75,22 @@ class TeacherSeats:
         name = clean_name(name)
 
         def again(state: TableState) -> Write:
-            record = state.record
-            for seat, (seated, _) in enumerate(record.lobby):
-                if seated == name:
-                    token = new_secret()
-                    lobby = list(record.lobby)
-                    lobby[seat] = (seated, digest(token))
-                    return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
-            raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
-                                name=repr(name), code=code)
+            return _new_token(state, code, lambda seated: seated == name, name)
 
         return self._swap(code, again, after=NO_GAME)[1]
+
+
+def _new_token(state: TableState, code: str, is_them: Callable[[str], bool], name: str) -> Write:
+    """Returns the write that gives the first seat ``is_them`` names a new token (its older
+    links stop working), with that seat as its result.
+
+    :raises IllegalAction: for no such seat (``rule="unknown_player"``).
+    """
+    lobby = list(state.record.lobby)
+    for seat, (seated, _) in enumerate(lobby):
+        if is_them(seated):
+            token = new_secret()
+            lobby[seat] = (seated, digest(token))
+            return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
+    raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
+                        name=repr(name), code=code)
