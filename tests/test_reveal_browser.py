@@ -202,8 +202,13 @@ def test_six_phones_follow_the_projectors_reveal_and_hold_nothing_it_has_not_sho
                     else:
                         page.wait_for_selector(".inc-my-points", timeout=STEP)
                     _check_phone(page, name, game, step)
-                if step in (0, len(SIX)):  # for a person to look at: the projector and a phone
-                    if step < len(SIX):  # once the replay is over, both show the drawing (Ana's
+                if 0 < step < len(SIX):  # moved on in place: the board paints the next drawing whole
+                    strokes = len(game.history[-1].drawings[SIX[step]].strokes)
+                    for page in (teacher, students["Ben"]):
+                        page.wait_for_selector(f'.inc-reveal .inc-painted-board[data-painted="{strokes}"]',
+                                               timeout=STEP)
+                if step in (0, 2, len(SIX)):  # for a person to look at: the projector and a phone
+                    if step == 0:  # once the replay is over, both show the drawing (Ana's
                         # doodle, in the board's corner inside its 2-unit border)
                         for page in (teacher, students["Ben"]):
                             wait_for_ink(page, ".inc-reveal canvas", timeout=STEP, region=(4, 4, 56, 46))
