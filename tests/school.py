@@ -12,18 +12,17 @@ import contextlib
 import os
 import shutil
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-from benchmarks.school import NAMES, NGINX, REDIS_SERVER, nginx_command, redis_conf
+from benchmarks.school import NAMES, NGINX, REDIS_SERVER, nginx_command
+from benchmarks.school import redis as shared_redis
 from benchmarks.school import nginx_conf as _nginx_conf
 from browser import free_port, server
 from classroom_server import Classroom, classroom
-from store_backends import wait_for_redis
 
 __all__ = ["NAMES", "School", "SchoolRedis", "need", "nginx_conf", "place", "placed", "proxy", "school",
            "school_redis"]
@@ -43,30 +42,17 @@ def need(program: str | None, package: str) -> None:
 @dataclass
 class SchoolRedis:
     url: str
-    process: subprocess.Popen
+    pid: int
     folder: Path
 
 
 @contextlib.contextmanager
 def school_redis(folder: Path) -> Iterator[SchoolRedis]:
-    """Runs redis-server with ``deploy/redis/classroom.conf`` (its port and folder replaced)."""
+    """Runs redis-server with ``deploy/redis/classroom.conf`` (its port and folder replaced),
+    as the class benchmark does (:func:`benchmarks.school.redis`)."""
     need(REDIS_SERVER, "redis-server")
-    port = free_port()
-    conf = redis_conf(folder, port)
-    process = subprocess.Popen([REDIS_SERVER, str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        wait_for_redis(url, process, f"with {conf}", timeout=20)
-        yield SchoolRedis(url, process, folder)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stdout:
-            process.stdout.close()
+    with shared_redis(folder) as (url, pid):
+        yield SchoolRedis(url, pid, folder)
 
 
 def certificate(folder: Path) -> tuple[Path, Path]:
