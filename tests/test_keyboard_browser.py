@@ -31,11 +31,15 @@ def tab_to(page, selector: str, *, limit: int = 80) -> None:
 
 
 def press(page, selector: str, key: str = "Enter") -> None:
-    """Tabs to the button at ``selector`` and presses ``key`` on it, waiting for its screen to go."""
+    """Tabs to the button at ``selector`` and presses ``key`` on it, waiting for its screen to go
+    and for the focus to reach the next screen's heading, where every new screen puts it: a Tab
+    sent before that focus move would be overtaken by it (seen on a loaded machine)."""
     tab_to(page, selector)
     handle = page.evaluate_handle("() => document.activeElement")
     page.keyboard.press(key)
     handle.as_element().wait_for_element_state("hidden", timeout=STEP)
+    page.wait_for_function("() => !!document.activeElement && document.activeElement.matches('.inc-header')",
+                           timeout=STEP)
 
 
 def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
