@@ -164,6 +164,36 @@ def _stop(process: subprocess.Popen, timeout: float = 15.0) -> None:
         process.wait()
 
 
+def wait_for_redis(url: str, server: subprocess.Popen, where: str, timeout: float) -> None:
+    """Waits until the Redis at ``url`` answers a ping; raises, with its output, if
+    ``server`` ends or ``timeout`` seconds pass first."""
+    import redis
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=0.2).ping()
+            return
+        except redis.exceptions.ConnectionError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                output = server.stdout.read().decode(errors="replace") if server.stdout else ""
+                raise RuntimeError(f"redis-server did not start {where}: {output}") from None
+            time.sleep(0.02)
+
+
+def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
+    """Ends ``process`` (a server started for a run): asks, then forces after ``timeout``
+    seconds, and closes its output pipe."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stdout:
+        process.stdout.close()
+
+
 def child_pids(parent: int, command: bytes = b"") -> set[int]:
     """Returns the pids of the processes whose parent is ``parent`` and whose command line
     holds ``command`` (any command by default)."""

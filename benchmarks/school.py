@@ -17,12 +17,11 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .harness import REPO, child_pids, free_port, kernel_pids, serving
+from .harness import REPO, child_pids, free_port, kernel_pids, serving, stop_process, wait_for_redis
 
 DEPLOY = REPO / "deploy"
 NGINX_CONF = DEPLOY / "nginx" / "classroom.conf"
@@ -124,32 +123,17 @@ class BenchSchool:
 @contextlib.contextmanager
 def redis(folder: Path) -> Iterator[tuple[str, int]]:
     """Runs redis-server with ``deploy/redis/classroom.conf``; yields its URL and pid."""
-    import redis as client
-
     if REDIS_SERVER is None:
         raise RuntimeError("redis-server is missing: apt-get install redis-server")
     port = free_port()
-    process = subprocess.Popen([REDIS_SERVER, str(redis_conf(folder, port))], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    conf = redis_conf(folder, port)
+    process = subprocess.Popen([REDIS_SERVER, str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"redis://127.0.0.1:{port}/0"
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                client.Redis.from_url(url).ping()
-                break
-            except client.exceptions.ConnectionError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start with {folder / 'redis.conf'}") from None
-                time.sleep(0.05)
+        wait_for_redis(url, process, f"with {conf}", timeout=20)
         yield url, process.pid
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
 
 
 @contextlib.contextmanager

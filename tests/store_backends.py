@@ -17,6 +17,7 @@ from typing import Iterator
 
 import pytest
 
+from benchmarks.harness import stop_process, wait_for_redis
 from incognito_nb.store.redis import RedisTableStore
 from incognito_nb.store.sqlite import SqliteTableStore
 
@@ -28,23 +29,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def wait_for_redis(url: str, server: subprocess.Popen, where: str, timeout: float) -> None:
-    """Waits until the Redis at ``url`` answers a ping; raises, with its output, if
-    ``server`` ends or ``timeout`` seconds pass first."""
-    import redis
-
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            redis.Redis.from_url(url, socket_connect_timeout=0.2).ping()
-            return
-        except redis.exceptions.ConnectionError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                output = server.stdout.read().decode(errors="replace") if server.stdout else ""
-                raise RuntimeError(f"redis-server did not start {where}: {output}") from None
-            time.sleep(0.02)
 
 
 @contextmanager
@@ -61,14 +45,7 @@ def running_redis() -> Iterator[str]:
         wait_for_redis(url, server, f"on port {port}", timeout=10)
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        if server.stdout:
-            server.stdout.close()
+        stop_process(server, timeout=5)
 
 
 def _missing_redis() -> str | None:
