@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Mapping
@@ -26,6 +27,9 @@ from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, la
 TEMPLATE = "incognito"
 #: The key of the template's resources (``resources.incognito``).
 RESOURCE = "incognito"
+#: How the template writes the language its loading screen speaks (``loading.mjs`` reads it).
+LANGUAGE_META = '<meta name="incognito-language" content="'
+_LANGUAGE_TAG = re.compile(re.escape(LANGUAGE_META) + '[^"<>]*">')
 
 
 def template_root() -> Path:
@@ -61,6 +65,18 @@ def loading_resources(default: str | None = None, *, mode: str = "voila") -> dic
     (``default``), the words, and ``mode`` (``"voila"`` for a server's page, ``"lite"``
     for the static site's, whose start has other steps)."""
     return {RESOURCE: {"language": first_language(default), "mode": mode, "texts": loading_texts()}}
+
+
+def in_page_language(piece: str, code: str) -> str | None:
+    """Returns ``piece`` of a page, as Voilà streams it, with the loading screen's language
+    tag made ``code``'s; None if the piece holds no whole tag.  The template writes the tag
+    as one expression, so Jinja yields it whole in one piece (a tag written as text around
+    an expression is three pieces: measured with Voilà 0.5's exporter, whose pages a
+    server without a warm kernel streams piece by piece)."""
+    if LANGUAGE_META not in piece:
+        return None
+    rewritten, count = _LANGUAGE_TAG.subn(f'{LANGUAGE_META}{code}">', piece, count=1)
+    return rewritten if count else None
 
 
 def voila_options(default: str | None = None) -> list[str]:

@@ -39,7 +39,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import re
 from functools import lru_cache, partial
 from typing import Any
 from urllib.parse import urlencode
@@ -58,6 +57,7 @@ from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
 from ...store.class_book import UnknownClass
 from ...ui.choices import TIMER_SECONDS, deck_for_language, language_options, timer_choices
 from ...ui.i18n import Language, first_language, language
+from ..loading import in_page_language
 from .budget import STUDENT, TEACHER, Claim
 from .classes import class_names, tables_for_class
 from .desk import CLAIM, OWNER, FrontDesk, rss_mb
@@ -93,11 +93,6 @@ MAX_PASSPHRASE = 64
 HUB_TEACHER = "incognito_hub_teacher"
 #: The handler attribute in which the hub's identity names the user asking (the seat's name).
 HUB_NAME = "incognito_hub_name"
-
-
-#: How the ``incognito`` Voilà template writes the language of its loading screen.
-LANGUAGE_META = '<meta name="incognito-language" content="'
-_LANGUAGE_META = re.compile(re.escape(LANGUAGE_META) + '[^"]*"')
 
 
 @lru_cache(maxsize=1)
@@ -332,9 +327,10 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         """Writes ``chunk`` of the page, with the loading screen's language made this page's
         (the ``incognito-language`` meta of the ``incognito`` template, once)."""
         language = getattr(self, "_page_language", "")
-        if language and isinstance(chunk, str) and LANGUAGE_META in chunk:
-            chunk = _LANGUAGE_META.sub(f'{LANGUAGE_META}{language}"', chunk, count=1)
-            self._page_language = ""
+        if language and isinstance(chunk, str):
+            rewritten = in_page_language(chunk, language)
+            if rewritten is not None:
+                chunk, self._page_language = rewritten, ""
         super().write(chunk)
 
     def _arg(self, name: str, limit: int) -> str:

@@ -1,0 +1,75 @@
+"""The language of a page's loading screen, as Voilà streams the ``incognito`` template.
+
+A classroom page whose kernel was warm is written from Voilà's cache, in one piece; a page
+opened when no kernel was warm is streamed piece by piece as Jinja yields them.  The server
+rewrites the ``incognito-language`` tag to the table's language in the piece that holds it
+(``in_page_language``): a German table's page in an English classroom loaded in English
+whenever it was streamed, because the tag was written as text around an expression, which
+Jinja yields as three pieces.  These tests render the real template with Voilà's own exporter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import nbformat
+import pytest
+
+from incognito_nb.app.loading import LANGUAGE_META, in_page_language, loading_resources, template_root
+
+
+@pytest.fixture
+def pieces(monkeypatch):
+    """Returns the pieces Voilà's exporter streams for a page of the ``incognito`` template,
+    with the loading screen in the server's language (English)."""
+    monkeypatch.setenv("JUPYTER_PATH", str(template_root()))
+    from voila.exporter import VoilaExporter
+    from voila.paths import collect_template_paths
+
+    exporter = VoilaExporter(template_name="incognito", template_paths=collect_template_paths(
+        ["voila", "nbconvert"], "incognito"), base_url="/")
+
+    async def nothing(*args, **kwargs):
+        return ""
+
+    async def no_cells(*args, **kwargs):
+        for cell in ():
+            yield cell
+
+    async def stream() -> list[str]:
+        resources = {**loading_resources("en"), "base_url": "/", "theme": "light"}
+        context = {"kernel_start": nothing, "notebook_execute": nothing, "cell_generator": no_cells,
+                   "frontend": "voila"}
+        return [piece async for piece, _ in exporter.generate_from_notebook_node(
+            nbformat.v4.new_notebook(), resources=resources, extra_context=context)]
+
+    return asyncio.run(stream())
+
+
+def spoken(page: str) -> str:
+    return re.search(re.escape(LANGUAGE_META) + '([^"]*)">', page).group(1)
+
+
+def test_the_template_writes_the_whole_language_tag_in_one_piece(pieces):
+    holding = [piece for piece in pieces if LANGUAGE_META in piece]
+    assert len(holding) == 1
+    assert spoken(holding[0]) == "en"
+
+
+def test_a_streamed_page_and_a_warm_kernels_page_both_take_the_tables_language(pieces):
+    streamed = []
+    wanted = "de"
+    for piece in pieces:  # as ClassroomPage.write rewrites a page streamed piece by piece
+        rewritten = in_page_language(piece, wanted) if wanted else None
+        if rewritten is not None:
+            piece, wanted = rewritten, ""
+        streamed.append(piece)
+    assert wanted == "", "no piece held the language tag"
+    assert spoken("".join(streamed)) == "de"
+    assert spoken(in_page_language("".join(pieces), "de")) == "de"  # a warm kernel's page: one piece
+
+
+def test_a_piece_without_the_whole_tag_is_left_alone():
+    assert in_page_language("<body><div>", "de") is None
+    assert in_page_language(f'\n{LANGUAGE_META}', "de") is None  # the old template's first piece
