@@ -205,6 +205,14 @@ class SimulatedPhone:
             time.sleep(0.02)
         raise TimeoutError(f"{self.url}: {key} never showed ({len(self.models)} models)")
 
+    def wait_gone(self, css: str, timeout: float = 120.0) -> None:
+        """Waits until the page no longer shows a widget of class ``css``."""
+        end = time.monotonic() + timeout
+        while self.shows(css):
+            if time.monotonic() > end:
+                raise TimeoutError(f"{self.url}: {css} still shown after {timeout} s")
+            time.sleep(0.02)
+
     def close(self) -> None:
         """Closes the page as a browser tab does: its socket, then its goodbye, which ends its
         kernel at once (``/voila/api/shutdown/<id>``, with the page's cookies and ``_xsrf``);

@@ -117,8 +117,6 @@ def test_a_six_player_round_in_the_browser(table):
 
 def test_a_kernel_restart_mid_round_resumes_with_nothing_lost(browser, page, tmp_path):
     """The server is stopped mid-drawing and started again on the same saves: nothing is lost."""
-    from incognito_nb import Game
-
     saves = tmp_path / "saves"
     autosave = saves / "autosave.incognito.json"
     with launcher_server(saves) as url:
@@ -160,7 +158,8 @@ def test_a_kernel_restart_mid_round_resumes_with_nothing_lost(browser, page, tmp
 
             words = table.lineup()
             assert set(table.secrets.values()) <= set(words), (table.secrets, words)  # Ana's from before too
-            assert list(Game.from_json(autosave.read_text(encoding="utf-8")).lineup) == words
+            # The table sees its screen first, then the game is saved (a large save must not delay it).
+            assert _wait_for_save(autosave, lambda game: list(game.lineup) == words), "the line-up was never saved"
             wait_for_ink(again, ".inc-gallery .inc-drawing-for-1 canvas", region=MIDDLE, timeout=STEP,
                          min_pixels=table.whole_drawing("Ana"))  # Ana's drawing, drawn before the restart
             table.snap("resume_find")

@@ -158,3 +158,17 @@ def test_babels_wheel_keeps_only_the_locale_data_the_interface_reads(tmp_path):
     assert kept == {"root", "en", "en_001", "en_GB", "es", "fr", "de"}
     assert "babel/global.dat" in names and "babel/locale-data/it.dat" not in record
     assert Wheel.read(trimmed).name == "babel"
+
+
+def test_two_builds_at_once_fill_the_cache_one_after_the_other(tmp_path, monkeypatch):
+    """While one build holds the cache, another process waits for it (``flock``)."""
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("INCOGNITO_NB_CACHE", str(tmp_path))
+    other = [sys.executable, "-c", "import fcntl, sys; lock = open(sys.argv[1], 'w'); "
+             "fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)", str(tmp_path / "lite" / ".lock")]
+    with lite_kernel.cache_held():
+        held = subprocess.run(other, capture_output=True, text=True)
+        assert held.returncode != 0 and "BlockingIOError" in held.stderr, held.stderr
+    assert subprocess.run(other).returncode == 0  # let go once the build has what it needs

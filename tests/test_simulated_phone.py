@@ -41,7 +41,7 @@ def test_a_simulated_phone_follows_its_pages_screens(tmp_path):
                 assert "waiting" not in phone.seen and "find" not in phone.seen
                 store.act(keys.code, Action.mark_done("Ana"), seat_token=seats["Ana"].token)
                 assert phone.wait("waiting", 60) > started  # the note held hidden until Done is shown
-                assert not phone.shows("inc-hide-card")  # and the drawing's card is gone
+                phone.wait_gone("inc-hide-card", 60)  # then the drawing's card goes (a message later)
                 assert "find" not in phone.seen  # two others still draw
             finally:
                 phone.close()

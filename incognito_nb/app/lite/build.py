@@ -42,6 +42,7 @@ from .kernel import (
     Wheel,
     builder_python,
     cache_folder,
+    cache_held,
     empty_package,
     kernel_wheels,
     trim_babel,
@@ -194,14 +195,16 @@ def build_site(out: Path, *, log=print, extra_notebooks: Sequence[Path] = ()) ->
     """
     started = time.monotonic()
     out = Path(out).resolve()
-    builder = builder_python()
-    runtime = pyodide_runtime()
+    with cache_held():  # what later builds reuse: made once, by one build at a time
+        builder = builder_python()
+        runtime = pyodide_runtime()
+        downloaded = pypi_wheels()
     log(f"Pyodide runtime: {runtime}")
     with tempfile.TemporaryDirectory(prefix="incognito-lite-") as scratch:
         scratch = Path(scratch)
         (scratch / "own").mkdir()
         paths = [trim_babel(path, scratch / "own") if Wheel.read(path).name == "babel" else path
-                 for path in pypi_wheels()] + kernel_wheels(builder) + [own_wheel(scratch / "own")]
+                 for path in downloaded] + kernel_wheels(builder) + [own_wheel(scratch / "own")]
         # Bytecode for what the kernel imports at start; the poster's packages stay sources
         # (loaded once, at game over, they would only make the site larger).
         later = [path for path in paths if Wheel.read(path).name in LOADED_AT_GAME_OVER]

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -119,6 +120,27 @@ def cache_folder() -> Path:
     ``~/.cache/incognito-nb/lite``."""
     root = os.environ.get("INCOGNITO_NB_CACHE") or Path.home() / ".cache" / "incognito-nb"
     return Path(root) / "lite"
+
+
+@contextmanager
+def cache_held():
+    """Holds the cache for one build while it fills it (an exclusive ``flock`` on its
+    ``.lock``): two builds at once, by two teachers or by the tests run in parallel, would
+    otherwise both make the builder's environment and unpack the runtime into the same
+    folders.  Where the system has no ``flock`` (Windows), builds are not serialised."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    folder = cache_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def canonical(name: str) -> str:
