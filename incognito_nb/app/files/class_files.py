@@ -123,5 +123,5 @@ def class_chart_png(record: ClassRecord, lang: Language | None = None) -> bytes:
     notes = [lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn) + (
         "" if row.trend is None else " · " + lang._("trend {trend} points", trend=f"{row.trend:+d}")) for row in rows]
     return chart_png([{"word": r.word, "could": r.could, "found": r.found, "share": r.share} for r in rows],
-                     title=lang._("{name}: the words the class keeps missing", name=record.name),
+                     title=lang._("{name}: how often each word was found", name=record.name),
                      subtitle=lang.ngettext("{n} game", "{n} games", len(record.games)), lang=lang, notes=notes)

@@ -156,7 +156,7 @@ class ClassReportDoor(ClassDoorway, JupyterHandler):
                       "None: the class found every word in its latest drawing."),
                   games=lang.ngettext("{n} game", "{n} games", report["games"]),
                   chart=self.class_url("file", name=name, file="chart.png", lang=lang),
-                  chart_text=lang._("{name}: the words the class keeps missing", name=name),
+                  chart_text=lang._("{name}: how often each word was found", name=name),
                   files=[(text, self.class_url("file", name=name, file=kind, lang=lang)) for text, kind in files],
                   delete=url_path_join(self.base_url, "classroom/classes/delete"), class_name=name,
                   links=[(lang._("The classes' reports"), self.class_url(lang=lang)),
