@@ -136,6 +136,15 @@ def test_ticked_names_become_the_players_in_the_order_ticked_and_cannot_be_typed
     assert form.names == ["Hana", "Sam"] and form.name_ticks.ticked == ["Hana", "Sam"]
 
 
+def test_the_how_to_line_says_to_tick_the_names_of_a_class_and_to_type_them_without_one(app):
+    form = form_of(app)
+    assert "type each player" in form.howto.value
+    form.choose_class(CLASS)
+    assert "tick who is at this table" in form.howto.value and "type" not in form.howto.value
+    form.choose_class("")
+    assert "type each player" in form.howto.value
+
+
 def test_a_seventh_tick_is_refused_with_a_message_and_the_six_stay(app):
     form = form_of(app)
     form.choose_class(CLASS)

@@ -160,6 +160,9 @@ class ClassSetupForm(SetupForm):
 
     def _show_class(self) -> None:
         _show(self._class_parts, self._for_class is not None)
+        # With a class there is no name to type: the class's are ticked.
+        self.howto.value = safe(self.howto_text if self._for_class is None else self.lang._(
+            "Choose a word deck and a timer, tick who is at this table in seating order, then press Start."))
 
     def _say_due(self) -> None:
         due = self._due_words

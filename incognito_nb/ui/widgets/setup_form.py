@@ -252,10 +252,12 @@ class SetupForm(widgets.HBox):
         # Two columns that wrap: the game's settings, then the players and Start. Side by
         # side they keep six players and Start on one projected screen.
         heading = lang._("New game of Incognito")
+        self.howto_text = lang._("Choose a word deck and a timer, type each player's name in seating order, "
+                                 "then press Start.")
+        self.howto = markup(safe(self.howto_text), "inc-howto")
         settings = widgets.VBox([
             markup(f"<h2>{safe(heading)}</h2>", "inc-title"),
-            markup(safe(lang._("Choose a word deck and a timer, type each player's name in seating order, "
-                               "then press Start.")), "inc-howto"),
+            self.howto,
             self.resume_box,
             self.save_problem,
             self.language_choice,
