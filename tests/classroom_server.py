@@ -211,9 +211,16 @@ class Browser:
         context.add_cookies([{"name": c.name, "value": c.value, "url": self.base} for c in self.jar])
 
 
+#: The longest a probe's answer may take while the server is attacked: beyond it, the attack
+#: stalled the server (its event loop, or a kernel's) for the class.  A liveness bound, not a
+#: performance figure: a healthy server's slowest probe answer was 0.1–0.3 s on an idle two-core
+#: machine and 1.28 s with the suite's other worker busy on the same two cores.
+STALLED = 3.0
+
+
 class Probe:
     """Asks the server for ``path`` every 0.2 s from a thread (with ``headers``); keeps the
-    slowest answer."""
+    slowest answer (compare it with :data:`STALLED`)."""
 
     def __init__(self, url: str, path: str = PROBE_PATH, headers: dict | None = None) -> None:
         self.url, self.headers, self.slowest, self.failures, self.answers = url + path, headers or {}, 0.0, [], 0
