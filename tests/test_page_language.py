@@ -3,7 +3,7 @@
 A classroom page whose kernel was warm is written from Voilà's cache, in one piece; a page
 opened when no kernel was warm is streamed piece by piece as Jinja yields them.  The server
 rewrites the ``incognito-language`` tag to the table's language in the piece that holds it
-(``in_page_language``): a German table's page in an English classroom loaded in English
+(``LanguageTag``): a German table's page in an English classroom loaded in English
 whenever it was streamed, because the tag was written as text around an expression, which
 Jinja yields as three pieces.  These tests render the real template with Voilà's own exporter.
 """
@@ -16,7 +16,7 @@ import re
 import nbformat
 import pytest
 
-from incognito_nb.app.loading import LANGUAGE_META, in_page_language, loading_resources, template_root
+from incognito_nb.app.loading import LANGUAGE_META, LanguageTag, loading_resources, template_root
 
 
 @pytest.fixture
@@ -58,18 +58,16 @@ def test_the_template_writes_the_whole_language_tag_in_one_piece(pieces):
 
 
 def test_a_streamed_page_and_a_warm_kernels_page_both_take_the_tables_language(pieces):
-    streamed = []
-    wanted = "de"
-    for piece in pieces:  # as ClassroomPage.write rewrites a page streamed piece by piece
-        rewritten = in_page_language(piece, wanted) if wanted else None
-        if rewritten is not None:
-            piece, wanted = rewritten, ""
-        streamed.append(piece)
-    assert wanted == "", "no piece held the language tag"
+    tag = LanguageTag("de")  # as ClassroomPage.write passes each piece of a streamed page
+    streamed = [tag(piece) for piece in pieces]
+    assert tag.code == "", "no piece held the language tag"
     assert spoken("".join(streamed)) == "de"
-    assert spoken(in_page_language("".join(pieces), "de")) == "de"  # a warm kernel's page: one piece
+    assert spoken(LanguageTag("de")("".join(pieces))) == "de"  # a warm kernel's page: one piece
 
 
 def test_a_piece_without_the_whole_tag_is_left_alone():
-    assert in_page_language("<body><div>", "de") is None
-    assert in_page_language(f'\n{LANGUAGE_META}', "de") is None  # the old template's first piece
+    tag = LanguageTag("de")
+    for piece in ("<body><div>", f"\n{LANGUAGE_META}"):  # the second: the old template's first piece
+        assert tag(piece) == piece
+    assert tag.code == "de"  # still waiting for the tag
+    assert tag(b"<meta>") == b"<meta>"

@@ -67,16 +67,24 @@ def loading_resources(default: str | None = None, *, mode: str = "voila") -> dic
     return {RESOURCE: {"language": first_language(default), "mode": mode, "texts": loading_texts()}}
 
 
-def in_page_language(piece: str, code: str) -> str | None:
-    """Returns ``piece`` of a page, as Voilà streams it, with the loading screen's language
-    tag made ``code``'s; None if the piece holds no whole tag.  The template writes the tag
-    as one expression, so Jinja yields it whole in one piece (a tag written as text around
-    an expression is three pieces: measured with Voilà 0.5's exporter, whose pages a
-    server without a warm kernel streams piece by piece)."""
-    if LANGUAGE_META not in piece:
-        return None
-    rewritten, count = _LANGUAGE_TAG.subn(f'{LANGUAGE_META}{code}">', piece, count=1)
-    return rewritten if count else None
+class LanguageTag:
+    """Makes the loading screen's language ``code``'s in a page streamed piece by piece, as
+    Voilà writes it: call it on each piece, in order; it rewrites the first piece that holds
+    the whole tag, then lets every piece pass.  The template writes the tag as one expression,
+    so Jinja yields it whole in one piece (a tag written as text around an expression is three
+    pieces: measured with Voilà 0.5's exporter, whose pages a server without a warm kernel
+    streams piece by piece); a warm kernel's page is one piece."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code  # '' once the tag is rewritten
+
+    def __call__(self, piece):
+        if self.code and isinstance(piece, str) and LANGUAGE_META in piece:
+            rewritten, count = _LANGUAGE_TAG.subn(f'{LANGUAGE_META}{self.code}">', piece, count=1)
+            if count:
+                self.code = ""
+                return rewritten
+        return piece
 
 
 def voila_options(default: str | None = None) -> list[str]:

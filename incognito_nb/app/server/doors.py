@@ -57,7 +57,7 @@ from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
 from ...store.class_book import UnknownClass
 from ...ui.choices import TIMER_SECONDS, deck_for_language, language_options, timer_choices
 from ...ui.i18n import Language, first_language, language
-from ..loading import in_page_language
+from ..loading import LanguageTag
 from .budget import STUDENT, TEACHER, Claim
 from .classes import class_names, tables_for_class
 from .desk import CLAIM, OWNER, FrontDesk, rss_mb
@@ -306,7 +306,7 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
         # The loading screen speaks as the page will: a warm kernel's page was written before
         # its request, in the server's language (see write).
-        self._page_language = (await self.speaking(claim.code)).code
+        self._language_tag = LanguageTag((await self.speaking(claim.code)).code)
         self._as_the_browser_sees_it()
         token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
         try:
@@ -326,12 +326,8 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
     def write(self, chunk) -> None:
         """Writes ``chunk`` of the page, with the loading screen's language made this page's
         (the ``incognito-language`` meta of the ``incognito`` template, once)."""
-        language = getattr(self, "_page_language", "")
-        if language and isinstance(chunk, str):
-            rewritten = in_page_language(chunk, language)
-            if rewritten is not None:
-                chunk, self._page_language = rewritten, ""
-        super().write(chunk)
+        tag = getattr(self, "_language_tag", None)
+        super().write(tag(chunk) if tag is not None else chunk)
 
     def _arg(self, name: str, limit: int) -> str:
         return self.get_query_argument(name, "")[:limit].strip()
