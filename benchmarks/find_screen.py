@@ -80,10 +80,6 @@ def kernel_cost(strokes: int, repeat: int = 3) -> dict[str, Any]:
             sent[0] = 0
             start = time.process_time()
             layout = FindLayout(game)
-            for seat in range(1, len(PLAYERS) + 1):
-                view = layout.gallery.view_of(seat)
-                if hasattr(view, "_on_client_ready"):  # an ipycanvas board paints when its browser connects
-                    view._on_client_ready()
             times.append(1000 * (time.process_time() - start))
             states = sum(len(json.dumps(w.get_state(), default=lambda b: "x" * len(b))) for w in _all(layout))
             layout.close()

@@ -18,6 +18,7 @@ from ipywidgets.widgets import widget as widget_module
 from incognito_nb import Drawing, Game, IllegalAction, Rules
 from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.lineup import LineupView
+from incognito_nb.ui.widgets.painted_board import pack_strokes
 from incognito_nb.ui.widgets.shared import is_shared
 from incognito_nb.ui.widgets.text import safe
 from incognito_nb.ui.widgets.voting import VotePanel
@@ -124,12 +125,24 @@ def test_gallery_shows_every_drawing_in_seating_order_with_its_location():
     gallery = Gallery(game)
     assert "inc-gallery" in gallery._dom_classes
     assert "repeat(auto-fill" in gallery.layout.grid_template_columns
-    for seat, (player, tile) in enumerate(zip(game.players, gallery.children), start=1):
-        assert {"inc-drawing", f"inc-drawing-for-{seat}"} <= set(tile._dom_classes)
-        assert gallery.view_of(seat).drawing == game.drawing(player) == doodle(seat - 1)
-        label = with_class(tile, "inc-drawing-label")[0].value
+    assert len(gallery.boards) == len(gallery.captions) == len(gallery.names) == len(game.players)
+    for seat, player in enumerate(game.players, start=1):
+        assert gallery.drawing_of(seat) == game.drawing(player) == doodle(seat - 1)
+        assert gallery.boards[seat - 1] == pack_strokes(doodle(seat - 1).strokes)
+        label = gallery.captions[seat - 1]
         assert f">{player}</span>" in label
         assert f"in: {safe(game.location(player))}" in label
+        assert gallery.names[seat - 1] == f"{player}'s drawing, hidden in: {game.location(player)}"
+    gallery.close()
+
+
+def test_gallery_is_one_widget_that_the_browser_cannot_change():
+    game = find_game()
+    gallery = Gallery(game)
+    before = (list(gallery.boards), list(gallery.captions), list(gallery.names))
+    gallery.set_state({"boards": [b""] * len(game.players), "captions": ["<img src=x onerror=alert(1)>"] * 6,
+                       "names": ["forged"] * 6})
+    assert (gallery.boards, gallery.captions, gallery.names) == before
     gallery.close()
 
 
@@ -137,12 +150,14 @@ def test_gallery_keeps_boards_in_progress_hidden_until_the_find_phase():
     game = Game.new(ANA_BEN_CLEO, seed=1)
     game.update_drawing("Ana", doodle(5))
     gallery = Gallery(game)
-    assert gallery.view_of(1).drawing == Drawing()
+    assert gallery.drawing_of(1) == Drawing()
+    assert gallery.boards[0] == b""
     for player in game.players:
         game.submit_drawing(player, doodle(7))
     game.advance()
     gallery.refresh()
-    assert [gallery.view_of(s).drawing for s in (1, 2, 3)] == [doodle(7)] * 3
+    assert [gallery.drawing_of(s) for s in (1, 2, 3)] == [doodle(7)] * 3
+    assert gallery.boards == [pack_strokes(doodle(7).strokes)] * 3
     gallery.close()
 
 

@@ -28,6 +28,7 @@ from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
 from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.find_phone import PhoneFind
+from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
 from incognito_nb.ui.widgets.shared import bundle
 from incognito_nb.ui.widgets.seat_link import SeatLink
@@ -54,6 +55,7 @@ FRONT_ENDS = {
     WIDGETS / "name_ticks.js": NameTicks,
     WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
     WIDGETS / "find_phone.js": lambda: PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
+    WIDGETS / "gallery.js": lambda: Gallery(Game.new(("Ana", "Ben", "Cleo"), seed=1)),
     PACKAGE / "store" / "browser.js": _bridge_class(),
 }
 
@@ -88,15 +90,27 @@ def test_each_widget_sends_the_browser_its_file(path):
     assert FRONT_ENDS[path]().get_state()["_esm"] == expected_front_end(path)
 
 
-def test_a_front_end_made_of_several_files_is_one_module_without_imports(tmp_path):
-    esm = PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana").get_state()["_esm"]
+#: The widgets whose front end is several files made one module (``FRONT_END``).
+BUNDLED = {"find_phone.js": lambda: PhoneFind(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),
+           "gallery.js": lambda: Gallery(Game.new(("Ana", "Ben", "Cleo"), seed=1))}
+
+
+def test_every_front_end_made_of_several_files_is_tested_as_one():
+    assert set(BUNDLED) == {path.name for path, make in FRONT_ENDS.items() if getattr(make(), "FRONT_END", None)}
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_a_front_end_made_of_several_files_is_one_module_without_imports(name, tmp_path):
+    widget = BUNDLED[name]()
+    esm = widget.get_state()["_esm"]
     assert not re.search(r"^import ", esm, re.M) and len(re.findall(r"^export default ", esm, re.M)) == 1
-    for part in PhoneFind.FRONT_END:  # every line of every file is in it, but its imports and other defaults
+    for part in widget.FRONT_END:  # every line of every file is in it, but its imports and other defaults
         kept = [line for line in (WIDGETS / part).read_text(encoding="utf-8").splitlines()
-                if not line.startswith(("import ", "export default ")) or part == PhoneFind.FRONT_END[-1]
+                if not line.startswith(("import ", "export default ")) or part == widget.FRONT_END[-1]
                 and line.startswith("export default ")]
         assert all(line in esm for line in kept), part
-    module = tmp_path / "find_phone_bundle.mjs"
+    # One module: two files that declare the same name (a `render` each) would not even parse.
+    module = tmp_path / f"{name}_bundle.mjs"
     module.write_text(esm, encoding="utf-8")
     node = shutil.which("node")
     assert node, "Node.js (node) checks the bundle: install it (apt-get install nodejs)"

@@ -248,6 +248,8 @@ def test_names_typed_by_people_are_shown_as_typed_never_as_markup():
         # The cards' panel is drawn by its JavaScript: its heading and titles as markup,
         # everything else as text (textContent, title), which the browser never parses.
         values += [v for w in walk(screen) if isinstance(w, VotePanel) for v in [w.heading, *(r["title"] for r in w.rows)]]
+        # The gallery's captions go into its tiles as markup too (gallery.js).
+        values += [v for w in walk(screen) if isinstance(w, Gallery) for v in w.captions]
         shown = " ".join(values)
         assert "<img" not in shown and "&lt;img src=x onerror=f()&gt;" in shown, type(screen).__name__
         assert "$x^2$" not in shown and "&#36;x^2&#36;" in shown, type(screen).__name__

@@ -7,11 +7,17 @@ secret, so it is safe on any screen.
 
 from __future__ import annotations
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from incognito_nb.engine import Drawing, Game
+from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 
-from incognito_nb.ui.widgets.board import DrawingView, close_parts
+from incognito_nb.ui.widgets.board import close_parts
+from incognito_nb.ui.widgets.painted_board import SCALE, pack_strokes
+from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
+from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
@@ -40,57 +46,76 @@ def drawing_name(name: str, location: str | None, lang: Language) -> str:
     return lang._("{artist}'s drawing, hidden in: {location}", artist=name, location=location)
 
 
-class Gallery(widgets.GridBox):
+class Gallery(anywidget.AnyWidget):
     """One tile per player, in seating order: the drawing, the artist and the location.
 
+    One widget holds the whole gallery (``gallery.js`` lays out the tiles and paints the
+    boards): at the find phase a page builds it at once on every screen of the class, and
+    six boards, captions and boxes were thirty widgets, each a model and a view for the
+    browser to make (issue 16, measured in docs/platform-notes.md).  Each drawing travels
+    once, packed by :func:`~incognito_nb.ui.widgets.painted_board.pack_strokes`.
+
     ``fit``: the browser paints each board at the size it is shown (the projector's six
-    boards at a third of the screen, not six canvases of 800 x 600)."""
+    boards at a third of the screen, not six canvases of 800 x 600).  Nothing the browser
+    sends changes what the gallery shows (:meth:`set_state`)."""
+
+    #: The JavaScript files the browser side is made of, in order (:func:`~incognito_nb.ui.widgets.shared.bundle`).
+    FRONT_END = ("painted_board.js", "gallery.js")
+    _esm = front_end(__file__, FRONT_END[-1], uses=FRONT_END[:-1])
+    boards = traitlets.List(traitlets.Bytes(), help=(
+        "Each tile's drawing, packed by pack_strokes, in seating order.")).tag(sync=True)
+    captions = traitlets.List(traitlets.Unicode(), help=(
+        "Each tile's caption, HTML made by tile_label (every name and word in it escaped).")).tag(sync=True)
+    names = traitlets.List(traitlets.Unicode(), help="Each drawing's accessible name (plain text).").tag(sync=True)
+    fit = traitlets.Bool(False, help="Whether each board is painted at the size it is shown.").tag(sync=True)
+    scale = traitlets.Int(SCALE, help="How many buffer units make one board unit.").tag(sync=True)
+    board_width = traitlets.Int(BOARD_WIDTH, help="A board's width in board units.").tag(sync=True)
+    board_height = traitlets.Int(BOARD_HEIGHT, help="A board's height in board units.").tag(sync=True)
+    paper = traitlets.Unicode(PAPER_COLOR, help="The paper's colour.").tag(sync=True)
+    border = traitlets.Unicode(BORDER_COLOR, help="The border's colour.").tag(sync=True)
 
     def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
-        self._views: list[DrawingView] = []
-        self._labels: list[widgets.HTML] = []
-        tiles = []
-        for seat, (drawing, caption, name) in enumerate(self._tiles(), start=1):
-            # Each part whole in its first message: the screen is one message per widget.
-            board = DrawingView(drawing, label=name, fit=fit)
-            label = markup(caption, "inc-drawing-label")
-            self._views.append(board)
-            self._labels.append(label)
-            tiles.append(shared.box(widgets.VBox, [board, label], "inc-drawing", f"inc-drawing-for-{seat}"))
+        self._packed: dict[str, tuple[Drawing, bytes]] = {}
+        self._drawings: list[Drawing] = []
         kwargs.setdefault("layout", shared.layout(grid_template_columns=GRID_COLUMNS))
-        super().__init__(children=tuple(tiles), _dom_classes=("inc-gallery",), **kwargs)
+        super().__init__(fit=fit, _dom_classes=("inc-gallery",), **self._tiles(), **kwargs)
 
-    def view_of(self, seat: int) -> DrawingView:
-        """Returns the board of the player in seat ``seat`` (from 1)."""
-        return self._views[seat - 1]
+    def drawing_of(self, seat: int) -> Drawing:
+        """Returns the drawing the tile of the player in seat ``seat`` (from 1) shows."""
+        return self._drawings[seat - 1]
 
     def refresh(self) -> None:
-        """Shows the boards and locations as the game has them now."""
-        for board, label, (drawing, caption, name) in zip(self._views, self._labels, self._tiles()):
-            if board.drawing != drawing:
-                board.show(drawing)
-            label.value = caption
-            board.label = name
+        """Shows the boards and locations as the game has them now (one message, of what changed)."""
+        with self.hold_sync():
+            for name, value in self._tiles().items():
+                setattr(self, name, value)
 
-    def _tiles(self) -> list[tuple[Drawing, str, str]]:
-        """Returns each tile as the public view has it, in seating order: the drawing (blank
-        unless the view shows it: the game's own ``Drawing``, not rebuilt from the view's
-        lists), the caption (HTML) and the drawing's accessible name."""
+    def set_state(self, sync_data: dict) -> None:
+        """Ignores the browser: what the gallery shows is the game's to say."""
+
+    def _tiles(self) -> dict[str, list]:
+        """Returns the tiles as the public view has them, in seating order: each drawing
+        (blank unless the view shows it: the game's own ``Drawing``, not rebuilt from the
+        view's lists) packed, each caption (HTML) and each drawing's accessible name."""
         view = self._game.player_view(None, drawings=False)
-        tiles = []
+        self._drawings, boards, captions, names = [], [], [], []
         for seat, player in enumerate(view["players"], start=1):
             location = view["locations"].get(player)
             drawing = self._game.drawing(player) if player in view["drawings"] else Drawing()
-            tiles.append((drawing, tile_label(player, seat, location, self.lang),
-                          drawing_name(player, location, self.lang)))
-        return tiles
+            self._drawings.append(drawing)
+            boards.append(self._pack(player, drawing))
+            captions.append(tile_label(player, seat, location, self.lang))
+            names.append(drawing_name(player, location, self.lang))
+        return {"boards": boards, "captions": captions, "names": names}
 
-    def close(self) -> None:
-        """Closes the gallery and every tile in it."""
-        close_parts(self)
-        super().close()
+    def _pack(self, player: str, drawing: Drawing) -> bytes:
+        """Returns ``drawing`` packed, packing it again only when it changed."""
+        packed = self._packed.get(player)
+        if packed is None or packed[0] != drawing:
+            packed = self._packed[player] = (drawing, pack_strokes(drawing.strokes))
+        return packed[1]
 
 
 class FindLayout(widgets.HBox):

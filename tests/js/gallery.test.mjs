@@ -1,0 +1,44 @@
+// The gallery (incognito_nb/ui/widgets/gallery.js): each board's canvas sized for the tile as
+// it is shown on the projector (its own 800 x 600 elsewhere), and painted as the other
+// boards are: the paper, the strokes, then the border, scaled to the canvas.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { FakeModel } from "./fakes.mjs";
+import { boardOf, paintTile, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
+
+const BOARD = { width: 800, height: 600, paper: "#ffffff", border: "#767676" };
+
+class FakeContext {
+  constructor() {
+    this.log = [];
+    return new Proxy(this, {
+      get: (target, key) => (key in target ? target[key] : (...args) => target.log.push([key, ...args])),
+      set: (target, key, value) => { target.log.push([`${String(key)}=`, value]); return true; },
+    });
+  }
+}
+
+test("a projected tile 305 px wide is painted on a canvas of 305 x 229, not 800 x 600", () => {
+  assert.deepEqual(tileSize(true, 305, 1, BOARD), { width: 305, height: 229, scale: 305 / 800 });
+  assert.deepEqual(tileSize(true, 305, 2, BOARD), { width: 610, height: 458, scale: 610 / 800 });
+  assert.equal(tileSize(true, 1200, 2, BOARD).width, 800);  // never more pixels than the board's own
+});
+
+test("a tile that does not fit (table mode) is painted at the board's own size", () => {
+  assert.deepEqual(tileSize(false, 305, 2, BOARD), { width: 800, height: 600, scale: 1 });
+});
+
+test("a tile is painted scaled to its canvas: paper, strokes, then the border", () => {
+  const ctx = new FakeContext();
+  paintTile(ctx, [{ color: "#0072b2", width: 10, erase: false, points: [1, 2, 3.5, 4] }], BOARD,
+            tileSize(true, 400, 1, BOARD));
+  assert.deepEqual(ctx.log[0], ["setTransform", 0.5, 0, 0, 0.5, 0, 0]);
+  const ops = ctx.log.map(([op]) => op);
+  assert.ok(ops.indexOf("fillRect") < ops.indexOf("moveTo") && ops.indexOf("moveTo") < ops.lastIndexOf("strokeRect"));
+});
+
+test("the board spec comes from the widget's synced traits", () => {
+  const model = new FakeModel({ board_width: 800, board_height: 600, paper: "#fff", border: "#777" });
+  assert.deepEqual(boardOf(model), { width: 800, height: 600, paper: "#fff", border: "#777" });
+});
