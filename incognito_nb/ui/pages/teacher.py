@@ -23,6 +23,7 @@ from incognito_nb.engine import Action, Deck, Game, IllegalAction, Phase, Rules,
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import TableStore
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
@@ -371,9 +372,8 @@ class TeacherPage(TablePage):
 
     def _next_button(self, text: str, action) -> widgets.Button:
         """Returns a Next button: it moves the table on, so it needs the key."""
-        button = widgets.Button(description=text, button_style="primary", icon="arrow-right",
-                                disabled=self.teacher_key is None)
-        button.add_class("inc-next")
+        button = shared.button(text, "inc-next", button_style="primary", icon="arrow-right",
+                               disabled=self.teacher_key is None)
         at = self.shown_at()  # the screen it is on: a click that comes after the screen left it moves nothing
         button.on_click(self.guarded(lambda _=None: action(at=at)))
         return button
@@ -450,11 +450,12 @@ class TeacherPage(TablePage):
         """Puts a new End phase button in the bar for the new screen ``shown``, bound to it: the
         second click of a double click, sent before the browser showed the new screen, reaches
         the old button (closed, and bound to the screen left) and moves nothing."""
-        old, new = self.end_phase_button, widgets.Button(icon="forward", button_style="warning")
-        new.add_class("inc-end-phase")
+        old = self.end_phase_button
+        # Whole in its first message (its own layout: it is shown and hidden), no update after it.
+        new = shared.button(old.description, "inc-end-phase", icon="forward", button_style="warning",
+                            disabled=old.disabled, layout=widgets.Layout(display=old.layout.display))
         at = position(*shown)
         new.on_click(self.guarded(lambda _=None: self.end_phase(at=at)))
-        new.description, new.disabled, new.layout.display = old.description, old.disabled, old.layout.display
         self.teacher_bar.children = tuple(new if child is old else child for child in self.teacher_bar.children)
         self.end_phase_button = new
         old.close()

@@ -117,16 +117,20 @@ class DrawingView(widgets.VBox):
     """
 
     def __init__(self, drawing: Drawing = Drawing(), caption: str = "", *, label: str = "", fit: bool = False,
-                 **kwargs) -> None:
+                 replay_seconds: float | None = None, classes: tuple[str, ...] = (), **kwargs) -> None:
         self._drawing = drawing
         # Every part in its first message, and no part it does not need (a caption only
         # when there is one): a gallery of six boards is a burst of messages otherwise.
         # ``fit``: painted at the size shown (PaintedBoard.fit), not at the board's own.
-        self._board = PaintedBoard(drawing.strokes, label=str(label), fit=fit, layout=shared.layout(width="100%"))
+        # ``replay_seconds``: the browser replays the drawing over that long once it shows it
+        # (the replay asked for in the board's first message, not in an update after it).
+        replay = {} if replay_seconds is None else {"replays": 1, "replay_seconds": max(float(replay_seconds), 0.0)}
+        self._board = PaintedBoard(drawing.strokes, label=str(label), fit=fit, layout=shared.layout(width="100%"),
+                                   **replay)
         self._caption: widgets.HTML | None = None
         self._caption_text = ""
         kwargs.setdefault("layout", shared.layout(width="100%"))
-        super().__init__(children=(self._board,), _dom_classes=("inc-drawing-view",), **kwargs)
+        super().__init__(children=(self._board,), _dom_classes=("inc-drawing-view", *classes), **kwargs)
         if caption:
             self.caption = caption
 

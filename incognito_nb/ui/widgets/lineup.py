@@ -38,13 +38,15 @@ class LineupView(widgets.HTML):
     style each were eighteen models, so eighteen messages, on every find screen.
     """
 
-    def __init__(self, words: Sequence[str], *, lang: Language | None = None, **kwargs) -> None:
+    def __init__(self, words: Sequence[str], *, lang: Language | None = None, highlight: int | None = None,
+                 **kwargs) -> None:
         self._words = tuple(words)
         self.lang = lang or language()
-        self._highlighted: int | None = None
+        self._check(highlight)
+        self._highlighted = highlight  # in the first message: no update right after it
         kwargs.setdefault("layout", shared.layout())
         kwargs.setdefault("style", shared.style())
-        super().__init__(value=self._cards(None), _dom_classes=("inc-lineup",), **kwargs)
+        super().__init__(value=self._cards(highlight), _dom_classes=("inc-lineup",), **kwargs)
 
     @property
     def highlighted(self) -> int | None:
@@ -60,10 +62,13 @@ class LineupView(widgets.HTML):
 
         :raises ValueError: if ``token`` is not on the line-up.
         """
-        if token is not None and not 1 <= token <= len(self._words):
-            raise ValueError(f"the line-up has tokens 1 to {len(self._words)}, not {token!r}")
+        self._check(token)
         self._highlighted = token
         self.value = self._cards(token)
+
+    def _check(self, token: int | None) -> None:
+        if token is not None and not 1 <= token <= len(self._words):
+            raise ValueError(f"the line-up has tokens 1 to {len(self._words)}, not {token!r}")
 
     def _cards(self, token: int | None) -> str:
         return "".join(token_card(number, word, self.lang, true=number == token)

@@ -17,6 +17,7 @@ from incognito_nb.engine.reveal import drawing_points
 
 from incognito_nb.ui.widgets.board import DrawingView, close_parts
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.palette import text_color_on
 from incognito_nb.ui.widgets.text import markup, player_badge, player_color, safe
@@ -60,21 +61,21 @@ class Reveal(widgets.VBox):
     ) -> None:
         self._record, self._seat_of, self._artist = record, seat_of, artist
         self.lang = lang or language()
-        self.board = DrawingView(label=self._label(artist), fit=True)  # painted at the size shown
-        self.board.add_class("inc-reveal-board")
-        self.lineup = LineupView(record.lineup, lang=self.lang)
-        self.lineup.highlight(record.token_of(artist))
-        # Each line in its first message (no update right after the open).
+        # Every part whole in its first message, the board with its strokes and its replay
+        # asked for: a page takes a screen's messages one by one, each a few milliseconds on
+        # a busy laptop, so a part sent and then changed costs twice (docs/platform-notes.md).
+        self.board = DrawingView(record.drawings[artist], label=self._label(artist), fit=True,  # painted at the size shown
+                                 replay_seconds=replay_seconds, classes=("inc-reveal-board",))
+        self.lineup = LineupView(record.lineup, lang=self.lang, highlight=record.token_of(artist))
         told = self._told(artist)
         self._lines = {part: markup(told[part], f"inc-reveal-{part}") for part in told}
-        facts = widgets.VBox([self.lineup, *(self._lines[part] for part in ("answer", "cards", "found", "points"))])
-        facts.add_class("inc-reveal-facts")
+        facts = shared.box(widgets.VBox, [self.lineup, *(self._lines[part] for part in ("answer", "cards", "found",
+                                                                                          "points"))],
+                           "inc-reveal-facts")
         # The drawing beside the answer, so a projector shows both without scrolling.
-        body = widgets.HBox([self.board, facts])
-        body.add_class("inc-reveal-body")
-        super().__init__([self._lines["artist"], body], **kwargs)
-        self.add_class("inc-reveal")
-        self.replay(replay_seconds)
+        body = shared.box(widgets.HBox, [self.board, facts], "inc-reveal-body")
+        kwargs.setdefault("layout", shared.layout())
+        super().__init__(children=(self._lines["artist"], body), _dom_classes=("inc-reveal",), **kwargs)
 
     @property
     def artist(self) -> str:

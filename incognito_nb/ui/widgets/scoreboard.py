@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from incognito_nb.engine import Game
 
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
@@ -37,29 +38,38 @@ class Scoreboard(widgets.VBox):
     def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
-        self._header = markup("", "inc-score-header")
-        self._rows = [markup("", "inc-score-row", f"inc-score-row-{seat}")
-                      for seat, _ in enumerate(game.players, start=1)]
-        super().__init__([self._header, *self._rows], **kwargs)
-        self.add_class("inc-scoreboard")
-        self.refresh()
+        # Each line whole in its first message: the scoreboard is a Next's screen on every page.
+        header, rows = self._lines()
+        self._header = markup(header, "inc-score-header")
+        self._rows = [markup(row, "inc-score-row", f"inc-score-row-{seat}") for seat, row in enumerate(rows, start=1)]
+        kwargs.setdefault("layout", shared.layout())
+        super().__init__(children=(self._header, *self._rows), _dom_classes=("inc-scoreboard",), **kwargs)
 
     def refresh(self) -> None:
         """Shows the points as the game has scored them now."""
+        header, rows = self._lines()
+        self._header.value = header
+        for line, row in zip(self._rows, rows):
+            line.value = row
+
+    def _lines(self) -> tuple[str, list[str]]:
+        """Returns the header and each player's row (HTML), in seating order."""
         game, lang = self._game, self.lang
         rounds = range(1, game.rules.rounds + 1)
         scored = {record.number: game.round_points(record.number) for record in game.history}
         columns = len(rounds) + 2
-        self._header.value = cells([safe(lang.pgettext("scoreboard", "Player")),
-                                    *(safe(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds),
-                                    safe(lang.pgettext("scoreboard", "this round")),
-                                    safe(lang.pgettext("scoreboard", "total"))], columns)
+        header = cells([safe(lang.pgettext("scoreboard", "Player")),
+                        *(safe(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds),
+                        safe(lang.pgettext("scoreboard", "this round")),
+                        safe(lang.pgettext("scoreboard", "total"))], columns)
         totals = game.scores
-        for seat, (player, row) in enumerate(zip(game.players, self._rows), start=1):
+        rows = []
+        for seat, player in enumerate(game.players, start=1):
             per_round = [lang.number(scored[r][player]) if r in scored else NOT_YET for r in rounds]
             this_round = lang.number(scored[game.round][player]) if game.round in scored else NOT_YET
-            row.value = cells([player_badge(player, seat), *per_round, this_round, lang.number(totals[player])],
-                              columns)
+            rows.append(cells([player_badge(player, seat), *per_round, this_round, lang.number(totals[player])],
+                              columns))
+        return header, rows
 
     def close(self) -> None:
         """Closes the scoreboard and all its rows."""
@@ -93,8 +103,8 @@ class Podium(widgets.VBox):
                 "inc-podium-row", f"inc-place-{place}",
             ))
         self.winners = markup(winners_text(game.winners, lang), "inc-winners")
-        super().__init__([self.winners, *rows], **kwargs)
-        self.add_class("inc-podium")
+        kwargs.setdefault("layout", shared.layout())
+        super().__init__(children=(self.winners, *rows), _dom_classes=("inc-podium",), **kwargs)
 
     def close(self) -> None:
         """Closes the podium and all its lines."""
