@@ -180,15 +180,20 @@ class KernelClock:
     """Every kernel's CPU time from now on (every server's, with several), and that of the
     named ``processes`` (the servers themselves, Redis, the proxy)."""
 
-    def __init__(self, kernels, processes: dict[str, int] | None = None) -> None:
+    def __init__(self, kernels, processes: dict[str, int] | None = None, *, idle: float = 0.0) -> None:
         self.pids = sorted(kernels())
+        self.started = time.monotonic()
         self.before = {pid: cpu_seconds(pid) for pid in self.pids}
         self.processes = dict(processes or {})
         self.processes_before = {name: cpu_seconds(pid) for name, pid in self.processes.items()}
+        #: Each kernel's idle share of a core (its watch's polling), left out of what it spent.
+        self.idle = idle / len(self.pids) if self.pids else 0.0
 
     def spent_ms(self) -> list[float]:
+        """Returns each kernel's CPU time (ms) since the clock started, above its idle rate."""
         after = {pid: cpu_seconds(pid) for pid in self.pids}
-        return [1000 * (after[p] - self.before[p]) for p in self.pids
+        idle = 1000 * self.idle * (time.monotonic() - self.started)
+        return [max(0.0, 1000 * (after[p] - self.before[p]) - idle) for p in self.pids
                 if after[p] is not None and self.before[p] is not None]
 
     def processes_ms(self) -> dict[str, int]:
@@ -329,11 +334,11 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
                 floor.append((table.projector.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
                               - clicked) / 1000)
         result["floor"] = dict(_summary(floor), load=_load())
-        _settle(kernels)
+        idle = _settle(kernels)
 
         # The last Done → the find screen, every table at once.
         _watch_all(room, "find", FIND_SCREEN, FIND_MODELS, PHONE_FIND_SCREEN)
-        clock, laptop, load = KernelClock(kernels, processes), LaptopClock(kernels, processes), _load()
+        clock, laptop, load = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes), _load()
         clicked = [table.press_done(PLAYERS[-1]) for table in room]
         result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},
                           "load": load, "kernel_cpu": None, "laptop_cpu_s": laptop.spent_s()}
@@ -346,15 +351,15 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             for name in PLAYERS[:-1]:
                 table.act(name, Action.confirm_votes(name))
             table.phones[PLAYERS[-1]].wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
-        _settle(kernels)
+        idle = _settle(kernels)
         _watch_all(room, "reveal", FIRST_REVEAL, REVEAL_MODELS)
-        clock, laptop, load = KernelClock(kernels, processes), LaptopClock(kernels, processes), _load()
+        clock, laptop, load = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes), _load()
         clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-confirm-votes") for table in room]
         result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load,
                             "laptop_cpu_s": laptop.spent_s()}
         for table in room:
             table.projector.wait_for_function(step_shown(PLAYERS[0]), timeout=STEP)
-        _settle(kernels)
+        idle = _settle(kernels)
         result["reveal"]["kernel_cpu"] = _cpu(clock.spent_ms())
         result["reveal"]["process_cpu_ms"] = clock.processes_ms()
 
@@ -367,14 +372,14 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         for step, name in enumerate([*PLAYERS[1:], None], start=1):
             key = f"next-{step}"
             _watch_all(room, key, step_shown(name), step_models(name))
-            clock, laptop = KernelClock(kernels, processes), LaptopClock(kernels, processes)
+            clock, laptop = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes)
             loads.append(_load())
             clicked = [table.projector.evaluate(CLICK_JS, ".inc-next") for table in room]
             for label, values in _seen(room, key, clicked).items():
                 nexts.setdefault(label, []).extend(values)
             for part, used in laptop.spent_s().items():  # until every page shows the step
                 parts[part] = round(parts.get(part, 0.0) + used / len(PLAYERS), 2)  # a Next's mean
-            _settle(kernels)
+            idle = _settle(kernels)
             cpu += clock.spent_ms()
             for name, ms in clock.processes_ms().items():
                 spent[name] = spent.get(name, 0) + ms
@@ -493,7 +498,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     """Returns the figures as a Markdown table, with the targets beside them (one server's
     rows beside two servers' when the run played both)."""
     lines = ["| class | servers | drawings | change | projector median / p95 | phones median / p95 | phones trail "
-             "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU median / max / sum | "
+             "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU above idle, median / max / sum | "
              "servers' own / Redis CPU | laptop CPU until every page shows it: kernels / servers / Chromium / "
              "benchmark | load |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
