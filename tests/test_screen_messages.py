@@ -132,3 +132,44 @@ def test_a_next_in_the_reveal_moves_the_same_screen_on_in_a_few_updates(strokes,
         assert first.artist == artist and board.shown == record.drawings[artist].strokes
     assert reveal_in([first], record, game.players[-1], seat_of=game.seat, lang=first.lang) is first
     first.close()
+
+
+def first_reveal(game: Game):
+    from incognito_nb.ui.widgets.reveal import Reveal
+
+    return Reveal(game.history[-1], game.players[0], seat_of=game.seat)
+
+
+def scoreboard(game: Game):
+    from incognito_nb.ui.widgets.scoreboard import Scoreboard
+
+    return Scoreboard(game)
+
+
+def podium(game: Game):
+    from incognito_nb.ui.widgets.scoreboard import Podium
+
+    return Podium(game)
+
+
+@pytest.mark.parametrize("build", [first_reveal, scoreboard, podium], ids=["first reveal", "scoreboard", "podium"])
+def test_the_score_phases_screens_are_whole_in_their_first_messages(build, monkeypatch):
+    """A page takes a screen's messages one by one, each a few milliseconds on a busy laptop
+    (docs/platform-notes.md): a part opened and then changed (a class added, the line-up's
+    token marked, the board's replay asked for) is a message for nothing."""
+    game = scored_game(180)
+    sent = messages(lambda: build(game), monkeypatch)
+    updates = [m for m in sent if m.get("method") == "update"]
+    # What is left after the first messages: anywidget's own id, set as each instance opens.
+    assert all(set(m["state"]) <= {"_anywidget_id"} for m in updates), updates
+    assert "Layout" not in [m.get("model") for m in sent], sent  # the boxes share the kernel's layout
+    if build is first_reveal:
+        assert len(sent) <= 12, [m.get("model") or list(m.get("state", {})) for m in sent]
+
+
+def test_the_first_reveal_replays_its_drawing_from_its_first_message():
+    game = scored_game(180)
+    reveal = first_reveal(game)
+    state = reveal.board._board.get_state()
+    assert state["replays"] == 1 and state["replay_seconds"] == 3.0 and state["strokes"]
+    reveal.close()
