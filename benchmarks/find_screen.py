@@ -175,13 +175,14 @@ def _cpu(pid: int) -> float | None:
 #: A kernel's share of a core while it only waits: a page's watch reads the store every
 #: 100 ms (0.6-1.6 % of a core each, measured with 35 kernels in a class round; 0.26 % in
 #: a lobby), so 35 idle kernels are never under a fixed 5 % together.
-IDLE_SHARE = 0.02
+IDLE_SHARE = 0.03
 
 
 def _settle(kernels, quiet: float = 0.05, longest: float = 60.0) -> float:
     """Waits until the kernels are back to idle: together under ``quiet`` of a core over half
-    a second, or under :data:`IDLE_SHARE` of a core each and no busier than the half second
-    before (their watches' polling is all that is left).  Returns their idle rate then (cores)."""
+    a second, or each under :data:`IDLE_SHARE` of a core (a kernel still starting, or still
+    building a screen, is well over it) and together no busier than the half second before
+    (their watches' polling is all that is left).  Returns their idle rate then (cores)."""
     end = time.monotonic() + longest
     before_rate = None
     rate = 0.0
@@ -189,10 +190,11 @@ def _settle(kernels, quiet: float = 0.05, longest: float = 60.0) -> float:
         pids = sorted(kernels())
         before = [_cpu(p) or 0 for p in pids]
         time.sleep(0.5)
-        rate = sum((_cpu(p) or 0) - b for p, b in zip(pids, before)) / 0.5
+        each = [((_cpu(p) or 0) - b) / 0.5 for p, b in zip(pids, before)]
+        rate = sum(each)
         if rate < quiet:
             return rate
-        if before_rate is not None and rate < IDLE_SHARE * len(pids) and rate <= before_rate * 1.1 + 0.01:
+        if before_rate is not None and max(each, default=0.0) < IDLE_SHARE and rate <= before_rate * 1.1 + 0.01:
             return rate
         before_rate = rate
     return rate
