@@ -132,3 +132,17 @@ export class FakeClock {
     this.time = end;
   }
 }
+
+// A canvas's 2D context that writes down what is done to it: each call and each property
+// set, in order, in `log` (`name` tells two contexts apart).
+export class FakeContext {
+  constructor(name = "") {
+    this.name = name;
+    this.log = [];
+    this.canvas = { name };
+    return new Proxy(this, {
+      get: (target, key) => (key in target ? target[key] : (...args) => target.log.push([key, ...args])),
+      set: (target, key, value) => { target.log.push([`${String(key)}=`, value]); return true; },
+    });
+  }
+}

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeModel } from "./fakes.mjs";
+import { FakeContext, FakeModel } from "./fakes.mjs";
 import {
   canvasSize, Drawings, moved, paintBoard,
 } from "../../incognito_nb/ui/widgets/find_phone.js";
@@ -15,15 +15,6 @@ const PACKED = "0072b2000a000200080010001c002000000000010400010028002800";
 const bytes = (hex) => new DataView(Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16)).buffer);
 const BOARD = { width: 800, height: 600, paper: "#ffffff", border: "#767676" };
 
-class FakeContext {
-  constructor() {
-    this.log = [];
-    return new Proxy(this, {
-      get: (target, key) => (key in target ? target[key] : (...args) => target.log.push([key, ...args])),
-      set: (target, key, value) => { target.log.push([`${String(key)}=`, value]); return true; },
-    });
-  }
-}
 
 test("a board shown 350 px wide is painted on a canvas of its shown size, not 800 x 600", () => {
   assert.deepEqual(canvasSize(350, 1, BOARD), { width: 350, height: 263, scale: 350 / 800 });

@@ -4,20 +4,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeModel } from "./fakes.mjs";
+import { FakeContext, FakeModel } from "./fakes.mjs";
 import { boardOf, paintTile, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
 
 const BOARD = { width: 800, height: 600, paper: "#ffffff", border: "#767676" };
 
-class FakeContext {
-  constructor() {
-    this.log = [];
-    return new Proxy(this, {
-      get: (target, key) => (key in target ? target[key] : (...args) => target.log.push([key, ...args])),
-      set: (target, key, value) => { target.log.push([`${String(key)}=`, value]); return true; },
-    });
-  }
-}
 
 test("a projected tile 305 px wide is painted on a canvas of 305 x 229, not 800 x 600", () => {
   assert.deepEqual(tileSize(true, 305, 1, BOARD), { width: 305, height: 229, scale: 305 / 800 });

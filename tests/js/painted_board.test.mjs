@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeClock, FakeModel } from "./fakes.mjs";
+import { FakeClock, FakeContext, FakeModel } from "./fakes.mjs";
 import {
   applyEdit, decode, fitCanvas, fittedSize, joined, paintPaper, paintStrokes, Painter, REPLAY_FPS, strokesEnd,
 } from "../../incognito_nb/ui/widgets/painted_board.js";
@@ -20,18 +20,6 @@ const TWO = [
 const bytes = (hex) => new DataView(Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16)).buffer);
 const TRAITS = { scale: 8, width: 800, height: 600, paper: "#ffffff", border: "#767676", replays: 0, replay_seconds: 2 };
 
-// A 2D context that writes down what is done to it.
-class FakeContext {
-  constructor(name) {
-    this.name = name;
-    this.log = [];
-    this.canvas = { name };
-    return new Proxy(this, {
-      get: (target, key) => (key in target ? target[key] : (...args) => target.log.push([key, ...args])),
-      set: (target, key, value) => { target.log.push([`${String(key)}=`, value]); return true; },
-    });
-  }
-}
 
 function board(hex = "", traits = {}) {
   const model = new FakeModel({ ...TRAITS, strokes: bytes(hex), ...traits });
