@@ -27,9 +27,9 @@ from incognito_nb.ui.i18n import LANGUAGES, language
 #: Synced traits whose text a person sees (read and checked).
 SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
         "waiting_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label",
-        "names", "positions", "previous_label", "next_label", "cards_heading", "labels"}
+        "names", "positions", "previous_label", "next_label", "cards_heading", "labels", "captions"}
 #: Synced traits whose value is markup (its text and shown attributes are read).
-MARKUP = {"heading"}
+MARKUP = {"heading", "captions"}
 #: Synced traits a person does not read as text (skipped), by trait name.
 UNSEEN = {
     "_model_name", "_model_module", "_model_module_version", "_view_name", "_view_module", "_view_module_version",

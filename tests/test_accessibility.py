@@ -11,12 +11,16 @@ from incognito_nb.ui.i18n import language
 from incognito_nb.ui.pages.table import TableApp
 from incognito_nb.ui.widgets.aria import BoardName
 from incognito_nb.ui.widgets.board import DrawingView
+from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
 from pseudo import live_widgets
 
 
 def names_on(app) -> list[str]:
-    return sorted(w.label for w in live_widgets(app) if isinstance(w, (BoardName, PaintedBoard)) and w.label)
+    """Every drawing's accessible name on ``app``: each board's, and each tile's of the gallery."""
+    widgets = list(live_widgets(app))
+    names = [w.label for w in widgets if isinstance(w, (BoardName, PaintedBoard)) and w.label]
+    return sorted(names + [name for w in widgets if isinstance(w, Gallery) for name in w.names if name])
 
 
 def test_the_live_region_says_the_phase_and_whose_turn_in_the_pages_language(tmp_path):
