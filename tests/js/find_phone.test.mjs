@@ -6,8 +6,9 @@ import { test } from "node:test";
 
 import { FakeContext, FakeModel } from "./fakes.mjs";
 import {
-  canvasSize, Drawings, moved, paintBoard,
+  canvasSize, Drawings, moved,
 } from "../../incognito_nb/ui/widgets/find_phone.js";
+import { paintBoard } from "../../incognito_nb/ui/widgets/painted_board.js";
 import { cardClasses, shape } from "../../incognito_nb/ui/widgets/voting.js";
 
 // pack_strokes([Stroke([(1, 2), (3.5, 4)], color="#0072b2", width=10), Stroke([(5, 5)], erase=True)])

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { FakeContext, FakeModel } from "./fakes.mjs";
-import { boardOf, paintTile, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
+import { boardOf, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
+import { paintBoard } from "../../incognito_nb/ui/widgets/painted_board.js";
 
 const BOARD = { width: 800, height: 600, paper: "#ffffff", border: "#767676" };
 
@@ -22,8 +23,8 @@ test("a tile that does not fit (table mode) is painted at the board's own size",
 
 test("a tile is painted scaled to its canvas: paper, strokes, then the border", () => {
   const ctx = new FakeContext();
-  paintTile(ctx, [{ color: "#0072b2", width: 10, erase: false, points: [1, 2, 3.5, 4] }], BOARD,
-            tileSize(true, 400, 1, BOARD));
+  paintBoard(ctx, [{ color: "#0072b2", width: 10, erase: false, points: [1, 2, 3.5, 4] }], BOARD,
+             tileSize(true, 400, 1, BOARD));
   assert.deepEqual(ctx.log[0], ["setTransform", 0.5, 0, 0, 0.5, 0, 0]);
   const ops = ctx.log.map(([op]) => op);
   assert.ok(ops.indexOf("fillRect") < ops.indexOf("moveTo") && ops.indexOf("moveTo") < ops.lastIndexOf("strokeRect"));

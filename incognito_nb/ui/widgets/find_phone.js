@@ -4,7 +4,7 @@
 // which card was pressed.  Only the drawing shown is painted, at the size it is shown.
 // In the page this file follows painted_board.js and voting.js (its cards' look and words to
 // Python) in one module (shared.py's bundle).
-import { decode, paintBorder, paintPaper, paintStrokes } from "./painted_board.js";
+import { decode, paintBoard } from "./painted_board.js";
 import { div, drawCard, htmlLine, pressed, shape } from "./voting.js";
 
 // The canvas of a board shown `cssWidth` px wide on a screen of `ratio` device pixels a
@@ -18,15 +18,6 @@ export function canvasSize(cssWidth, ratio, board) {
 // The step `by` steps from `step` among `count` drawings (never past either end).
 export function moved(step, by, count) {
   return Math.max(0, Math.min(count - 1, step + by));
-}
-
-// Paints `strokes` on `ctx`, a canvas of `size` (canvasSize), as painted_board.js paints a
-// board of `board` (width, height, paper, border) at 800 x 600.
-export function paintBoard(ctx, strokes, board, size) {
-  ctx.setTransform(size.scale, 0, 0, size.scale, 0, 0);
-  paintPaper(ctx, board);
-  paintStrokes(ctx, strokes, board.paper);
-  paintBorder(ctx, board);
 }
 
 // Each row's drawing decoded once, when it is first shown (or when its buffer changes).

@@ -32,7 +32,7 @@ from incognito_nb.ui.sheets import read_sheet
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.gallery import drawing_name
 from incognito_nb.ui.widgets.lineup import LineupView
-from incognito_nb.ui.widgets.painted_board import SCALE, pack_strokes
+from incognito_nb.ui.widgets.painted_board import SCALE, PackedDrawings
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.voting import VotePanel
@@ -62,7 +62,7 @@ class PhoneFind(VotePanel):
     border = traitlets.Unicode(BORDER_COLOR, help="The border's colour.").tag(sync=True)
 
     def __init__(self, game: Game, voter: str, *, lang: Language | None = None, **kwargs) -> None:
-        self._packed: dict[str, tuple[Drawing, bytes]] = {}
+        self._pack = PackedDrawings()
         super().__init__(game, voter, lang=lang, **kwargs)
 
     def _state(self) -> dict:
@@ -86,11 +86,7 @@ class PhoneFind(VotePanel):
     def _board(self, artist: str, view: dict) -> bytes:
         """Returns ``artist``'s drawing packed, if the viewer may see it (blank otherwise),
         packing it again only when it changed."""
-        drawing = self._game.drawing(artist) if artist in view["drawings"] else Drawing()
-        packed = self._packed.get(artist)
-        if packed is None or packed[0] != drawing:
-            packed = self._packed[artist] = (drawing, pack_strokes(drawing.strokes))
-        return packed[1]
+        return self._pack(artist, self._game.drawing(artist) if artist in view["drawings"] else Drawing())
 
 
 def phone_find_screen(game: Game, voter: str, lineup: Sequence[str], *, on_confirm: Callable[[], None] | None = None,

@@ -4,7 +4,7 @@
 // projector).  One widget for the whole gallery: one model, one module, one message, where
 // six boards, six captions and twelve boxes were thirty widgets built at the phase change.
 // In the page this file follows painted_board.js in one module (shared.py's bundle).
-import { decode, fittedSize, paintBorder, paintPaper, paintStrokes } from "./painted_board.js";
+import { decode, fittedSize, paintBoard } from "./painted_board.js";
 
 // The board spec every tile is painted with.
 export function boardOf(model) {
@@ -17,14 +17,6 @@ export function boardOf(model) {
 export function tileSize(fit, shownWidth, ratio, board) {
   if (fit) return fittedSize(shownWidth || board.width, ratio, board);
   return { width: board.width, height: board.height, scale: 1 };
-}
-
-// Paints `strokes` on `ctx`, a canvas of `size`: the paper, the strokes, then the border.
-export function paintTile(ctx, strokes, board, size) {
-  ctx.setTransform(size.scale, 0, 0, size.scale, 0, 0);
-  paintPaper(ctx, board);
-  paintStrokes(ctx, strokes, board.paper);
-  paintBorder(ctx, board);
 }
 
 const div = (className) => {
@@ -63,7 +55,7 @@ function renderGallery({ model, el }) {
     if (t.canvas.height !== size.height) t.canvas.height = size.height;
     const buffer = (model.get("boards") || [])[index];
     const strokes = decode(buffer, model.get("scale"));
-    paintTile(t.canvas.getContext("2d"), strokes, board, size);
+    paintBoard(t.canvas.getContext("2d"), strokes, board, size);
     t.buffer = buffer;
     t.width = t.canvas.clientWidth;
     t.board.dataset.painted = String(strokes.length);

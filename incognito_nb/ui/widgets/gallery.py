@@ -15,13 +15,13 @@ from incognito_nb.engine import Drawing, Game
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 
 from incognito_nb.ui.widgets.board import close_parts
-from incognito_nb.ui.widgets.painted_board import SCALE, pack_strokes
+from incognito_nb.ui.widgets.painted_board import SCALE, PackedDrawings
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
-from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets.text import player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "gallery.css")
@@ -77,7 +77,7 @@ class Gallery(anywidget.AnyWidget):
     def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
-        self._packed: dict[str, tuple[Drawing, bytes]] = {}
+        self._pack = PackedDrawings()
         self._drawings: list[Drawing] = []
         kwargs.setdefault("layout", shared.layout(grid_template_columns=GRID_COLUMNS))
         super().__init__(fit=fit, _dom_classes=("inc-gallery",), **self._tiles(), **kwargs)
@@ -109,13 +109,6 @@ class Gallery(anywidget.AnyWidget):
             captions.append(tile_label(player, seat, location, self.lang))
             names.append(drawing_name(player, location, self.lang))
         return {"boards": boards, "captions": captions, "names": names}
-
-    def _pack(self, player: str, drawing: Drawing) -> bytes:
-        """Returns ``drawing`` packed, packing it again only when it changed."""
-        packed = self._packed.get(player)
-        if packed is None or packed[0] != drawing:
-            packed = self._packed[player] = (drawing, pack_strokes(drawing.strokes))
-        return packed[1]
 
 
 class FindLayout(widgets.HBox):

@@ -99,6 +99,17 @@ export function paintStrokes(ctx, strokes, paper = null) {
   ctx.globalCompositeOperation = "source-over";
 }
 
+// Paints `strokes` on `ctx`, a canvas of `size` ({width, height, scale}: its pixels and how
+// many make one board unit), as a board of `board` (width, height, paper, border) looks at
+// 800 x 600: the paper, the strokes, then the border.  The phone's one drawing and the
+// gallery's tiles are painted so (find_phone.js, gallery.js).
+export function paintBoard(ctx, strokes, board, size) {
+  ctx.setTransform(size.scale, 0, 0, size.scale, 0, 0);
+  paintPaper(ctx, board);
+  paintStrokes(ctx, strokes, board.paper);
+  paintBorder(ctx, board);
+}
+
 // A replay paints a board again this many times a second, at most: smooth to the eye,
 // half the compositing of painting on every one of the display's 60 frames.
 export const REPLAY_FPS = 30;

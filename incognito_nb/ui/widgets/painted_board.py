@@ -29,7 +29,7 @@ from typing import Iterable, Sequence
 import anywidget
 import traitlets
 
-from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Stroke
+from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
 
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from incognito_nb.ui.widgets.shared import front_end
@@ -55,6 +55,22 @@ def pack_strokes(strokes: Iterable[Stroke]) -> bytes:
             points.byteswap()
         parts.append(points.tobytes())
     return b"".join(parts)
+
+
+class PackedDrawings:
+    """Each player's drawing packed by :func:`pack_strokes`, packed again only when it
+    changed: a screen that sends every drawing (the gallery, the phone's find screen) asks
+    for them at each refresh."""
+
+    def __init__(self) -> None:
+        self._packed: dict[str, tuple[Drawing, bytes]] = {}
+
+    def __call__(self, player: str, drawing: Drawing) -> bytes:
+        """Returns ``player``'s ``drawing`` packed."""
+        packed = self._packed.get(player)
+        if packed is None or packed[0] != drawing:
+            packed = self._packed[player] = (drawing, pack_strokes(drawing.strokes))
+        return packed[1]
 
 
 class PaintedBoard(anywidget.AnyWidget):
