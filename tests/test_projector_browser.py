@@ -185,6 +185,7 @@ def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(
                 page.wait_for_selector(".inc-scoreboard ~ .inc-next, .inc-next", timeout=STEP)
                 fits(shoot(page, "classroom_6_prepare"), "the next round's preparation")
                 page.click(".inc-next")
-                page.get_by_text("Round 2 of 2").wait_for(timeout=STEP)
+                # The heading's words: the live region says them too, 50 ms later (page_aria.js).
+                page.get_by_role("heading", name="Round 2 of 2").wait_for(timeout=STEP)
         page.wait_for_selector(".inc-winners", timeout=STEP)
         fits(shoot(page, "classroom_7_podium"), "the podium")
