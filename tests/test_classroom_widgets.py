@@ -225,6 +225,34 @@ def test_only_the_teacher_key_moves_the_game_on(store):
     assert one(projector, "inc-gallery")
 
 
+
+def test_the_last_done_and_the_last_confirm_move_the_table_on_from_the_students_page(store):
+    """Every page hears of the next phase from the last student's own move, not a watch's
+    read later, when the teacher page would move on by itself."""
+    teacher, students = seat_class(store, rounds=1)
+    *others, last = students.values()
+    for page in others:
+        draw_and_finish(page)
+    assert store.read(teacher.code).game.phase is Phase.HIDE  # Ben and Cleo's Done: still drawing
+    last.refresh()  # its page has read the others' Done
+    before = store.version(teacher.code)
+    draw_and_finish(last)
+    assert store.read(teacher.code).game.phase is Phase.FIND  # the teacher page has read nothing
+    assert [kind for version, kind in _kinds(store, teacher.code) if version > before] == \
+        ["edit_drawing", "mark_done", "advance"]
+    assert one(last, "inc-votes")  # its own cards, at once
+    refresh_all(teacher, students)
+    assert teacher.message.value == "" and one(teacher, "inc-gallery")  # the teacher page had nothing to do
+    for page in students.values():
+        vote(page, lambda v, a: None)
+    game = store.read(teacher.code).game
+    assert (game.phase, game.reveal_step) == (Phase.SCORE, 0)
+    assert [kind for _, kind in _kinds(store, teacher.code)].count("advance") == 2
+
+
+def _kinds(store, code):
+    return [(version, action.kind) for version, action in store.actions(code)]
+
 def _play_to_the_reveal(teacher, students) -> None:
     for page in students.values():
         draw_and_finish(page)

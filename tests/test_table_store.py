@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from incognito_nb import DeckError, Game, IllegalAction, Phase, Rules
-from incognito_nb.engine import Action
+from incognito_nb.engine import Action, position
 from incognito_nb.store import (
     CODE_ALPHABET,
     NotAllowed,
@@ -308,6 +308,36 @@ def test_only_the_teacher_key_ends_a_phase(store):
     assert store.act(keys.code, Action.advance(force=True), teacher_key=keys.teacher_key) == version + 1
     assert store.read(keys.code).game.phase is Phase.FIND
 
+
+
+def test_a_seat_moves_on_only_from_a_phase_every_player_has_finished(store):
+    """The last student's page moves on at once, as the teacher page would by itself: a
+    seat may end drawing or finding once nobody is left, never sooner, never the reveal."""
+    keys, seats = _table(store)
+    ana, last = seats["Ana"].token, list(seats)[-1]
+    at_hide = position(1, Phase.HIDE)
+    version = store.version(keys.code)
+    _refused(IllegalAction, "all_done", lambda: store.act(keys.code, Action.advance(at=at_hide), seat_token=ana))
+    _refused(NotAllowed, "not valid", lambda: store.act(keys.code, Action.advance(at=at_hide), seat_token="forged"))
+    assert store.version(keys.code) == version  # nothing written
+    for seat, name in enumerate(seats):
+        store.act(keys.code, Action.submit_drawing(name, doodle(seat)), seat_token=seats[name].token)
+    store.act(keys.code, Action.advance(at=at_hide), seat_token=seats[last].token)
+    assert store.read(keys.code).game.phase is Phase.FIND
+    _refused(IllegalAction, "moved_on", lambda: store.act(  # a second page that saw the same: refused
+        keys.code, Action.advance(at=at_hide), seat_token=ana))
+    _refused(IllegalAction, "all_confirmed", lambda: store.act(
+        keys.code, Action.advance(at=position(1, Phase.FIND)), seat_token=ana))
+    for name in seats:
+        store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
+    store.act(keys.code, Action.advance(at=position(1, Phase.FIND)), seat_token=ana)
+    game = store.read(keys.code).game
+    assert (game.phase, game.reveal_step) == (Phase.SCORE, 0)
+    version = store.version(keys.code)
+    for move in (Action.advance(at=position(1, Phase.SCORE, 0)), Action.advance(force=True),
+                 Action.reveal_next(at=position(1, Phase.SCORE, 0))):
+        _refused(NotAllowed, "Only the teacher", lambda: store.act(keys.code, move, seat_token=ana))
+    assert store.version(keys.code) == version  # the reveal is the teacher's
 
 def _to_reveal(store, keys, seats) -> None:
     """Plays the table's round up to its reveal: every drawing done, every card confirmed."""

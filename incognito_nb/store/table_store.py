@@ -30,7 +30,10 @@ token.  Both are random (``secrets.token_urlsafe``), shown once, and stored only
 SHA-256 digests, so a copy of the store gives no one a seat.  A seat token acts only
 as its own player; ``advance`` (ending a phase), ``start``, ``remove_player``,
 ``reissue_seat`` and ``play_again`` (:mod:`incognito_nb.store.next_game`) need the
-teacher key.  Late joiners are refused once the game has started: a player who lost
+teacher key.  One ``advance`` is anyone's at the table: moving on from drawing or
+finding once every player is finished (no ``force``, and not in the reveal, which the
+teacher's Next paces), which the teacher page does by itself; the student whose Done or
+Confirm was the last makes it at once (:meth:`TableStore.act`).  Late joiners are refused once the game has started: a player who lost
 their link gets a new one from the teacher (:meth:`TableStore.reissue_seat`).
 
 *Trust.*  :meth:`TableStore.read` returns the whole game, secrets included: a page
@@ -315,7 +318,8 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
         """Makes a move at the table; returns the new version.
 
         A player's move needs that player's ``seat_token``; ``advance`` needs the
-        ``teacher_key``.  The move is applied exactly once, to the game as it stands,
+        ``teacher_key``, but for the one that ends drawing or finding once every player
+        is finished, which any seat may make (the rules refuse it before).  The move is applied exactly once, to the game as it stands,
         even when other kernels act at the same moment.  It costs the size of the move:
         the log gains one entry, and the game this kernel holds is brought up to date
         from the log entries it has not seen (every :attr:`compact_every` versions, the
@@ -331,11 +335,16 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
 
         def move(state: TableState) -> Write:
             record = state.record
+            finishing = False  # a seat moving on from a phase everyone has finished
             if action.player is None:
-                if teacher_key is None:
+                if teacher_key is not None:
+                    check_teacher_key(record, teacher_key)
+                elif seat_token is not None and action.kind == "advance" and not action.args.get("force"):
+                    seat_of(record, seat_token)  # a seat of this table, whoever it is
+                    finishing = True
+                else:
                     raise NotAllowed(N_("Only the teacher can move the game on ({kind}) at table {code}."),
                                      kind=action.kind, code=code)
-                check_teacher_key(record, teacher_key)
             else:
                 if seat_token is None:
                     raise NotAllowed(
@@ -349,8 +358,11 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
             if not record.started:
                 raise IllegalAction(N_("The game at table {code} has not started yet."), rule="not_started", code=code)
             held = self._bring_up(state)
+            if finishing and held.game.phase not in (Phase.HIDE, Phase.FIND):
+                raise NotAllowed(N_("Only the teacher can move the game on ({kind}) at table {code}."),
+                                 kind=action.kind, code=code)
             game = held.game.copy()  # the held game changes only once the move is written
-            apply_action(game, action)
+            apply_action(game, action)  # a seat's advance: refused unless every player is finished
             version = record.version + 1
             moved = CachedGame(held.created_at, version, game, recent=list(held.recent), known_from=held.known_from)
             moved.record(version, action)

@@ -254,11 +254,16 @@ class TablePage(PageShell):
             self.table_gone()
             raise StoreError(self.gone_message()) from None
         self.mine.add(version)
+        self.made(action, **credentials)
         try:
             self.catch_up()
         except StoreError:
             pass
         return version
+
+    def made(self, action: Action, **credentials: str) -> None:
+        """Called once the store has taken ``action`` from this page, before the page reads
+        the table again: what a page does at once after its own move."""
 
     def moves_lost(self, before: TableSnapshot) -> None:
         """Shows the table after the store came back older than this page saw it (a Redis

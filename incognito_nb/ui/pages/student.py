@@ -22,9 +22,9 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Action, Drawing, IllegalAction, Phase
+from incognito_nb.engine import Action, Drawing, IllegalAction, Phase, position_of
 from incognito_nb.engine.errors import N_, Message
-from incognito_nb.store import StoreUnavailable, TableStore
+from incognito_nb.store import StoreError, StoreUnavailable, TableStore
 from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal, shown_reveal
@@ -37,6 +37,9 @@ from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
+
+#: The moves that finish a phase for their player: the phase, and the game's list of who finished it.
+FINISHED = {"mark_done": (Phase.HIDE, "done"), "confirm_votes": (Phase.FIND, "confirmed")}
 
 STUDENT_CSS = read_sheet(__file__, "student.css")
 
@@ -496,6 +499,24 @@ class StudentPage(TablePage):
 
     def act(self, action: Action, **credentials: str) -> int:
         return super().act(action, seat_token=self.seat.token)
+
+    def made(self, action: Action, **credentials: str) -> None:
+        """After this student's Done or Confirm, the last one the table waited for: moves
+        the game on at once, so every page hears of the next phase from this one move
+        (the teacher page would make it too, but only once its watch read this Done).
+        Another page moving on first, or a store that cannot take it now, leaves it to
+        the teacher page; the student's own move is taken either way."""
+        finished = FINISHED.get(action.kind)
+        game = self.snapshot.game if self.snapshot is not None else None
+        if finished is None or game is None or game.phase is not finished[0]:
+            return
+        if not set(game.players) <= {self.name, *getattr(game, finished[1])}:
+            return  # others are still drawing or placing cards (as this page last read the table)
+        try:
+            self.store.act(self.code, Action.advance(at=position_of(game)), **credentials)
+        except (IllegalAction, StoreError) as error:
+            log.info("student %s: moving on after the last %s was left to the teacher page: %s",
+                     self.name, action.kind, error)
 
     # ---------------------------------------------------------------- the page's end
     def gone_message(self) -> Message:
