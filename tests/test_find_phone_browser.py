@@ -35,6 +35,12 @@ CUT_JS = """() => [...document.querySelectorAll('.inc-find-phone button, .inc-fi
   .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth)
   .map((el) => `${el.className}: ${el.textContent.trim()} (${el.scrollWidth} > ${el.clientWidth})`)"""
 
+# Counts every painting of the phone's board (each one writes its data-painted).
+PAINTS_JS = """() => { window.__paints = [];
+  new MutationObserver((changes) => { for (const c of changes) window.__paints.push(c.target.dataset.painted); })
+    .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-painted']}); }"""
+TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 
 def drawing(seat: int):
     """Returns a drawing of ``seat`` + 2 strokes (each drawing says whose it is by its count)."""
@@ -60,12 +66,16 @@ def test_a_phone_finds_one_drawing_at_a_time_with_its_cards_beside_it(browser, t
             for seat, name in enumerate(PLAYERS):
                 store.act(keys.code, Action.update_drawing(name, drawing(seat)), seat_token=seats[name].token)
                 store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+            page.evaluate(PAINTS_JS)
             store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)  # as the teacher page does
             game = store.read(keys.code).game
             assert game.phase is Phase.FIND
             others = [(game.seat(name), name) for name in game.players if name != "Ana"]
             lineup = game.lineup
             page.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
+            page.evaluate(TWO_FRAMES_JS)  # the board laid out and its size observed: any second painting is done
+            first = str(others[0][0] + 1)  # the first drawing shown: its strokes, as below
+            assert page.evaluate("() => window.__paints") == [first]  # painted once, at the size it has
             assert page.locator(".inc-gallery").count() == 0  # the projector's gallery is not the phone's
             assert page.locator(".inc-find-phone .inc-lineup .inc-token").count() == len(lineup)
 

@@ -48,7 +48,7 @@ function button(className, onClick) {
 function renderFind({ model, el }) {
   el.classList.add("widget-vbox", "widget-container", "widget-box");
   const drawings = new Drawings(model);
-  let built = null, step = 0;
+  let built = null, step = 0, width = 0;  // the board's width when last painted
 
   // The one board: moved into the row shown, painted for the size it has there.
   const board = div("inc-painted-board");
@@ -63,6 +63,7 @@ function renderFind({ model, el }) {
     const spec = { width: model.get("board_width"), height: model.get("board_height"),
                    paper: model.get("paper"), border: model.get("border") };
     const shownWidth = board.clientWidth || canvas.clientWidth;
+    width = board.clientWidth;  // painted for this width: the observer's first call has nothing to do
     const size = canvasSize(shownWidth || spec.width, window.devicePixelRatio, spec);
     if (canvas.width !== size.width) canvas.width = size.width;
     if (canvas.height !== size.height) canvas.height = size.height;
@@ -71,7 +72,6 @@ function renderFind({ model, el }) {
     board.dataset.painted = String(strokes.length);
     board.dataset.seat = String(model.get("rows")[step].seat);
   };
-  let width = 0;
   const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
     if (board.clientWidth && board.clientWidth !== width) { width = board.clientWidth; paint(); }
   });
