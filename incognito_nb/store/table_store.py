@@ -33,8 +33,9 @@ as its own player; ``advance`` (ending a phase), ``start``, ``remove_player``,
 teacher key.  One ``advance`` is anyone's at the table: moving on from drawing or
 finding once every player is finished (no ``force``, and not in the reveal, which the
 teacher's Next paces), which the teacher page does by itself; the student whose Done or
-Confirm was the last makes it at once (:meth:`TableStore.act`).  Late joiners are refused once the game has started: a player who lost
-their link gets a new one from the teacher (:meth:`TableStore.reissue_seat`).
+Confirm was the last makes it at once (:meth:`TableStore.act`).  Late joiners are
+refused once the game has started: a player who lost their link gets a new one from the
+teacher (:meth:`TableStore.reissue_seat`).
 
 *Trust.*  :meth:`TableStore.read` returns the whole game, secrets included: a page
 must render only ``snapshot.game.player_view(viewer)`` from it.
@@ -319,8 +320,9 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
 
         A player's move needs that player's ``seat_token``; ``advance`` needs the
         ``teacher_key``, but for the one that ends drawing or finding once every player
-        is finished, which any seat may make (the rules refuse it before).  The move is applied exactly once, to the game as it stands,
-        even when other kernels act at the same moment.  It costs the size of the move:
+        is finished, which any seat may make (the rules refuse it before).  The move is
+        applied exactly once, to the game as it stands, even when other kernels act at
+        the same moment.  It costs the size of the move:
         the log gains one entry, and the game this kernel holds is brought up to date
         from the log entries it has not seen (every :attr:`compact_every` versions, the
         move also writes the whole game as a new snapshot).
