@@ -120,6 +120,22 @@ def test_the_find_phase_waits_for_every_drawing():
     assert game.phase is Phase.HIDE
 
 
+def test_the_game_says_whom_each_phase_still_waits_for_in_seating_order():
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=1)
+    assert game.waiting == ANA_BEN_CLEO
+    game.submit_drawing("Ben", doodle())
+    assert game.waiting == ("Ana", "Cleo")  # still drawing
+    game.advance(force=True)
+    assert game.waiting == ANA_BEN_CLEO  # the find phase: nobody has confirmed yet
+    game.confirm_votes("Cleo")
+    assert game.waiting == ("Ana", "Ben")
+    game.confirm_votes("Ana")
+    game.confirm_votes("Ben")
+    assert game.waiting == ()
+    game.advance()
+    assert game.phase is Phase.SCORE and game.waiting == ()  # the reveal waits for the teacher, not a player
+
+
 def test_the_teacher_ends_the_hide_phase_and_unfinished_boards_count_as_they_stand():
     game = Game.new(ANA_BEN_CLEO, word_deck(), seed=1)
     game.submit_drawing("Ana", doodle(1))

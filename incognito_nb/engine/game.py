@@ -200,6 +200,13 @@ class Game:
         return tuple(p for p in self._players if p in self._confirmed)
 
     @property
+    def waiting(self) -> tuple[str, ...]:
+        """The players the phase still waits for, in seating order: those still drawing in
+        the hide phase, those still placing cards in the find phase; nobody in the others."""
+        finished = {Phase.HIDE: self._done, Phase.FIND: self._confirmed}.get(self._phase)
+        return () if finished is None else tuple(p for p in self._players if p not in finished)
+
+    @property
     def lineup(self) -> tuple[str, ...]:
         """The words at tokens 1–6 during the find and score phases; ``()`` otherwise."""
         return self._lineup if self._phase in (Phase.FIND, Phase.SCORE) else ()
@@ -405,22 +412,21 @@ class Game:
             ``force``, or once the game is over.
         """
         phase = self._phase
+        waiting = self.waiting
         if phase is Phase.HIDE:
-            waiting = [p for p in self._players if p not in self._done]
             if waiting and not force:
                 raise IllegalAction(
                     N_("Still drawing: {names}. Every drawing is marked done before the "
                        "find phase, unless the teacher ends the phase."),
-                    rule="all_done", names=tuple(waiting),
+                    rule="all_done", names=waiting,
                 )
             self._phase = Phase.FIND
         elif phase is Phase.FIND:
-            waiting = [p for p in self._players if p not in self._confirmed]
             if waiting and not force:
                 raise IllegalAction(
                     N_("Still placing cards: {names}. Every player confirms their cards "
                        "before scoring, unless the teacher ends the phase."),
-                    rule="all_confirmed", names=tuple(waiting),
+                    rule="all_confirmed", names=waiting,
                 )
             self._score()
             self._phase, self._reveal = Phase.SCORE, 0

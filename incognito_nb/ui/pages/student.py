@@ -38,8 +38,8 @@ from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
 
-#: The moves that finish a phase for their player: the phase, and the game's list of who finished it.
-FINISHED = {"mark_done": (Phase.HIDE, "done"), "confirm_votes": (Phase.FIND, "confirmed")}
+#: The moves that finish a phase for their player: Done in the hide phase, Confirm in the find phase.
+FINISHING = {"mark_done": Phase.HIDE, "confirm_votes": Phase.FIND}
 
 STUDENT_CSS = read_sheet(__file__, "student.css")
 
@@ -506,11 +506,10 @@ class StudentPage(TablePage):
         (the teacher page would make it too, but only once its watch read this Done).
         Another page moving on first, or a store that cannot take it now, leaves it to
         the teacher page; the student's own move is taken either way."""
-        finished = FINISHED.get(action.kind)
         game = self.snapshot.game if self.snapshot is not None else None
-        if finished is None or game is None or game.phase is not finished[0]:
+        if game is None or FINISHING.get(action.kind) is not game.phase:
             return
-        if not set(game.players) <= {self.name, *getattr(game, finished[1])}:
+        if not set(game.waiting) <= {self.name}:
             return  # others are still drawing or placing cards (as this page last read the table)
         try:
             self.store.act(self.code, Action.advance(at=position_of(game)), **credentials)

@@ -214,9 +214,7 @@ class TableApp(PageShell):
 
     def _waiting(self) -> str | None:
         """Returns the next player, in seating order, still to draw or vote."""
-        game = self.game
-        finished = set(game.done if game.phase is Phase.HIDE else game.confirmed)
-        return next((p for p in game.players if p not in finished), None)
+        return next(iter(self.game.waiting), None)
 
     def _curtain(self, player: str, task: str, button: str) -> Curtain:
         """Returns the curtain that waits for ``player``'s turn, saying ``task`` above

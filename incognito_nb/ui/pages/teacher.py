@@ -237,7 +237,7 @@ class TeacherPage(TablePage):
         self.header.value = safe(lang._("{title} · table {code}", title=title_line(public, lang), code=snapshot.code))
         self.progress.value = who_is_done(public, lang)
         self.end_phase_button.disabled = phase is Phase.OVER
-        if teacher and self._everyone_finished(public):
+        if teacher and phase in (Phase.HIDE, Phase.FIND) and not game.waiting:  # everyone finished
             self._auto_advance()
             return
         shown = (game.round, phase, game.reveal_step)
@@ -459,11 +459,6 @@ class TeacherPage(TablePage):
         self.teacher_bar.children = tuple(new if child is old else child for child in self.teacher_bar.children)
         self.end_phase_button = new
         old.close()
-
-    @staticmethod
-    def _everyone_finished(view: dict[str, Any]) -> bool:
-        finished = {"hide": view["done"], "find": view["confirmed"]}.get(view["phase"])
-        return finished is not None and set(finished) >= set(view["players"])
 
     def _auto_advance(self) -> None:
         """Moves on once every student is done, from the table as this page read it; another
