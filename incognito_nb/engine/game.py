@@ -411,23 +411,17 @@ class Game:
         :raises IllegalAction: while players are still drawing or voting without
             ``force``, or once the game is over.
         """
-        phase = self._phase
-        waiting = self.waiting
+        phase, waiting = self._phase, self.waiting
         if phase is Phase.HIDE:
             if waiting and not force:
-                raise IllegalAction(
-                    N_("Still drawing: {names}. Every drawing is marked done before the "
-                       "find phase, unless the teacher ends the phase."),
-                    rule="all_done", names=waiting,
-                )
+                raise IllegalAction(N_("Still drawing: {names}. Every drawing is marked done before the find phase, "
+                                       "unless the teacher ends the phase."), rule="all_done", names=waiting)
             self._phase = Phase.FIND
         elif phase is Phase.FIND:
             if waiting and not force:
-                raise IllegalAction(
-                    N_("Still placing cards: {names}. Every player confirms their cards "
-                       "before scoring, unless the teacher ends the phase."),
-                    rule="all_confirmed", names=waiting,
-                )
+                raise IllegalAction(N_("Still placing cards: {names}. Every player confirms their cards before "
+                                       "scoring, unless the teacher ends the phase."),
+                                    rule="all_confirmed", names=waiting)
             self._score()
             self._phase, self._reveal = Phase.SCORE, 0
         elif phase is Phase.SCORE:
