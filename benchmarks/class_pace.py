@@ -62,6 +62,7 @@ from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
 from .find_screen import _settle, drawing
 from .harness import CLICK_JS, cpu_seconds
 from .phones import SimulatedPhone
+from .probes import SEEN_POLL_MS, SEEN_WHEN, wait_seen
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SLOW = 240_000
@@ -81,16 +82,6 @@ def _log(text: str) -> None:
     print(f"[benchmarks.class_pace] {text}", file=sys.stderr, flush=True)
 
 
-# Run in a page: from now on, on every animation frame, the first time `test` holds.
-WATCH_JS = """([key, test]) => {
-  window.__seen = window.__seen || {};
-  const holds = new Function('return (' + test + ')();');
-  if (holds()) { window.__seen[key] = -1; return; }
-  const tick = () => { if (holds()) window.__seen[key] = performance.timeOrigin + performance.now();
-                       else requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-}"""
-SEEN_JS = "(key) => window.__seen && window.__seen[key]"
 
 FIND_SCREEN = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')]
   .filter((b) => Number(b.dataset.painted) > 0).length >= 6"""
@@ -247,7 +238,7 @@ def _watch_all(tables: list[Table], key: str, test: str, models: tuple[str, str]
     given), and for ``models`` on every simulated phone."""
     for table in tables:
         for label, page in table.pages.items():
-            page.evaluate(WATCH_JS, [key, test if label == "projector" or phones is None else phones])
+            page.evaluate(SEEN_WHEN, [key, test if label == "projector" or phones is None else phones])
         for phone in table.simulated.values():
             phone.watch(key, *models)
 
@@ -258,7 +249,7 @@ def _seen(tables: list[Table], key: str, clicked: list[float]) -> dict[str, list
     delays: dict[str, list[float]] = {"projector": [], "phones": [], "trail": [], "simulated": []}
     projectors = []
     for table, at in zip(tables, clicked):
-        shown = {label: page.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
+        shown = {label: wait_seen(page, key, STEP)
                  for label, page in table.pages.items()}
         projector = shown.pop("projector")
         projectors.append(projector)
@@ -329,9 +320,9 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
                 key = f"done-{table.keys.code}-{name}"
                 chip = ("() => [...document.querySelectorAll('.inc-who-chip')].some((c) => "
                         f"c.textContent.includes({json.dumps(name)}) && c.textContent.includes('done'))")
-                table.projector.evaluate(WATCH_JS, [key, chip])
+                table.projector.evaluate(SEEN_WHEN, [key, chip])
                 clicked = table.press_done(name)
-                floor.append((table.projector.wait_for_function(SEEN_JS, arg=key, timeout=STEP).json_value()
+                floor.append((wait_seen(table.projector, key, STEP)
                               - clicked) / 1000)
         result["floor"] = dict(_summary(floor), load=_load())
         idle = _settle(kernels)
@@ -358,7 +349,7 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load,
                             "laptop_cpu_s": laptop.spent_s()}
         for table in room:
-            table.projector.wait_for_function(step_shown(PLAYERS[0]), timeout=STEP)
+            table.projector.wait_for_function(step_shown(PLAYERS[0]), polling=SEEN_POLL_MS, timeout=STEP)
         idle = _settle(kernels)
         result["reveal"]["kernel_cpu"] = _cpu(clock.spent_ms())
         result["reveal"]["process_cpu_ms"] = clock.processes_ms()

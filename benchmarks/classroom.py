@@ -61,6 +61,7 @@ from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
 from . import arrival, class_load, class_pace, measure
+from .probes import SEEN_WHEN, wait_seen
 from .harness import CLICK_JS, HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
 from .store import _redis, stroke_costs
 
@@ -95,20 +96,11 @@ def _deck() -> Deck:
 
 
 
-# JavaScript run in the teacher page: from now on, on every animation frame, look for the
-# change; record when it first shows.
-WATCH_JS = """([key, name, nextPhase]) => {
-  window.__seen = window.__seen || {};
-  const shows = () => [...document.querySelectorAll('.inc-who-chip')].some(
-      c => c.textContent.includes(name) && c.textContent.includes('done')) || !!document.querySelector(nextPhase);
-  if (shows()) return false;
-  const tick = () => {
-    if (shows()) window.__seen[key] = performance.timeOrigin + performance.now();
-    else requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  return true;
-}"""
+def done_shows(name: str, next_phase: str) -> str:
+    """Returns the test (for :data:`~benchmarks.probes.SEEN_WHEN`) that the teacher page shows
+    ``name`` done, or the next phase's screen (``next_phase``, a selector)."""
+    return ("() => [...document.querySelectorAll('.inc-who-chip')].some((c) => c.textContent.includes("
+            f"{json.dumps(name)}) && c.textContent.includes('done')) || !!document.querySelector({json.dumps(next_phase)})")
 
 
 
@@ -170,11 +162,10 @@ def propagation(room: Classroom, keys, teacher, students: dict[str, Any], rounds
                 arg=[next_phase, len(students)], timeout=STEP)
             for name, page in students.items():
                 key = f"{round_number}-{selector}-{name}"
-                if not teacher.evaluate(WATCH_JS, [key, name, next_phase]):
+                if not teacher.evaluate(SEEN_WHEN, [key, done_shows(name, next_phase)]):
                     raise RuntimeError(f"the teacher page showed {key} before the click")
                 clicked = page.evaluate(CLICK_JS, selector)
-                seen = teacher.wait_for_function("(k) => window.__seen && window.__seen[k]", arg=key,
-                                                 timeout=STEP).json_value()
+                seen = wait_seen(teacher, key, STEP)
                 delays.append(seen - clicked)
         teacher.wait_for_selector(".inc-reveal", timeout=STEP)
         if round_number < rounds:  # to the next round's hide, through the store (not measured)

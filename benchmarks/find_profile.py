@@ -24,9 +24,10 @@ from pathlib import Path
 
 from incognito_nb.engine import Action
 
-from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, SEEN_JS, STEP, WATCH_JS, Table
+from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, STEP, Table
 from .find_screen import _settle, drawing
 from .harness import CLICK_JS
+from .probes import SEEN_WHEN, wait_seen
 
 #: The pixel size of every board's canvas on a page, as painted.
 CANVASES_JS = "() => [...document.querySelectorAll('.inc-painted-board canvas')].map((c) => `${c.width}x${c.height}`)"
@@ -134,7 +135,7 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
                 _settle(server.kernels)
                 sessions = {}
                 for label, page in table.pages.items():
-                    page.evaluate(WATCH_JS, ["find", FIND_SCREEN if label == "projector" else PHONE_FIND_SCREEN])
+                    page.evaluate(SEEN_WHEN, ["find", FIND_SCREEN if label == "projector" else PHONE_FIND_SCREEN])
                     session = page.context.new_cdp_session(page)
                     session.send("Performance.enable")
                     sessions[label] = (session, _metrics(session))
@@ -146,7 +147,7 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
                     browser.start_tracing(path=str(trace), categories=[
                         "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "v8", "toplevel"])
                 clicked = table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done")
-                shown = {label: (page.wait_for_function(SEEN_JS, arg="find", timeout=STEP).json_value() - clicked)
+                shown = {label: (wait_seen(page, "find", STEP) - clicked)
                          for label, page in table.pages.items()}
                 time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
                 result = {}

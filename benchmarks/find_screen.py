@@ -96,22 +96,17 @@ def _all(widget) -> list:
     return found
 
 
-# Polls a page every 25 ms from now: the time the gallery shows ink on `boards` boards.  A
-# board says how many strokes it painted (data-painted): reading its pixels back instead
-# (getImageData, every 25 ms, on seven pages) cost Chromium more than the pages themselves.
-PAINTED_JS = """([key, boards]) => {
-  window.__painted = window.__painted || {};
-  const timer = setInterval(() => {
-    const inked = [...document.querySelectorAll('.inc-gallery .inc-painted-board')].filter(
-        (b) => Number(b.dataset.painted) > 0).length;
-    if (inked >= boards) { window.__painted[key] = performance.timeOrigin + performance.now(); clearInterval(timer); }
-  }, 25);
-}"""
+# The gallery shows ink on all six boards.  A board says how many strokes it painted
+# (data-painted): reading its pixels back instead (getImageData, every 25 ms, on seven
+# pages) cost Chromium more than the pages themselves.
+PAINTED = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')].filter(
+    (b) => Number(b.dataset.painted) > 0).length >= 6"""
 
 
 def pages_run(browser, base: str, store, kernels, strokes: int) -> dict[str, Any]:
     """Plays one hide phase with ``strokes``-stroke drawings at a new table; returns the delays."""
-    from .classroom import CLICK_JS, WATCH_JS, _deck
+    from .classroom import CLICK_JS, _deck, done_shows
+    from .probes import SEEN_WHEN, wait_seen
 
     keys = store.create_table(_deck(), Rules(rounds=1), seed=1)
     seats = {name: store.join(keys.code, name) for name in PLAYERS}
@@ -139,21 +134,19 @@ def pages_run(browser, base: str, store, kernels, strokes: int) -> dict[str, Any
         names = list(phones)
         for name in names[:-1]:
             key = f"{strokes}-{name}"
-            teacher.evaluate(WATCH_JS, [key, name, ".inc-gallery"])
+            teacher.evaluate(SEEN_WHEN, [key, done_shows(name, ".inc-gallery")])
             clicked = phones[name].evaluate(CLICK_JS, ".inc-done")
-            seen = teacher.wait_for_function("(k) => window.__seen && window.__seen[k]", arg=key,
-                                             timeout=STEP).json_value()
+            seen = wait_seen(teacher, key, STEP)
             reference.append(seen - clicked)
         _settle(kernels)
         watched = {"projector": teacher, "phone": phones[names[0]]}
         for label, watched_page in watched.items():
-            watched_page.evaluate(PAINTED_JS, [label, len(PLAYERS)])
+            watched_page.evaluate(SEEN_WHEN, [f"painted-{strokes}", PAINTED])
         pids = sorted(kernels())
         before = {pid: _cpu(pid) for pid in pids}
         load = _load()
         clicked = phones[names[-1]].evaluate(CLICK_JS, ".inc-done")
-        shown = {label: watched_page.wait_for_function("(k) => window.__painted && window.__painted[k]",
-                                                       arg=label, timeout=STEP).json_value() - clicked
+        shown = {label: wait_seen(watched_page, f"painted-{strokes}", STEP) - clicked
                  for label, watched_page in watched.items()}
         _settle(kernels)
         spent = [1000 * (_cpu(p) - before[p]) for p in pids if _cpu(p) is not None and before[p] is not None]

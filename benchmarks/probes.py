@@ -125,3 +125,35 @@ async ({button, boards, count, timeout}) => {
 INK_AT = _COMMON + r"""
 ({selector, x, y, deep}) => canvasesIn(document.querySelector(selector), [], deep).filter((c) => inkAt([c], x, y)).length
 """
+
+#: Run in a page as ``([key, test])``, ``test`` a function's source: from now on, the first
+#: time ``test()`` holds, notes when the page shows it (the time of the next animation frame)
+#: in ``window.__seen[key]``; returns false (and notes -1) if it holds already.  It looks
+#: again only when the page's DOM changes (a MutationObserver), never on every frame: a
+#: ``requestAnimationFrame`` loop keeps a headless page making frames, about 6 % of a core a
+#: page here (docs/platform-notes.md), and a class benchmark watches ten pages on the laptop
+#: whose cores it measures.  Every screen a benchmark waits for is a DOM change (an element,
+#: its text, or a board's ``data-painted``).
+SEEN_WHEN = r"""([key, test]) => {
+  window.__seen = window.__seen || {};
+  const holds = new Function('return (' + test + ')();');
+  if (holds()) { window.__seen[key] = -1; return false; }
+  const observer = new MutationObserver(() => {
+    if (!holds()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__seen[key] = performance.timeOrigin + performance.now(); });
+  });
+  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  return true;
+}"""
+
+#: Resolves to what :data:`SEEN_WHEN` noted for ``key`` (wall-clock ms), once it has.
+SEEN = "(key) => window.__seen && window.__seen[key]"
+#: How often a benchmark asks a page whether :data:`SEEN_WHEN` has noted its change (ms): a
+#: timer, not Playwright's default of every animation frame (the same cost as above).
+SEEN_POLL_MS = 50
+
+
+def wait_seen(page, key: str, timeout: float) -> float:
+    """Waits until ``page`` has noted ``key`` (:data:`SEEN_WHEN`); returns when (wall-clock ms)."""
+    return page.wait_for_function(SEEN, arg=key, polling=SEEN_POLL_MS, timeout=timeout).json_value()
