@@ -22,6 +22,7 @@ from incognito_nb.store import StoreUnavailable, open_store
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.teacher_desk import TeacherDesk
+from incognito_nb.ui.widgets import painted_board
 
 from pseudo import live_widgets
 from test_table import find, one, plain, secret_deck
@@ -526,6 +527,36 @@ def test_classmates_strokes_move_only_the_chips_on_every_other_page(store, monke
     # (nor move the pad below them) while classmates draw.
     assert plain(students["Ana"].progress.value) == "Ana ✎ drawing Ben ✎ drawing Cleo ✎ drawing"
     assert len(students["Ana"].pad.drawing) == 0
+
+
+def test_the_find_screen_packs_none_of_the_strokes_its_page_read_while_the_class_drew(store, monkeypatch):
+    """Every page of a class builds the find screen at the same moment, each sending the
+    boards it may show, packed: the strokes were packed as the page read them during the
+    hide phase (TablePage.pack_ahead), so at the phase change they are only joined."""
+    teacher, students = seat_class(store, rounds=1)
+    for n, page in enumerate(students.values()):
+        scribble(page, 3, at=n)
+    for page in (teacher, *students.values()):
+        page.catch_up()
+    packed = []
+    pack_stroke = painted_board.pack_stroke
+    monkeypatch.setattr(painted_board, "pack_stroke", lambda stroke: packed.append(stroke) or pack_stroke(stroke))
+    for page in students.values():
+        one(page, "inc-done").click()
+    for page in (teacher, *students.values()):
+        page.catch_up()
+    game = store.read(teacher.code).game
+    assert game.phase is Phase.FIND and packed == []
+    gallery = one(teacher, "inc-gallery")
+    assert gallery.boards == [pack_stroke_all(game.drawing(p).strokes) for p in game.players]
+    assert all(len(game.drawing(p)) == 3 for p in game.players)
+    ana = one(students["Ana"], "inc-votes")
+    assert ana.boards == [pack_stroke_all(game.drawing(p).strokes) for p in game.players if p != "Ana"]
+
+
+def pack_stroke_all(strokes) -> bytes:
+    """Returns ``strokes`` packed afresh, each stroke on its own (no stroke kept from before)."""
+    return b"".join(painted_board.pack_stroke(stroke) for stroke in strokes)
 
 
 def test_a_seat_open_on_two_devices_shows_each_devices_strokes_on_the_other(store, monkeypatch):

@@ -7,13 +7,17 @@ from the widget's messages as the comm would carry them (JSON plus binary buffer
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
 
 from incognito_nb.engine import Drawing, Stroke
 from incognito_nb.ui.widgets.board import DrawingView
-from incognito_nb.ui.widgets.painted_board import HEADER, PaintedBoard, pack_strokes
+from incognito_nb.ui.widgets import painted_board
+from incognito_nb.ui.widgets.painted_board import HEADER, PaintedBoard, pack_strokes, packed_strokes
+
+PACK = painted_board.pack_stroke
 
 #: The same two strokes tests/js/painted_board.test.mjs decodes.
 TWO = (Stroke([(1, 2), (3.5, 4)], color="#0072b2", width=10), Stroke([(5, 5)], erase=True))
@@ -43,6 +47,23 @@ def size(message) -> int:
 
 def test_strokes_are_packed_as_the_browser_decodes_them():
     assert pack_strokes(TWO).hex() == PACKED
+
+
+def test_a_stroke_is_packed_once_while_it_lives_and_forgotten_with_it(monkeypatch):
+    """A kernel packs each stroke once (as it arrives) and a screen that sends the board
+    then only joins bytes; an equal stroke that is another object is packed again (the
+    cache goes by identity), and a stroke no one holds any more leaves the cache."""
+    drawing = full_drawing(strokes=20)
+    first = pack_strokes(drawing.strokes)
+    calls = []
+    monkeypatch.setattr(painted_board, "pack_stroke", lambda stroke: calls.append(stroke) or PACK(stroke))
+    assert pack_strokes(drawing.strokes) == first and calls == []
+    twin = Drawing(tuple(Stroke(s.points, color=s.color, width=s.width, erase=s.erase) for s in drawing.strokes))
+    assert pack_strokes(twin.strokes) == first and len(calls) == 20
+    kept = len(packed_strokes)
+    del drawing, twin, calls
+    gc.collect()
+    assert len(packed_strokes) == kept - 40
 
 
 def test_a_drawings_state_takes_at_most_five_bytes_a_point():

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import struct
 import sys
+import weakref
 from array import array
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import anywidget
 import traitlets
@@ -42,19 +43,59 @@ HEADER = struct.Struct("<BBBBHH")
 ERASE = 1
 
 
-def pack_strokes(strokes: Iterable[Stroke]) -> bytes:
-    """Returns ``strokes`` as the board's buffer: per stroke a :data:`HEADER`, then its
+def pack_stroke(stroke: Stroke) -> bytes:
+    """Returns one stroke as the board's buffer holds it: its :data:`HEADER`, then its
     points as little-endian ``uint16`` pairs in 1/:data:`SCALE` board units."""
-    parts: list[bytes] = []
-    for stroke in strokes:
-        rgb = bytes.fromhex(stroke.color[1:])
-        parts.append(HEADER.pack(rgb[0], rgb[1], rgb[2], ERASE if stroke.erase else 0,
-                                 stroke.width, len(stroke.points)))
-        points = array("H", [round(v * SCALE) for point in stroke.points for v in point])
-        if sys.byteorder != "little":  # the browser reads little-endian
-            points.byteswap()
-        parts.append(points.tobytes())
-    return b"".join(parts)
+    rgb = bytes.fromhex(stroke.color[1:])
+    points = array("H", [round(v * SCALE) for point in stroke.points for v in point])
+    if sys.byteorder != "little":  # the browser reads little-endian
+        points.byteswap()
+    return HEADER.pack(rgb[0], rgb[1], rgb[2], ERASE if stroke.erase else 0, stroke.width,
+                       len(stroke.points)) + points.tobytes()
+
+
+class _PackedStrokes:
+    """Each live stroke's :func:`pack_stroke`, kept while the stroke lives.
+
+    Strokes are immutable values and a kernel's game keeps the very same ones from read to
+    read (:meth:`~incognito_nb.engine.Game.copy`), so a stroke is packed once, as it
+    arrives, and a screen that sends six boards at the phase change only joins bytes:
+    packing them there was most of what a class's 35 kernels spent on the find screen at
+    once (docs/platform-notes.md).  Kept by identity (a stroke's hash reads all its
+    points), and forgotten when the stroke is.
+    """
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[weakref.ref, bytes]] = {}
+
+    def __call__(self, stroke: Stroke) -> bytes:
+        key = id(stroke)
+        kept = self._by_id.get(key)
+        if kept is not None and kept[0]() is stroke:
+            return kept[1]
+        packed = pack_stroke(stroke)
+        self._by_id[key] = (weakref.ref(stroke, self._forget(key)), packed)
+        return packed
+
+    def _forget(self, key: int) -> Callable[[weakref.ref], None]:
+        def forget(gone: weakref.ref) -> None:
+            kept = self._by_id.get(key)
+            if kept is not None and kept[0] is gone:
+                del self._by_id[key]
+        return forget
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+#: The kernel's packed strokes (:class:`_PackedStrokes`).
+packed_strokes = _PackedStrokes()
+
+
+def pack_strokes(strokes: Iterable[Stroke]) -> bytes:
+    """Returns ``strokes`` as the board's buffer: each stroke as :func:`pack_stroke` packs
+    it, one after the other (each packed once while it lives: :data:`packed_strokes`)."""
+    return b"".join(packed_strokes(stroke) for stroke in strokes)
 
 
 class PackedDrawings:
