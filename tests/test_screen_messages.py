@@ -173,3 +173,15 @@ def test_the_first_reveal_replays_its_drawing_from_its_first_message():
     state = reveal.board._board.get_state()
     assert state["replays"] == 1 and state["replay_seconds"] == 3.0 and state["strokes"]
     reveal.close()
+
+
+def test_a_page_says_its_new_screen_in_one_message(monkeypatch):
+    """Every page of a class changes screen at once: the live region's words, its count and
+    the focus's count go together, in one update, not one each."""
+    from incognito_nb.ui.shell import PageShell
+
+    page = PageShell()
+    page.header.value = "Round 1 of 3 · Find the hidden objects"
+    sent = messages(lambda: page.set_stage([ipywidgets.HTML("the find screen")]), monkeypatch, warm=False)
+    said = [m for m in sent if m.get("method") == "update" and "screens" in m.get("state", {})]
+    assert len(said) == 1 and {"announcement", "said", "screens"} <= set(said[0]["state"]), sent

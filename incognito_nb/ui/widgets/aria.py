@@ -38,14 +38,16 @@ class PageAria(anywidget.AnyWidget):
 
     def say(self, text: str) -> None:
         """Has the live region say ``text`` (plain text), politely, after what it is saying."""
-        self.announcement = text
-        self.said += 1
+        with self.hold_sync():  # one message: every page of a class says its new screen at once
+            self.announcement = text
+            self.said += 1
 
     def new_screen(self, text: str = "") -> None:
-        """Moves the focus to the page's heading and, with ``text``, says it."""
-        if text:
-            self.say(text)
-        self.screens += 1
+        """Moves the focus to the page's heading and, with ``text``, says it (one message)."""
+        with self.hold_sync():
+            if text:
+                self.say(text)
+            self.screens += 1
 
 
 class BoardName(anywidget.AnyWidget):
