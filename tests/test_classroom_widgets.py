@@ -292,6 +292,39 @@ def test_every_page_follows_the_teachers_next_and_a_phone_that_comes_back_lands_
     assert "See the winners" in one(teacher, "inc-next").description
 
 
+def test_the_projector_gets_its_new_screen_before_the_bars_new_end_phase_button(store, monkeypatch):
+    """A page takes its messages one by one: the screen the class waits for goes first (the
+    find screen's gallery, a Next's drawing), the teacher bar's button renewed for it after."""
+    teacher, students = seat_class(store, rounds=1)
+    sent: list[str] = []
+    opened, sending = widgets.Widget.open, widgets.Widget._send
+
+    def open_(self):
+        sent.append(f"open {' '.join(getattr(self, '_dom_classes', ()))}")
+        return opened(self)
+
+    def send(self, msg, buffers=None):
+        sent.append(f"update {' '.join(sorted(msg.get('state', {})))}")
+        return sending(self, msg, buffers)
+
+    monkeypatch.setattr(widgets.Widget, "open", open_)
+    monkeypatch.setattr(widgets.Widget, "_send", send)
+    for page in students.values():
+        draw_and_finish(page)
+    sent.clear()
+    teacher.catch_up()
+    gallery = sent.index("open inc-gallery")
+    assert gallery < sent.index("open inc-end-phase"), sent
+    for page in students.values():
+        page.catch_up()
+        vote(page, lambda v, a: None)
+    teacher.catch_up()
+    sent.clear()
+    one(teacher, "inc-next").click()
+    drawing = next(n for n, m in enumerate(sent) if m.startswith("update") and "replays" in m)
+    assert drawing < sent.index("open inc-end-phase"), sent
+
+
 def test_a_wrong_code_or_link_is_said_on_the_page(store):
     page = StudentPage(store, code="ZZZZZ")
     one(page, "inc-join-name").value = "Ana"

@@ -246,8 +246,7 @@ class TeacherPage(TablePage):
         # In another language, the same screen again: its countdown goes on where it stood.
         again = self._again and shown == self._shown and self.countdown is not None
         left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
-        if shown != self._shown:
-            self._renew_end_phase(shown)
+        renew = shown != self._shown
         self._shown, self._again = shown, False
         self._stop_timer()
         if phase is Phase.HIDE:
@@ -269,6 +268,8 @@ class TeacherPage(TablePage):
         else:
             screen = [GameOver(game, lang=lang, under_podium=self._projected_chart(game))]
         self.set_stage(screen)
+        if renew:  # after the screen: its messages reach the projector first, the bar's button after them
+            self._renew_end_phase(shown)
 
     # ---------------------------------------------------------------- the game over
     def _projected_chart(self, game: Game) -> list[widgets.Widget]:
