@@ -66,6 +66,25 @@ def test_a_stroke_is_packed_once_while_it_lives_and_forgotten_with_it(monkeypatc
     assert len(packed_strokes) == kept - 40
 
 
+def test_packing_ahead_packs_only_the_strokes_drawn_since(monkeypatch):
+    """While a class draws, each page packs what its watch read: a new stroke costs its own
+    packing, not the board's (the 200th stroke as the first), and an undo packs nothing."""
+    drawing = full_drawing(strokes=20)
+    packed_strokes.ahead(drawing.strokes)
+    calls, looked = [], []
+    monkeypatch.setattr(painted_board, "pack_stroke", lambda stroke: calls.append(stroke) or PACK(stroke))
+    kept = packed_strokes._kept
+    monkeypatch.setattr(packed_strokes, "_kept", lambda stroke: looked.append(stroke) or kept(stroke))
+    added = Stroke([(100, 100), (200, 150)], color="#d55e00", width=10)
+    packed_strokes.ahead(drawing.adding(added).strokes)
+    assert calls == [added] and len(looked) <= 3  # the new stroke, and the one before it: not the twenty
+    looked.clear()
+    packed_strokes.ahead(drawing.strokes[:12])
+    assert calls == [added] and len(looked) == 1
+    assert pack_strokes(drawing.adding(added).strokes) == b"".join(PACK(s) for s in (*drawing.strokes, added))
+    assert calls == [added]
+
+
 def test_a_drawings_state_takes_at_most_five_bytes_a_point():
     drawing = full_drawing()
     state = PaintedBoard(drawing.strokes).get_state()

@@ -36,7 +36,7 @@ from incognito_nb.ui.i18n import Language, first_language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.widgets.connection import ConnectionWatch
-from incognito_nb.ui.widgets.painted_board import pack_strokes
+from incognito_nb.ui.widgets.painted_board import packed_strokes
 from incognito_nb.ui.widgets.seat_link import qr_data_uri
 from incognito_nb.ui.widgets.text import markup, player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
@@ -299,7 +299,7 @@ class TablePage(PageShell):
         At the end of the hide phase every page of a class builds its next screen at the
         same moment, and the find screen sends every board it may show, packed: six boards
         of 180 strokes took a kernel ~25 ms to pack there, 35 kernels at once on two cores.
-        Packed as they come (a few microseconds a stroke, kept by
+        Packed as they come (a few microseconds a stroke, only the new ones: kept by
         :data:`~incognito_nb.ui.widgets.painted_board.packed_strokes`), they are only joined
         then.  Nothing is shown or sent: the kernel holds every board anyway.
         """
@@ -309,7 +309,7 @@ class TablePage(PageShell):
         boards = game.players if changes is None else {
             action.player for _, action in changes if action.kind in BOARD_MOVES}
         for player in boards:
-            pack_strokes(game.drawing(player).strokes)
+            packed_strokes.ahead(game.drawing(player).strokes)
 
     @staticmethod
     def strokes_only(changes: tuple[tuple[int, Action], ...] | None) -> bool:

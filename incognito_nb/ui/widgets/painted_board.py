@@ -69,13 +69,26 @@ class _PackedStrokes:
         self._by_id: dict[int, tuple[weakref.ref, bytes]] = {}
 
     def __call__(self, stroke: Stroke) -> bytes:
-        key = id(stroke)
-        kept = self._by_id.get(key)
-        if kept is not None and kept[0]() is stroke:
-            return kept[1]
-        packed = pack_stroke(stroke)
-        self._by_id[key] = (weakref.ref(stroke, self._forget(key)), packed)
+        packed = self._kept(stroke)
+        if packed is None:
+            key = id(stroke)
+            packed = pack_stroke(stroke)
+            self._by_id[key] = (weakref.ref(stroke, self._forget(key)), packed)
         return packed
+
+    def ahead(self, strokes: Sequence[Stroke]) -> None:
+        """Packs the strokes at the end of ``strokes`` that are not packed yet, from the last
+        back to the first one already kept: a board grows at its end, so a stroke drawn costs
+        its own packing, whatever the board holds (an undo or a clear packs nothing)."""
+        for stroke in reversed(strokes):
+            if self._kept(stroke) is not None:
+                return
+            self(stroke)
+
+    def _kept(self, stroke: Stroke) -> bytes | None:
+        """Returns ``stroke``'s packing if it is kept (this very stroke, not an equal one)."""
+        kept = self._by_id.get(id(stroke))
+        return kept[1] if kept is not None and kept[0]() is stroke else None
 
     def _forget(self, key: int) -> Callable[[weakref.ref], None]:
         def forget(gone: weakref.ref) -> None:
