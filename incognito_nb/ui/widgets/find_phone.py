@@ -25,14 +25,14 @@ import ipywidgets as widgets
 import traitlets
 
 from incognito_nb.engine import Game
-from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing
+from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.sheets import read_sheet
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.gallery import drawing_name
 from incognito_nb.ui.widgets.lineup import LineupView
-from incognito_nb.ui.widgets.painted_board import SCALE, PackedDrawings
+from incognito_nb.ui.widgets.painted_board import SCALE, pack_strokes
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.voting import VotePanel
@@ -61,10 +61,6 @@ class PhoneFind(VotePanel):
     paper = traitlets.Unicode(PAPER_COLOR, help="The paper's colour.").tag(sync=True)
     border = traitlets.Unicode(BORDER_COLOR, help="The border's colour.").tag(sync=True)
 
-    def __init__(self, game: Game, voter: str, *, lang: Language | None = None, **kwargs) -> None:
-        self._pack = PackedDrawings()
-        super().__init__(game, voter, lang=lang, **kwargs)
-
     def _state(self) -> dict:
         state = super()._state()
         lang = self.lang
@@ -84,9 +80,9 @@ class PhoneFind(VotePanel):
         return state
 
     def _board(self, artist: str, view: dict) -> bytes:
-        """Returns ``artist``'s drawing packed, if the viewer may see it (blank otherwise),
-        packing it again only when it changed."""
-        return self._pack(artist, self._game.drawing(artist) if artist in view["drawings"] else Drawing())
+        """Returns ``artist``'s drawing packed, if the viewer may see it (blank otherwise):
+        its strokes were packed as the page read them (:data:`~.painted_board.packed_strokes`)."""
+        return pack_strokes(self._game.drawing(artist).strokes) if artist in view["drawings"] else b""
 
 
 def phone_find_screen(game: Game, voter: str, lineup: Sequence[str], *, on_confirm: Callable[[], None] | None = None,

@@ -15,7 +15,7 @@ from incognito_nb.engine import Drawing, Game
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 
 from incognito_nb.ui.widgets.board import close_parts
-from incognito_nb.ui.widgets.painted_board import SCALE, PackedDrawings
+from incognito_nb.ui.widgets.painted_board import SCALE, pack_strokes
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.lineup import LineupView
@@ -77,7 +77,6 @@ class Gallery(anywidget.AnyWidget):
     def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
-        self._pack = PackedDrawings()
         self._drawings: list[Drawing] = []
         kwargs.setdefault("layout", shared.layout(grid_template_columns=GRID_COLUMNS))
         super().__init__(fit=fit, _dom_classes=("inc-gallery",), **self._tiles(), **kwargs)
@@ -105,7 +104,7 @@ class Gallery(anywidget.AnyWidget):
             location = view["locations"].get(player)
             drawing = self._game.drawing(player) if player in view["drawings"] else Drawing()
             self._drawings.append(drawing)
-            boards.append(self._pack(player, drawing))
+            boards.append(pack_strokes(drawing.strokes))
             captions.append(tile_label(player, seat, location, self.lang))
             names.append(drawing_name(player, location, self.lang))
         return {"boards": boards, "captions": captions, "names": names}

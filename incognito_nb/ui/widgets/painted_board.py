@@ -30,7 +30,7 @@ from typing import Callable, Iterable, Sequence
 import anywidget
 import traitlets
 
-from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Drawing, Stroke
+from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH, Stroke
 
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, PAPER_COLOR
 from incognito_nb.ui.widgets.shared import front_end
@@ -109,22 +109,6 @@ def pack_strokes(strokes: Iterable[Stroke]) -> bytes:
     """Returns ``strokes`` as the board's buffer: each stroke as :func:`pack_stroke` packs
     it, one after the other (each packed once while it lives: :data:`packed_strokes`)."""
     return b"".join(packed_strokes(stroke) for stroke in strokes)
-
-
-class PackedDrawings:
-    """Each player's drawing packed by :func:`pack_strokes`, packed again only when it
-    changed: a screen that sends every drawing (the gallery, the phone's find screen) asks
-    for them at each refresh."""
-
-    def __init__(self) -> None:
-        self._packed: dict[str, tuple[Drawing, bytes]] = {}
-
-    def __call__(self, player: str, drawing: Drawing) -> bytes:
-        """Returns ``player``'s ``drawing`` packed."""
-        packed = self._packed.get(player)
-        if packed is None or packed[0] != drawing:
-            packed = self._packed[player] = (drawing, pack_strokes(drawing.strokes))
-        return packed[1]
 
 
 class PaintedBoard(anywidget.AnyWidget):
