@@ -82,7 +82,6 @@ def _log(text: str) -> None:
     print(f"[benchmarks.class_pace] {text}", file=sys.stderr, flush=True)
 
 
-
 FIND_SCREEN = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')]
   .filter((b) => Number(b.dataset.painted) > 0).length >= 6"""
 #: A phone's find screen: the one drawing it shows, painted, beside its cards (issue 18); a
