@@ -292,6 +292,23 @@ def test_every_page_follows_the_teachers_next_and_a_phone_that_comes_back_lands_
     assert "See the winners" in one(teacher, "inc-next").description
 
 
+def test_the_projector_replays_each_drawing_for_the_class_and_the_phones_show_it_whole(store):
+    """The reveal is the projector's show: it asks its browser for a replay of each drawing;
+    a phone shows the same drawing whole at once (a replay of no seconds), not ahead of it."""
+    teacher, students = seat_class(store, rounds=1)
+    _play_to_the_reveal(teacher, students)
+    for step, artist in enumerate(NAMES):
+        if step:
+            one(teacher, "inc-next").click()
+            refresh_all(teacher, students)
+        drawing = store.read(teacher.code).game.history[-1].drawings[artist].strokes
+        boards = {name: one(page, "inc-reveal").board._board for name, page in {"projector": teacher, **students}.items()}
+        assert all(board.shown == drawing for board in boards.values()), artist
+        asked = {name: (board.replays, board.replay_seconds) for name, board in boards.items()}
+        assert asked.pop("projector") == (step + 1, 3.0)
+        assert set(asked.values()) == {(step + 1, 0.0)}, asked
+
+
 def test_the_projector_gets_its_new_screen_before_the_bars_new_end_phase_button(store, monkeypatch):
     """A page takes its messages one by one: the screen the class waits for goes first (the
     find screen's gallery, a Next's drawing), the teacher bar's button renewed for it after."""

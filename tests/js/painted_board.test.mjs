@@ -160,6 +160,20 @@ test("a replay of many strokes paints at most REPLAY_FPS times a second, and end
   assert.deepEqual(clock.pending(), []);
 });
 
+test("a replay of no seconds paints the drawing whole, at once, with no frame asked for", () => {
+  // A phone's reveal (student.py, PHONE_REPLAY_SECONDS): the projector replays, the phone shows.
+  const many = Array.from({ length: 120 }, () => PACKED.slice(0, 32)).join("");
+  const { model, shown, clock, view } = board(many, { replays: 1, replay_seconds: 0 });
+  view().start();
+  assert.deepEqual(shown, [0, 120]);  // blanked, then every stroke in one painting
+  assert.deepEqual(clock.pending(), []);
+  model.set("replays", 2);  // the next drawing of the reveal, moved on in place
+  const next = view();
+  next.replay();
+  assert.deepEqual(shown.slice(2), [0, 120]);
+  assert.deepEqual(clock.pending(), []);
+});
+
 test("a view that connects after a replay was asked for plays it, once per page", () => {
   const { model, ink, clock, view } = board(PACKED, { replays: 1, replay_seconds: 1 });
   view().start();

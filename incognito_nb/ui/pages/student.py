@@ -46,6 +46,12 @@ STUDENT_CSS = read_sheet(__file__, "student.css")
 #: How long a student page waits before sending again what the store could not take.
 RETRY_SECONDS = 2.0
 
+#: How long a phone replays the drawing the projector reveals: not at all, it shows it whole.
+#: The projector replays it for the class (the show); a phone that replayed it too drew it
+#: ahead of the projector, and each replay's paintings (up to 30 a second, ~5 ms of a renderer
+#: each without a GPU) made a Next cost more with more ink (docs/platform-notes.md).
+PHONE_REPLAY_SECONDS = 0.0
+
 
 def recovery_key(code: str, token: str, round_number: int, secret_object: str, location: str) -> str:
     """Returns where a seat's browser keeps the strokes of one round the store has not
@@ -348,10 +354,10 @@ class StudentPage(TablePage):
                     if "inc-my-drawing-points" in line._dom_classes:
                         line.value = said
                 if reveal.artist != revealing:
-                    reveal.show(revealing, 1.0)
+                    reveal.show(revealing, PHONE_REPLAY_SECONDS)
                 return list(shown)
             return [markup(safe(lang._("Look at the screen: the class sees this drawing now.")), "inc-look-up"),
-                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=1.0, lang=lang),
+                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang),
                     markup(said, "inc-my-drawing-points")]
         mine = record.points.get(self.name, 0)
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
