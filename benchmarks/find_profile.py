@@ -15,12 +15,14 @@ anywidget module's import, stroke decoding, canvas painting, JSON, garbage colle
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any, Iterator
 
 from incognito_nb.engine import Action
 
@@ -109,7 +111,11 @@ def trace_self_ms(events: list[dict]) -> dict[str, dict[str, float]]:
             for thread, tally in spent.items() if sum(tally.values()) > 20_000}
 
 
-def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profiled: str = PLAYERS[0]) -> dict:
+@contextlib.contextmanager
+def drawn_table(strokes: int) -> Iterator[tuple[Any, Table, Any]]:
+    """Yields ``(browser, table, kernels)``: one table of six as ``benchmarks.class_pace``
+    opens it, on a classroom server of its own (SQLite), started, every board holding
+    ``strokes`` strokes set through the store; closes it all afterwards."""
     from playwright.sync_api import sync_playwright
 
     from incognito_nb.store import open_store
@@ -130,45 +136,50 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
                     phone.wait_for_selector(".inc-done:not(:disabled)", timeout=STEP)
                 for seat, name in enumerate(PLAYERS):
                     table.act(name, Action.update_drawing(name, drawing(seat, strokes)))
-                for name in PLAYERS[:-1]:
-                    table.act(name, Action.mark_done(name))
-                _settle(server.kernels)
-                sessions = {}
-                for label, page in table.pages.items():
-                    page.evaluate(SEEN_WHEN, ["find", FIND_SCREEN if label == "projector" else PHONE_FIND_SCREEN])
-                    session = page.context.new_cdp_session(page)
-                    session.send("Performance.enable")
-                    sessions[label] = (session, _metrics(session))
-                profiled = sessions[page_profiled][0]
-                profiled.send("Profiler.enable")
-                profiled.send("Profiler.setSamplingInterval", {"interval": interval})
-                profiled.send("Profiler.start")
-                if trace is not None:  # the whole browser: every page's main, compositor and raster threads
-                    browser.start_tracing(path=str(trace), categories=[
-                        "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "v8", "toplevel"])
-                clicked = table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done")
-                shown = {label: (wait_seen(page, "find", STEP) - clicked)
-                         for label, page in table.pages.items()}
-                time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
-                result = {}
-                if trace is not None:
-                    browser.stop_tracing()
-                    data = json.loads(trace.read_text(encoding="utf-8"))
-                    result["trace_self_ms"] = trace_self_ms(data["traceEvents"] if isinstance(data, dict) else data)
-                for label, (session, before) in sessions.items():
-                    after = _metrics(session)
-                    result[label] = {
-                        "shown_ms": round(shown[label]),
-                        "canvases": table.pages[label].evaluate(CANVASES_JS),
-                        "metrics_ms": {k: round(1000 * (after[k] - before[k])) for k in METRICS[:-1]}}
-                    if session is profiled:
-                        result[label]["profile_self_ms"] = summarise(session.send("Profiler.stop")["profile"])
-                return result
+                yield browser, table, server.kernels
             finally:
                 for context in contexts:
                     context.close()
                 browser.close()
                 store.close()
+
+
+def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profiled: str = PLAYERS[0]) -> dict:
+    with drawn_table(strokes) as (browser, table, kernels):
+        for name in PLAYERS[:-1]:
+            table.act(name, Action.mark_done(name))
+        _settle(kernels)
+        sessions = {}
+        for label, page in table.pages.items():
+            page.evaluate(SEEN_WHEN, ["find", FIND_SCREEN if label == "projector" else PHONE_FIND_SCREEN])
+            session = page.context.new_cdp_session(page)
+            session.send("Performance.enable")
+            sessions[label] = (session, _metrics(session))
+        profiled = sessions[page_profiled][0]
+        profiled.send("Profiler.enable")
+        profiled.send("Profiler.setSamplingInterval", {"interval": interval})
+        profiled.send("Profiler.start")
+        if trace is not None:  # the whole browser: every page's main, compositor and raster threads
+            browser.start_tracing(path=str(trace), categories=[
+                "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "v8", "toplevel"])
+        clicked = table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done")
+        shown = {label: (wait_seen(page, "find", STEP) - clicked)
+                 for label, page in table.pages.items()}
+        time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
+        result = {}
+        if trace is not None:
+            browser.stop_tracing()
+            data = json.loads(trace.read_text(encoding="utf-8"))
+            result["trace_self_ms"] = trace_self_ms(data["traceEvents"] if isinstance(data, dict) else data)
+        for label, (session, before) in sessions.items():
+            after = _metrics(session)
+            result[label] = {
+                "shown_ms": round(shown[label]),
+                "canvases": table.pages[label].evaluate(CANVASES_JS),
+                "metrics_ms": {k: round(1000 * (after[k] - before[k])) for k in METRICS[:-1]}}
+            if session is profiled:
+                result[label]["profile_self_ms"] = summarise(session.send("Profiler.stop")["profile"])
+        return result
 
 
 def main(argv: list[str] | None = None) -> int:

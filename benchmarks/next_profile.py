@@ -19,80 +19,54 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 from incognito_nb.engine import Action
 
-from .class_pace import PLAYERS, STEP, Table, step_shown
-from .find_profile import METRICS, _metrics
-from .find_screen import _settle, drawing
+from .class_pace import PLAYERS, STEP, step_shown
+from .find_profile import METRICS, _metrics, drawn_table
+from .find_screen import _settle
 from .harness import CLICK_JS
 from .probes import SEEN_POLL_MS, SEEN_WHEN, wait_seen
 
 
 def run(strokes: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    from incognito_nb.store import open_store
-
-    from .classroom import ClassroomServer
-    from .harness import launch_chromium
-
-    with tempfile.TemporaryDirectory(prefix="incognito-bench-next-") as folder:
-        store_url = str(Path(folder) / "class.sqlite")
-        with ClassroomServer(Path(folder), store_url) as server, sync_playwright() as playwright:
-            store = open_store(store_url)
-            browser = launch_chromium(playwright)
-            contexts: list = []
-            try:
-                table = Table(browser, f"{server.url}/voila/render", store, contexts)
-                store.start(table.keys.code, table.keys.teacher_key)
-                for phone in table.phones.values():
-                    phone.wait_for_selector(".inc-done:not(:disabled)", timeout=STEP)
-                for seat, name in enumerate(PLAYERS):
-                    table.act(name, Action.update_drawing(name, drawing(seat, strokes)))
-                for name in PLAYERS:
-                    table.act(name, Action.mark_done(name))
-                table.projector.wait_for_selector(".inc-gallery", timeout=STEP)
-                for name in PLAYERS:
-                    table.act(name, Action.confirm_votes(name))
-                table.projector.wait_for_function(step_shown(PLAYERS[0]), polling=SEEN_POLL_MS, timeout=STEP)
-                _settle(server.kernels)
-                steps = []
-                for step, name in enumerate([*PLAYERS[1:], None], start=1):
-                    key = f"next-{step}"
-                    sessions = {}
-                    for label, page in table.pages.items():
-                        page.evaluate(SEEN_WHEN, [key, step_shown(name)])
-                        session = page.context.new_cdp_session(page)
-                        session.send("Performance.enable")
-                        sessions[label] = (session, _metrics(session))
-                    clicked = table.projector.evaluate(CLICK_JS, ".inc-next")
-                    shown = {label: wait_seen(page, key, STEP) - clicked for label, page in table.pages.items()}
-                    time.sleep(1.0)  # what a page does right after the step (a replay) counts too
-                    pages = {}
-                    for label, (session, before) in sessions.items():
-                        after = _metrics(session)
-                        pages[label] = {"shown_ms": round(shown[label]),
-                                        **{k: round(1000 * (after[k] - before[k])) for k in METRICS[:3]}}
-                        session.detach()
-                    steps.append({"step": step, "artist": name, "pages": pages})
-                    _settle(server.kernels)
-                drawings = [s["pages"] for s in steps if s["artist"] is not None]
-                phones = [page for pages in drawings for label, page in pages.items() if label != "projector"]
-                return {"strokes": strokes, "steps": steps, "totals": {
-                    "projector_task_ms": sum(pages["projector"]["TaskDuration"] for pages in drawings),
-                    "phones_task_ms": sum(page["TaskDuration"] for page in phones),
-                    "phones_shown_median_ms": statistics.median(page["shown_ms"] for page in phones),
-                    "projector_shown_median_ms": statistics.median(pages["projector"]["shown_ms"] for pages in drawings),
-                }}
-            finally:
-                for context in contexts:
-                    context.close()
-                browser.close()
-                store.close()
+    with drawn_table(strokes) as (_, table, kernels):
+        for name in PLAYERS:
+            table.act(name, Action.mark_done(name))
+        table.projector.wait_for_selector(".inc-gallery", timeout=STEP)
+        for name in PLAYERS:
+            table.act(name, Action.confirm_votes(name))
+        table.projector.wait_for_function(step_shown(PLAYERS[0]), polling=SEEN_POLL_MS, timeout=STEP)
+        _settle(kernels)
+        steps = []
+        for step, name in enumerate([*PLAYERS[1:], None], start=1):
+            key = f"next-{step}"
+            sessions = {}
+            for label, page in table.pages.items():
+                page.evaluate(SEEN_WHEN, [key, step_shown(name)])
+                session = page.context.new_cdp_session(page)
+                session.send("Performance.enable")
+                sessions[label] = (session, _metrics(session))
+            clicked = table.projector.evaluate(CLICK_JS, ".inc-next")
+            shown = {label: wait_seen(page, key, STEP) - clicked for label, page in table.pages.items()}
+            time.sleep(1.0)  # what a page does right after the step (a replay) counts too
+            pages = {}
+            for label, (session, before) in sessions.items():
+                after = _metrics(session)
+                pages[label] = {"shown_ms": round(shown[label]),
+                                **{k: round(1000 * (after[k] - before[k])) for k in METRICS[:3]}}
+                session.detach()
+            steps.append({"step": step, "artist": name, "pages": pages})
+            _settle(kernels)
+    drawings = [s["pages"] for s in steps if s["artist"] is not None]
+    phones = [page for pages in drawings for label, page in pages.items() if label != "projector"]
+    return {"strokes": strokes, "steps": steps, "totals": {
+        "projector_task_ms": sum(pages["projector"]["TaskDuration"] for pages in drawings),
+        "phones_task_ms": sum(page["TaskDuration"] for page in phones),
+        "phones_shown_median_ms": statistics.median(page["shown_ms"] for page in phones),
+        "projector_shown_median_ms": statistics.median(pages["projector"]["shown_ms"] for pages in drawings),
+    }}
 
 
 def main(argv: list[str] | None = None) -> int:
