@@ -79,7 +79,7 @@ def test_only_the_teacher_creates_tables_and_warms_kernels(tmp_path):
         status, _, html = student.say_passphrase("not-the-pass")
         assert status == 403 and "That is not the classroom's passphrase" in unescape(html)
         assert "incognito_classroom" not in {cookie.name for cookie in student.jar}
-        assert f"Classroom passphrase, for a teacher creating tables" in room.log.read_text()
+        assert "Classroom passphrase, for a teacher creating tables" in room.log.read_text()
         assert PASSPHRASE in room.log.read_text()
         status, headers, _ = student.say_passphrase(PASSPHRASE.upper().replace("-", " "))
         assert status == 303 and headers["Location"].endswith("teacher.ipynb")
