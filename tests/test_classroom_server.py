@@ -242,14 +242,29 @@ def _kernel_pid(room, kernel_id: str) -> int:
 
 def test_a_students_kernel_yields_the_cpu_to_the_teachers_pages(room):
     """At a phase change every kernel of the class works at once: the students' run at nice 5
-    (each of their threads), the teacher's at the server's own, so the projector leads."""
+    (each of their threads, from the moment they start warming), the teacher's at the
+    server's own, so the projector leads."""
     teacher = Browser(room.url)
+    server = os.getpriority(os.PRIO_PROCESS, room.server_pid)
     code, key = teacher.create_table()
+
+    def student_kernels_run_below_the_others(status) -> bool:
+        """Whether the server's kernels at nice 5 are its student pages and its warm student
+        kernels, and the others the teacher's (counted by the server's own books)."""
+        if status["warming"].get("student.ipynb"):
+            return False  # a kernel starting now is lowered once it has started
+        lowered = sum(1 for pid, cmdline in children(room.server_pid)
+                      if b"kernel-" in cmdline and set(_nice(pid)) == {min(19, server + 5)})
+        students = status["pages"].get("student.ipynb", 0) + status["warm"].get("student.ipynb", 0)
+        return students >= 6 and lowered == students and len(room.kernel_ids()) == status["kernels"]
+
+    # The table's six student kernels warm below the teacher's pages, before any page takes one:
+    # a teacher who reloads meanwhile is not kept waiting by them.
+    room.wait_for(student_kernels_run_below_the_others, "the warm student kernels at nice 5", timeout=120)
     status, _, html = teacher.get(f"/voila/render/teacher.ipynb?code={code}")
     assert status == 200
     teachers = _kernel_pid(room, re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1))
     ana = seats(room, code, key, ["Ana"], start=False)["Ana"]
     student = _kernel_pid(room, Browser(room.url).open_seat(code, ana))
-    server = os.getpriority(os.PRIO_PROCESS, room.server_pid)
     assert set(_nice(teachers)) == {server}
     assert set(_nice(student)) == {min(19, server + 5)} and len(_nice(student)) > 1

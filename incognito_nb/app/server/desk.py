@@ -32,6 +32,7 @@ import math
 import os
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -108,6 +109,7 @@ class FrontDesk:
         self.kernels: Any = None
         self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="incognito-store")
         self._warm: set[str] = set()
+        self._lowered: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
         self._ticker: PeriodicCallback | None = None
         self._last_table_check = 0.0
         self._ending: set[str] = set()
@@ -267,6 +269,27 @@ class FrontDesk:
             self.kernels.kernel_pools_config[notebook] = config
             if grow and not refills:
                 self.kernels.fill_if_needed(delay=0, notebook_name=notebook)
+        self._warm_below_the_pages(pools.get(STUDENT, ()))
+
+    def _warm_below_the_pages(self, pool: list[asyncio.Future]) -> None:
+        """Lowers each warming student kernel to a student page's priority as soon as it has
+        started (Voilà's refills included: they are seen here within a tick).
+
+        A class's worth of warming (six kernels a new table, two at a time) otherwise claims the
+        laptop's cores as much as a page being opened now, the teacher's own among them: a
+        teacher who reloads while the students' kernels warm waits for them.  A student kernel
+        gets :attr:`student_nice` when its page takes it anyway; it gets it while it warms too.
+        """
+        if not self.student_nice:
+            return
+        for task in pool:
+            if task not in self._lowered:
+                self._lowered.add(task)
+                task.add_done_callback(self._lower_warm)
+
+    def _lower_warm(self, task: asyncio.Future) -> None:
+        if not task.cancelled() and task.exception() is None:
+            self._lead_with_the_projector(task.result()["kernel_id"])
 
     def _is_warm(self, task: asyncio.Future) -> bool:
         if not task.done() or task.cancelled() or task.exception() is not None:
