@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
+
 import ipywidgets
 import pytest
 
@@ -65,3 +68,19 @@ def close_new_widgets():
     for model_id, widget in list(ipywidgets.Widget.widgets.items()):
         if model_id not in before:
             widget.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that ran against a classroom server (a ``Classroom`` among its fixtures)
+    carries the end of that server's log in its report: what CI prints is all there is of a
+    failure on its machine, and the log says what the server did meanwhile."""
+    report = yield
+    if report.failed:
+        for value in getattr(item, "funcargs", {}).values():
+            log = getattr(value, "log", None)
+            if isinstance(log, Path) and log.is_file():
+                with contextlib.suppress(OSError):
+                    tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-60:]
+                    report.sections.append((f"the end of the classroom server's log ({log.name})", "\n".join(tail)))
+    return report
