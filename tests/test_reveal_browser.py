@@ -114,6 +114,10 @@ def _check_phone(page, name: str, game, step: int) -> None:
         mine = drawing_points(record, artist).get(name, 0)
         assert page.inner_text(".inc-my-drawing-points").strip() == (
             f"You score {mine} point{'s' if mine != 1 else ''} with this drawing.")
+        # The student reads their points without scrolling: the line is above the fold of the
+        # phone (390×844), over the drawing, not under the line-up and the cards.
+        box = page.locator(".inc-my-drawing-points").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], (name, step, box)
         assert page.locator(".inc-scoreboard").count() == 0 and page.locator(".inc-my-points").count() == 0
         assert "You scored" not in text
     else:

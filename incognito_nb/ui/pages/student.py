@@ -356,9 +356,11 @@ class StudentPage(TablePage):
                 if reveal.artist != revealing:
                     reveal.show(revealing, PHONE_REPLAY_SECONDS)
                 return list(shown)
+            # The student's points above the drawing: on a phone (390×844) the line-up and the
+            # cards fill the screen below it, and a line under them is out of sight.
             return [markup(safe(lang._("Look at the screen: the class sees this drawing now.")), "inc-look-up"),
-                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang),
-                    markup(said, "inc-my-drawing-points")]
+                    markup(said, "inc-my-drawing-points"),
+                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang)]
         mine = record.points.get(self.name, 0)
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
                                           "You scored {n} points this round.", mine)), "inc-my-points"),
