@@ -259,7 +259,7 @@ def test_a_students_kernel_yields_the_cpu_to_the_teachers_pages(room):
         return students >= 6 and lowered == students and len(room.kernel_ids()) == status["kernels"]
 
     # The table's six student kernels warm below the teacher's pages, before any page takes one:
-    # a teacher who reloads meanwhile is not kept waiting by them.
+    # a page opened meanwhile comes first.
     room.wait_for(student_kernels_run_below_the_others, "the warm student kernels at nice 5", timeout=120)
     status, _, html = teacher.get(f"/voila/render/teacher.ipynb?code={code}")
     assert status == 200
