@@ -143,6 +143,11 @@ class ClassroomServer(Voila):
 
     name = "incognito-nb-classroom"
     description = "Serves Incognito's teacher and student pages for a class."
+    # Each line of the server's log says when: a school reading the log after a lesson, or a
+    # failed test's report, needs to know what happened in which order and how long it took.
+    log_format = Unicode("[%(name)s %(asctime)s.%(msecs)03d]%(highlevel)s %(message)s", config=True,
+                         help="The server's log lines (Python logging's format).")
+    log_datefmt = Unicode("%H:%M:%S", config=True, help="The time in the log lines (strftime's format).")
 
     max_kernels = Integer(48, config=True, help=(
         "The most kernels the server runs at once, pages and warm ones; a page beyond it is "
