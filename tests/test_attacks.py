@@ -195,7 +195,9 @@ def test_loops_of_anonymous_requests_hold_no_kernel_and_no_memory(room):
         assert status in (200, 302, 403), status
     took = time.monotonic() - started
     status = room.status()
-    assert status["pages"] == pages
+    # No request made a page; a page of an earlier test may end meanwhile (its browser went
+    # away 20 s before: a suite run's log showed one end during the loop), so the count may only fall.
+    assert all(count <= pages.get(notebook, 0) for notebook, count in status["pages"].items()), (pages, status)
     assert len(room.kernel_ids()) <= kernels + 1  # (the new-table form warms one teacher kernel)
     assert room.server_rss_mb() - before < 30
     print(f"100 anonymous requests in {took:.1f} s; kernels {kernels} → {len(room.kernel_ids())}")
