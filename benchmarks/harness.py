@@ -31,10 +31,25 @@ from typing import Iterator, Optional
 REPO = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 CHROMIUM = Path("/usr/bin/chromium")
-#: Flags that keep a headless Chromium from background traffic (see PLATFORM.md).
+#: The features Playwright (1.65) turns off in every Chromium it launches.  Chromium reads only
+#: the last ``--disable-features`` of its command line, so a list of our own must repeat these;
+#: ``tests/test_browser_flags.py`` fails, naming them, when a Playwright update adds one.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+#: Every window of a headless Chromium 156 (one per browser context) otherwise loads two hidden
+#: address-bar pop-ups (``chrome://omnibox-popup.top-chrome/``), a renderer of ~1 CPU-s each
+#: window: 40% of Chromium's CPU in the classroom's browser tests (docs/platform-notes.md).
+HIDDEN_POPUPS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+#: Flags that keep a headless Chromium from background traffic and hidden work (see PLATFORM.md).
 CHROMIUM_ARGS = (
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + HIDDEN_POPUPS),
 )
 #: A path nothing serves: probing it costs a 404, where "/" might start a kernel.
 PROBE_PATH = "/incognito-nb-benchmark-probe"

@@ -22,20 +22,10 @@ import urllib.request
 from pathlib import Path
 from typing import Iterator, Mapping, Optional, Sequence
 
+from benchmarks.harness import CHROMIUM, CHROMIUM_ARGS  # one Chromium and one set of flags for tests and benchmarks
+
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-)
-
-
 def need_chromium() -> None:
     """Skips the calling test when Chromium is missing, saying why, except under CI
     (``CI`` set), where a missing Chromium is a failure."""
