@@ -252,6 +252,19 @@ _COUNT_PIXELS = """
 """
 
 
+#: The test servers' own host: every other one is the internet.
+LOCAL = "http://127.0.0.1:"
+
+
+def hold_the_internet(context) -> list[str]:
+    """Puts ``context`` on a school network that swallows requests to the internet: a request
+    to any host but the test server's is held, never answered.  Returns the list of those
+    requests, for the test to check it stays empty (a page asks only its own server)."""
+    held: list[str] = []
+    context.route(lambda url: not url.startswith(LOCAL), lambda route: held.append(route.request.url))
+    return held
+
+
 def canvas_pixels(page, selector: str, region: Optional[Sequence[int]] = None) -> dict:
     """Returns pixel counts of the canvases in (or at) ``selector``: ``canvases``,
     ``pixels``, ``opaque`` and ``ink`` (non-white, non-transparent).

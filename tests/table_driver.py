@@ -28,10 +28,6 @@ STROKES = [
     [(0.25, 0.55), (0.45, 0.40), (0.60, 0.55)],
     [(0.50, 0.38), (0.50, 0.62)],
 ]
-#: Requests that may fail without anything being wrong: Voilà asks a CDN for Font Awesome,
-#: which an offline machine cannot reach (the icons come from the local bundle anyway).
-OFFLINE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/",)
-
 FIND, NONE, WRONG = "find", "no card", "wrong"
 #: One voter's intentions: for each artist, find the object, place a wrong card, or no card.
 Plan = dict[str, dict[str, str]]
@@ -70,11 +66,11 @@ def cards_for(plan: Plan, tokens: dict[str, int]) -> dict[str, dict[str, int]]:
 class Watch:
     """What a page said while a test played: errors, failed requests and dialogs.
 
-    Only two things are let pass, both named here: the Font Awesome requests to a CDN that
-    an offline machine cannot reach (:data:`OFFLINE_CDN`) and the console's own warnings
-    and debug lines (a Jupyter front end prints many).  Anything else on the console at
-    the error level, any uncaught exception, anything mentioning ``setAttr`` (ipycanvas's
-    symptom of a canvas drawn before its view connected) and any dialog fails the test.
+    Only the console's own warnings and debug lines are let pass (a Jupyter front end
+    prints many).  Any failed request (the page asks no other host: the template drops
+    Voilà's CDN links), anything else on the console at the error level, any uncaught
+    exception, anything mentioning ``setAttr`` (ipycanvas's symptom of a canvas drawn
+    before its view connected) and any dialog fails the test.
     """
 
     def __init__(self, page) -> None:
@@ -91,7 +87,7 @@ class Watch:
         url = (message.location or {}).get("url", "")
         if "setAttr" in message.text:
             self.errors.append(f"console {message.type}: {message.text}")
-        elif message.type == "error" and not url.startswith(OFFLINE_CDN):
+        elif message.type == "error":
             # "Failed to load resource" carries the resource as its location.
             self.errors.append(f"console error: {message.text} ({url})")
 
@@ -108,9 +104,8 @@ class Watch:
     def check(self) -> None:
         """Asserts the page raised nothing, logged no error and opened no dialog."""
         self.page.evaluate("() => 0")  # a round trip: events the browser sent before it are in
-        unexpected_failures = [url for url in self.failed if not url.startswith(OFFLINE_CDN)]
         assert not self.errors, "\n".join(self.errors)
-        assert not unexpected_failures, unexpected_failures
+        assert not self.failed, self.failed
         assert not self.dialogs, self.dialogs
 
 

@@ -17,23 +17,49 @@ from pathlib import Path
 from PIL import Image
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import launcher_server, wait_for_ink
+from browser import hold_the_internet, launcher_server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
 pytestmark = pytest.mark.browser
 
+#: The font an icon (``<i class="fa fa-play">``) is drawn in, and whether the page has loaded
+#: that face: from the widgets' own bundle, since the page asks no CDN.
+ICON_FONT = """async (selector) => {
+    await document.fonts.ready;
+    const style = getComputedStyle(document.querySelector(selector), '::before');
+    const family = style.fontFamily.replace(/"/g, '');
+    const loaded = [...document.fonts].some(face => face.family.replace(/"/g, '') === family
+                                             && face.weight === style.fontWeight && face.status === 'loaded');
+    return {family, weight: style.fontWeight, loaded};
+}"""
+
 
 @pytest.fixture
 def table(page, tmp_path):
     """Yields a :class:`Table` on a fresh dashboard (launched as the README says), and checks
-    at the end that the browser reported no error."""
+    at the end that the browser reported no error.
+
+    The page is on a school network that swallows requests to the internet: a request to
+    any other host is held, never answered.  A page that asked one in its head (Voilà's
+    template links Font Awesome from a CDN) stayed blank for minutes there, so every test
+    here also checks that the page asks no other host, and shows its icons all the same.
+    """
+    held = hold_the_internet(page.context)
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
-        table.open()
+        try:
+            table.open()
+        except PlaywrightTimeout as error:
+            raise AssertionError(f"the dashboard did not show while requests to other hosts went unanswered: "
+                                 f"{held}") from error
+        icon = page.evaluate(ICON_FONT, ".inc-start i.fa")
+        assert icon["loaded"], f"the Start button's icon is not drawn in a font the page has: {icon}"
         yield table
         table.watch.check()  # while the server is up: its end is no error of the page
+    assert held == [], f"the page asked other hosts: {held}"
 
 
 ANA_BEN_CLEO = ["Ana", "Ben", "Cleo"]

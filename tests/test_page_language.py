@@ -1,4 +1,4 @@
-"""The language of a page's loading screen, as Voilà streams the ``incognito`` template.
+"""The page Voilà streams with the ``incognito`` template: its language, and no other host.
 
 A classroom page whose kernel was warm is written from Voilà's cache, in one piece; a page
 opened when no kernel was warm is streamed piece by piece as Jinja yields them.  The server
@@ -71,3 +71,12 @@ def test_a_piece_without_the_whole_tag_is_left_alone():
         assert tag(piece) == piece
     assert tag.code == "de"  # still waiting for the tag
     assert tag(b"<meta>") == b"<meta>"
+
+
+def test_the_page_asks_no_other_host(pieces):
+    """Voilà's lab template links Font Awesome from a CDN in the page's head, which holds a
+    page blank for minutes on a network that swallows requests to the internet; the
+    ``incognito`` template drops those links (the widgets' bundle has the icons)."""
+    page = "".join(pieces)
+    assert ".jp-mod-noOutputs.jp-mod-noInput" in page  # the rest of Voilà's styles for the page stay
+    assert re.findall(r'(?:href|src)="((?:https?:)?//[^"]*)"', page) == []
