@@ -205,6 +205,33 @@ def test_done_right_after_a_stroke_includes_it(tmp_path, page):
         page.locator(".test-submitted").filter(has_text="1 2 3 4 5").wait_for(timeout=15_000)
 
 
+def test_a_line_appearing_above_the_pad_mid_stroke_does_not_bend_the_stroke(tmp_path, page):
+    # A message said above the pad while a student draws (the store cannot be reached) moves
+    # the pad down under the pen: the stroke keeps the shape the hand drew, a straight line.
+    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
+        page.goto(url, timeout=60_000)
+        canvas = ".inc-pad canvas"
+        page.wait_for_selector(canvas, timeout=60_000)
+        wait_for_paper(page, canvas)
+        box = page.locator(canvas).first.bounding_box()
+        y = box["y"] + 0.5 * box["height"]
+        page.mouse.move(box["x"] + 0.2 * box["width"], y)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 0.4 * box["width"], y, steps=4)
+        page.evaluate("""() => {
+            const line = document.createElement('div');
+            line.style.height = '90px';
+            document.querySelector('.inc-pad').before(line);
+        }""")
+        assert page.locator(canvas).first.bounding_box()["y"] == box["y"] + 90  # the pad moved under the pen
+        page.mouse.move(box["x"] + 0.8 * box["width"], y, steps=4)
+        page.mouse.up()
+        page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+        # Board units (800 × 600): the stroke's second half on the line y = 300, where it began.
+        wait_for_ink(page, canvas, region=(520, 285, 100, 30))
+        assert canvas_pixels(page, canvas, (520, 100, 100, 170))["ink"] == 0  # not 90 px higher
+
+
 def test_a_finger_and_a_pen_draw_too(tmp_path, browser):
     # Touch and pen input come as pointer events (a pen with its pressure), sent here
     # through the DevTools protocol as a touch screen and a stylus would send them.

@@ -237,8 +237,14 @@ function render({ model, el }) {
 
   const ink = new LiveInk(model, { paper: { dot, segment, redraw } });
 
+  // Where the board was on the screen when the pen went down: a stroke's points are read
+  // against it until the pen lifts.  A line appearing above the pad mid-stroke (a message
+  // that the store cannot be reached) moves the canvas under the pen; read against the new
+  // place, the rest of the stroke jumped by the line's height.
+  let penBox = null;
+
   function boardPoint(event) {
-    const box = canvas.getBoundingClientRect();
+    const box = penBox || canvas.getBoundingClientRect();
     const x = (event.clientX - box.left) * W / (box.width || W);
     const y = (event.clientY - box.top) * H / (box.height || H);
     return [Math.round(Math.min(Math.max(x, 0), W) * 10) / 10,
@@ -255,7 +261,11 @@ function render({ model, el }) {
     if (ink.pen && event.pointerId === ink.pen.pointerId) up({ type: "pointercancel", pointerId: ink.pen.pointerId });
     if (ink.pen || (event.pointerType === "mouse" && event.button !== 0)) return;
     event.preventDefault();
-    if (!ink.begin(event.pointerId, boardPoint(event), event.pointerType === "pen" ? event.pressure : null)) return;
+    penBox = canvas.getBoundingClientRect();
+    if (!ink.begin(event.pointerId, boardPoint(event), event.pointerType === "pen" ? event.pressure : null)) {
+      penBox = null;
+      return;
+    }
     try { canvas.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic event */ }
   }
 
@@ -269,6 +279,7 @@ function render({ model, el }) {
     if (!ink.pen || event.pointerId !== ink.pen.pointerId) return;
     if (event.type === "pointerup") ink.extend(samples(event));
     ink.finish();
+    penBox = null;
     try { canvas.releasePointerCapture(event.pointerId); } catch (e) { /* not captured */ }
   }
 
