@@ -107,12 +107,19 @@ def write_notebook(folder: Path, source: str) -> Path:
     return path
 
 
-def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
-    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
+@contextlib.contextmanager
+def pad_page(page, folder: Path, cell: str) -> Iterator[str]:
+    """Serves ``cell`` with Voilà, opens it in ``page`` and yields the pad's canvas selector
+    once its paper is drawn."""
+    with voila_server(write_notebook(folder, cell)) as url:
         page.goto(url, timeout=60_000)
-        canvas = ".inc-pad canvas"
-        page.wait_for_selector(canvas, timeout=60_000)
-        wait_for_paper(page, canvas)
+        page.wait_for_selector(".inc-pad canvas", timeout=60_000)
+        wait_for_paper(page, ".inc-pad canvas")
+        yield ".inc-pad canvas"
+
+
+def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
+    with pad_page(page, tmp_path, PAD_CELL) as canvas:
         assert canvas_pixels(page, canvas, MIDDLE)["ink"] == 0
         assert canvas_pixels(page, canvas, (0, 0, 400, 60))["ink"] > 50  # "Location: kitchen"
 
@@ -168,11 +175,7 @@ def _press_and_drag(page, selector, points):
 
 
 def test_the_live_stroke_shows_at_once_even_while_the_kernel_is_busy(tmp_path, page):
-    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
-        page.goto(url, timeout=60_000)
-        canvas = ".inc-pad canvas"
-        page.wait_for_selector(canvas, timeout=60_000)
-        wait_for_paper(page, canvas)
+    with pad_page(page, tmp_path, PAD_CELL) as canvas:
         page.click(".test-busy")  # the kernel sleeps for 3 s
         page.wait_for_timeout(200)
         _press_and_drag(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
@@ -193,11 +196,7 @@ def test_the_live_stroke_shows_at_once_even_while_the_kernel_is_busy(tmp_path, p
 def test_done_right_after_a_stroke_includes_it(tmp_path, page):
     # The overlay sends a stroke at pointer-up; a click on Done comes later over the same
     # websocket, so the kernel has the stroke before it reads the click.
-    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
-        page.goto(url, timeout=60_000)
-        canvas = ".inc-pad canvas"
-        page.wait_for_selector(canvas, timeout=60_000)
-        wait_for_paper(page, canvas)
+    with pad_page(page, tmp_path, PAD_CELL) as canvas:
         for row in range(5):
             y = 0.3 + 0.1 * row
             draw_stroke(page, canvas, [(0.2, y), (0.5, y - 0.02), (0.8, y)], steps=3)
@@ -208,11 +207,7 @@ def test_done_right_after_a_stroke_includes_it(tmp_path, page):
 def test_a_line_appearing_above_the_pad_mid_stroke_does_not_bend_the_stroke(tmp_path, page):
     # A message said above the pad while a student draws (the store cannot be reached) moves
     # the pad down under the pen: the stroke keeps the shape the hand drew, a straight line.
-    with voila_server(write_notebook(tmp_path, PAD_CELL)) as url:
-        page.goto(url, timeout=60_000)
-        canvas = ".inc-pad canvas"
-        page.wait_for_selector(canvas, timeout=60_000)
-        wait_for_paper(page, canvas)
+    with pad_page(page, tmp_path, PAD_CELL) as canvas:
         box = page.locator(canvas).first.bounding_box()
         y = box["y"] + 0.5 * box["height"]
         page.mouse.move(box["x"] + 0.2 * box["width"], y)
@@ -302,17 +297,6 @@ pad = DrawingPad(Drawing(strokes), location="cocina", lang=language("es"), on_ch
 show(pad.drawing)
 widgets.VBox([pad, count])
 """
-
-
-@contextlib.contextmanager
-def pad_page(page, folder: Path, cell: str) -> Iterator[str]:
-    """Serves ``cell`` with Voilà, opens it in ``page`` and yields the pad's canvas selector
-    once its paper is drawn."""
-    with voila_server(write_notebook(folder, cell)) as url:
-        page.goto(url, timeout=60_000)
-        page.wait_for_selector(".inc-pad canvas", timeout=60_000)
-        wait_for_paper(page, ".inc-pad canvas")
-        yield ".inc-pad canvas"
 
 
 def test_drawing_full_the_pen_stops_the_pad_says_so_in_spanish_and_the_drawing_stays(tmp_path, page):
