@@ -256,13 +256,21 @@ _COUNT_PIXELS = """
 LOCAL = "http://127.0.0.1:"
 
 
-def hold_the_internet(context) -> list[str]:
-    """Puts ``context`` on a school network that swallows requests to the internet: a request
-    to any host but the test server's is held, never answered.  Returns the list of those
-    requests, for the test to check it stays empty (a page asks only its own server)."""
-    held: list[str] = []
-    context.route(lambda url: not url.startswith(LOCAL), lambda route: held.append(route.request.url))
-    return held
+def outside_requests(context, *, refused: bool = False) -> list[str]:
+    """Keeps ``context``'s pages off the internet and returns the list of the requests they
+    made to it (for the test to check it stays empty: a page asks only its own server).
+    Such a request is held, never answered, as a school network that swallows outside
+    traffic does; or, with ``refused``, refused at once, as on a device with no network.
+    Requests to the test server are not routed at all."""
+    asked: list[str] = []
+
+    def answer(route) -> None:
+        asked.append(route.request.url)
+        if refused:
+            route.abort()
+
+    context.route(lambda url: not url.startswith(LOCAL), answer)
+    return asked
 
 
 def canvas_pixels(page, selector: str, region: Optional[Sequence[int]] = None) -> dict:

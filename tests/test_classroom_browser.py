@@ -15,7 +15,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import ARTIFACTS, draw_stroke, hold_the_internet, show_drawing, wait_for_ink, wait_for_paper
+from browser import ARTIFACTS, draw_stroke, outside_requests, show_drawing, wait_for_ink, wait_for_paper
 from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Phase
 from incognito_nb.store import open_store
@@ -230,7 +230,7 @@ def class_in_browsers(browser):
     separate devices, on a network that swallows requests to the internet), with a watch on
     every page and Cleo's websocket frames recorded."""
     contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(4)]
-    held = [hold_the_internet(context) for context in contexts]  # a page asks only the laptop
+    held = [outside_requests(context) for context in contexts]  # a page asks only the laptop
     try:
         teacher, *pupils = [context.new_page() for context in contexts]
         watches = [Watch(page) for page in (teacher, *pupils)]

@@ -19,7 +19,7 @@ from PIL import Image
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import hold_the_internet, launcher_server, wait_for_ink
+from browser import outside_requests, launcher_server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
@@ -47,7 +47,7 @@ def table(page, tmp_path):
     template links Font Awesome from a CDN) stayed blank for minutes there, so every test
     here also checks that the page asks no other host, and shows its icons all the same.
     """
-    held = hold_the_internet(page.context)
+    held = outside_requests(page.context)
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
         try:

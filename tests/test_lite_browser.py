@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import ARTIFACTS, free_port, need_chromium, server, wait_for_ink
+from browser import ARTIFACTS, free_port, need_chromium, outside_requests, server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
@@ -48,21 +48,6 @@ def site_url(lite_site):
         yield url
 
 
-class Offline:
-    """Aborts every request of a browser context to a host other than 127.0.0.1, and keeps them."""
-
-    def __init__(self, context) -> None:
-        self.outside: list[str] = []
-        context.route("**/*", self._route)
-
-    def _route(self, route) -> None:
-        if route.request.url.startswith("http://127.0.0.1:"):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
-
-
 class LiteTable(Table):
     """The dashboard of the static site: the same moves, a longer wait for the first screen."""
 
@@ -77,7 +62,7 @@ def offline_context(browser):
     """Yields a fresh browser context (its own storage) in which only 127.0.0.1 answers."""
     need_chromium()
     context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True)
-    context.offline_guard = Offline(context)
+    context.outside = outside_requests(context, refused=True)
     yield context
     context.close()
 
@@ -123,7 +108,7 @@ def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_u
     page.locator(".inc-start", has_text="Spiel starten").wait_for(timeout=STEP)
     assert "Gegenstände" in page.locator(".inc-deck select").evaluate("s => s.options[0].text")
     table.watch.check()
-    assert offline_context.offline_guard.outside == []  # the site asked no other host for anything
+    assert offline_context.outside == []  # the site asked no other host for anything
 
 
 def take_the_game_home(table: Table, folder: Path) -> None:
@@ -189,7 +174,7 @@ def test_a_page_opened_again_offers_the_game_back_from_the_browser_storage(offli
     table.done()
     assert set(table.secrets.values()) <= set(table.lineup())
     table.watch.check()
-    assert offline_context.offline_guard.outside == []
+    assert offline_context.outside == []
 
 
 def test_the_built_site_holds_every_wheel_its_lock_names_compiled_for_the_browser(lite_site):
@@ -316,4 +301,4 @@ def test_the_static_sites_game_speaks_the_language_its_address_asks_for(offline_
     assert page.evaluate("document.documentElement.lang") == code
     page.select_option(".inc-language select", label="English")  # the menu still works, and wins
     page.locator(".inc-start", has_text="Start the game").wait_for(timeout=STEP)
-    assert offline_context.offline_guard.outside == []
+    assert offline_context.outside == []
