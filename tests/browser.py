@@ -273,6 +273,23 @@ def outside_requests(context, *, refused: bool = False) -> list[str]:
     return asked
 
 
+_ICON_FONT = """async (selector) => {
+    await document.fonts.ready;
+    const style = getComputedStyle(document.querySelector(selector), '::before');
+    const family = style.fontFamily.replace(/"/g, '');
+    const loaded = [...document.fonts].some(face => face.family.replace(/"/g, '') === family
+                                             && face.weight === style.fontWeight && face.status === 'loaded');
+    return {family, weight: style.fontWeight, loaded};
+}"""
+
+
+def icon_font(page, selector: str) -> dict:
+    """Returns the face the icon at ``selector`` (an ``<i class="fa …">``) is drawn in:
+    ``{family, weight, loaded}``, ``loaded`` true only if the page has loaded that face
+    (else the icon is an empty box, or nothing)."""
+    return page.evaluate(_ICON_FONT, selector)
+
+
 def canvas_pixels(page, selector: str, region: Optional[Sequence[int]] = None) -> dict:
     """Returns pixel counts of the canvases in (or at) ``selector``: ``canvases``,
     ``pixels``, ``opaque`` and ``ink`` (non-white, non-transparent).

@@ -378,9 +378,9 @@ def test_strokes_and_done_wait_while_the_store_is_down_and_are_sent_when_it_is_b
     store_down(monkeypatch, store)
     scribble(ana, 2, at=3)
     status = plain(one(ana, "inc-save-status").value)
-    assert status.startswith("⏳ Not saved yet: 2 strokes wait for the game store") and "saved." not in status
+    assert status.startswith("Not saved yet: 2 strokes wait for the game store") and "saved." not in status
     one(ana, "inc-done").click()
-    assert plain(one(ana, "inc-save-status").value).startswith("⏳ Not saved yet: 2 strokes and your Done wait")
+    assert plain(one(ana, "inc-save-status").value).startswith("Not saved yet: 2 strokes and your Done wait")
     assert ana.pad is not None and len(ana.pad.drawing) == 3  # still drawing: nothing looks handed in
     game = store.read(teacher.code).game
     assert len(game.drawing("Ana")) == 1 and "Ana" not in game.done

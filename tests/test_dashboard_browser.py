@@ -19,22 +19,11 @@ from PIL import Image
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import outside_requests, launcher_server, wait_for_ink
+from browser import icon_font, outside_requests, launcher_server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
 pytestmark = pytest.mark.browser
-
-#: The font an icon (``<i class="fa fa-play">``) is drawn in, and whether the page has loaded
-#: that face: from the widgets' own bundle, since the page asks no CDN.
-ICON_FONT = """async (selector) => {
-    await document.fonts.ready;
-    const style = getComputedStyle(document.querySelector(selector), '::before');
-    const family = style.fontFamily.replace(/"/g, '');
-    const loaded = [...document.fonts].some(face => face.family.replace(/"/g, '') === family
-                                             && face.weight === style.fontWeight && face.status === 'loaded');
-    return {family, weight: style.fontWeight, loaded};
-}"""
 
 
 @pytest.fixture
@@ -55,7 +44,7 @@ def table(page, tmp_path):
         except PlaywrightTimeout as error:
             raise AssertionError(f"the dashboard did not show while requests to other hosts went unanswered: "
                                  f"{held}") from error
-        icon = page.evaluate(ICON_FONT, ".inc-start i.fa")
+        icon = icon_font(page, ".inc-start i.fa")
         assert icon["loaded"], f"the Start button's icon is not drawn in a font the page has: {icon}"
         yield table
         table.watch.check()  # while the server is up: its end is no error of the page

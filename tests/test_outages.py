@@ -109,7 +109,7 @@ def test_strokes_and_done_wait_while_redis_is_stopped_and_go_in_when_it_is_back(
         redis.stop()
         scribble(ana, 2, at=4)
         one(ana, "inc-done").click()
-        assert plain(one(ana, "inc-save-status").value).startswith("⏳ Not saved yet: 2 strokes and your Done wait")
+        assert plain(one(ana, "inc-save-status").value).startswith("Not saved yet: 2 strokes and your Done wait")
         redis.start()  # the same data: an append-only file
         ana.store_back()  # what the page's watch does when the store answers again
         with open_store(redis.url) as store:
@@ -167,7 +167,7 @@ def test_a_table_gone_with_its_redis_is_said_plainly_and_the_students_board_is_o
         scribble(ana, 2)
         redis.kill()
         scribble(ana, 1, at=4)
-        assert plain(one(ana, "inc-save-status").value).startswith("⏳ Not saved yet: 1 stroke waits")
+        assert plain(one(ana, "inc-save-status").value).startswith("Not saved yet: 1 stroke waits")
         redis.start()  # it kept nothing: the table is gone
         ana.guarded(ana.send_waiting, keeps_message=True)()  # what the page's retry does
         said = plain(ana.message.value)

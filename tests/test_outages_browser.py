@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import _answers, _child_env, draw_stroke, free_port, wait_for_paper
+from browser import ARTIFACTS, _answers, _child_env, draw_stroke, free_port, icon_font, wait_for_paper
 from classroom_server import Browser
 from incognito_nb.engine import Deck, Rules
 from incognito_nb.store import open_store
@@ -174,7 +174,10 @@ def test_strokes_and_done_wait_while_redis_is_stopped_and_reach_it_when_it_is_ba
             draw_stroke(page, PAD, LINES[1], steps=4)
             waiting = page.locator(".inc-waiting-to-save")
             waiting.wait_for(timeout=STEP)
-            assert waiting.inner_text().startswith("⏳ Not saved yet: 1 stroke waits for the game store")
+            assert waiting.inner_text().startswith("Not saved yet: 1 stroke waits for the game store")
+            hourglass = icon_font(page, ".inc-waiting-to-save i.fa-hourglass-half")
+            assert hourglass["loaded"] and "Font Awesome" in hourglass["family"], hourglass
+            page.screenshot(path=str(ARTIFACTS / "phone_not_saved_yet.png"))
             page.click(".inc-done")
             page.get_by_text("1 stroke and your Done wait").wait_for(timeout=STEP)
             assert page.locator(".inc-saved").count() == 0

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS
+from browser import ARTIFACTS, icon_font
 from table_driver import SLOW, STEP
 from test_classroom_browser import Frames, run_classroom, wait_ready
 
@@ -151,6 +151,10 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
                 points = [(100 + 60 * seat, 120), (400, 420 - 30 * seat), (700, 180 + 40 * seat)]
                 store.act(code, Action.edit_drawing(name, [Stroke(points, width=12)]), seat_token=seats[name].token)
             measure(show, language, "2_hide")
+            # The countdown's stopwatch is Font Awesome's, loaded by the page: never a symbol
+            # left to the machine's fonts (an empty box on a laptop without an emoji font).
+            stopwatch = icon_font(show, ".inc-timer-text i.fa-stopwatch")
+            assert stopwatch["loaded"] and "Font Awesome" in stopwatch["family"], stopwatch
             # A student lost their link: the desk gives a new one, never the projector.
             desk.locator(".inc-reissue-seat").first.click()
             desk.wait_for_selector(".inc-reissued-link a", timeout=STEP)

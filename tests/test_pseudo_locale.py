@@ -227,7 +227,8 @@ def test_a_student_page_waiting_for_the_store_says_so_in_the_catalogues_words(tm
         ana.pad.pen_down(10, 10)
         ana.pad.pen_up()
         one(ana, "inc-done").click()
-        assert plain(one(ana, "inc-save-status").value).startswith("[⏳")
+        status = one(ana, "inc-save-status").value
+        assert plain(status).startswith("[Ñôţ šàʋéđ ýéţ") and "fa-hourglass-half" in status
         all_in_catalogue(ana, code, step="strokes and Done waiting for the store")
         for page in (teacher, *students):
             page.close()

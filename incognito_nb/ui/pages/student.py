@@ -33,7 +33,7 @@ from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import icon, markup, safe
 from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
@@ -453,26 +453,26 @@ class StudentPage(TablePage):
         strokes, done = self.waiting()
         lang = self.lang
         if strokes and done:
-            text = lang.ngettext("⏳ Not saved yet: {n} stroke and your Done wait for the game store, which cannot "
+            text = lang.ngettext("Not saved yet: {n} stroke and your Done wait for the game store, which cannot "
                                  "be reached right now. They are sent as soon as it answers: keep this page open.",
-                                 "⏳ Not saved yet: {n} strokes and your Done wait for the game store, which cannot "
+                                 "Not saved yet: {n} strokes and your Done wait for the game store, which cannot "
                                  "be reached right now. They are sent as soon as it answers: keep this page open.",
                                  strokes)
         elif strokes:
-            text = lang.ngettext("⏳ Not saved yet: {n} stroke waits for the game store, which cannot be reached "
+            text = lang.ngettext("Not saved yet: {n} stroke waits for the game store, which cannot be reached "
                                  "right now. It is sent as soon as it answers: keep this page open.",
-                                 "⏳ Not saved yet: {n} strokes wait for the game store, which cannot be reached "
+                                 "Not saved yet: {n} strokes wait for the game store, which cannot be reached "
                                  "right now. They are sent as soon as it answers: keep this page open.", strokes)
         elif done:
-            text = lang._("⏳ Not saved yet: your Done waits for the game store, which cannot be reached right now. "
+            text = lang._("Not saved yet: your Done waits for the game store, which cannot be reached right now. "
                           "It is sent as soon as it answers: keep this page open.")
         else:
-            text = lang._("⏳ Not saved yet: your board waits for the game store, which cannot be reached right now. "
+            text = lang._("Not saved yet: your board waits for the game store, which cannot be reached right now. "
                           "It is sent as soon as it answers: keep this page open.")
         # One line, cut with "…" where the screen is narrow (the whole sentence in its title):
         # the pad under it must not move while the student draws.
         self._status(f'<span class="inc-waiting-to-save" role="status" title="{html.escape(text, quote=True)}">'
-                     f'{safe(text)}</span>')
+                     f'{icon("hourglass-half")}{safe(text)}</span>')
 
     def _retry_later(self) -> None:
         if self._retry is not None and not self._retry.done():

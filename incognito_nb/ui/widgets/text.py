@@ -29,6 +29,18 @@ def safe(text: object) -> str:
     return f'<span class="inc-text tex2jax_ignore mathjax_ignore">{escaped}</span>'
 
 
+def icon(name: str) -> str:
+    """Returns Font Awesome's ``name`` icon (``"stopwatch"``) as HTML, hidden from screen
+    readers (the words beside it say it), with a little room after it.
+
+    A symbol such as the stopwatch or the hourglass (U+23F1, U+23F3) is drawn by the
+    machine's emoji font, and a laptop without one (Debian's and Ubuntu's may have DejaVu
+    only) shows an empty box; the icons come from the widgets' own bundle, on every page
+    and with no internet.
+    """
+    return f'<i class="fa fa-{html.escape(name, quote=True)}" aria-hidden="true" style="margin-inline-end: 0.35em"></i>'
+
+
 def picture(png: bytes, alt: str, *classes: str) -> widgets.HTML:
     """Returns a PNG picture with its text alternative ``alt`` (plain text), as an HTML
     widget: ipywidgets' ``Image`` has no ``alt``, so a screen reader would meet a nameless

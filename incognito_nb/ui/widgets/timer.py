@@ -13,6 +13,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.text import icon, safe
 
 CSS = """
 .inc-timer-bar { width: 100%; }
@@ -76,8 +77,8 @@ class DrawingTimer(widgets.HBox):
         self.bar.value = self.left
         minutes, seconds = divmod(self.left, 60)
         clock = f"{minutes}:{seconds:02d}"
-        self.text.value = "⏱ " + (self.lang._("{time} (paused)", time=clock) if self.paused
-                                  else self.lang._("{time} left", time=clock))
+        self.text.value = icon("stopwatch") + safe(self.lang._("{time} (paused)", time=clock) if self.paused
+                                                   else self.lang._("{time} left", time=clock))
 
     def _schedule(self) -> None:
         try:
