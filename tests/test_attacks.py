@@ -240,10 +240,15 @@ def test_no_browser_opens_the_query_socket_or_a_warm_kernels_socket(room):
 def _server_secret(room) -> str:
     """Reads the server's secret where its kernels have it: in their environment."""
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == room.server_pid:
-            for item in (entry / "environ").read_bytes().split(b"\0"):
-                if item.startswith(b"INCOGNITO_NB_SERVER_SECRET="):
-                    return item.split(b"=", 1)[1].decode()
+        try:  # a process listed may end before it is read (the server ends kernels all the time)
+            if not entry.name.isdigit() or int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) != room.server_pid:
+                continue
+            environment = (entry / "environ").read_bytes().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        for item in environment:
+            if item.startswith(b"INCOGNITO_NB_SERVER_SECRET="):
+                return item.split(b"=", 1)[1].decode()
     raise AssertionError("no kernel of the server holds its secret")
 
 
