@@ -13,6 +13,7 @@ from typing import Iterator
 
 import nbformat
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import ARTIFACTS, canvas_pixels, draw_stroke, voila_server, wait_for_ink, wait_for_paper
 
@@ -37,6 +38,26 @@ busy.add_class("test-busy")
 busy.on_click(lambda _: time.sleep(3))
 widgets.VBox([pad, count, done, submitted, busy])
 """
+
+def strokes_counted(page, n: int, timeout: float = 10_000) -> None:
+    """Waits until the kernel's count under the pad says ``n`` strokes; if it does not, fails
+    saying what the page showed (the count, the strokes the overlay still holds, its
+    "not saved yet" badge) and keeps a screenshot: a stroke lost in the browser and a slow
+    kernel look alike otherwise."""
+    try:
+        page.locator(".test-stroke-count").filter(has_text=f"{n} strokes").wait_for(timeout=timeout)
+    except PlaywrightTimeout:
+        page.screenshot(path=str(ARTIFACTS / f"pad_count_{n}_missed.png"))
+        shown = page.evaluate("""() => ({
+            count: document.querySelector('.test-stroke-count').textContent,
+            waiting: [...document.querySelectorAll('.inc-pad *')].filter((h) => h.shadowRoot)
+                .map((h) => h.shadowRoot.querySelector('.inc-ink-waiting')).filter((b) => b && !b.hidden)
+                .map((b) => b.textContent),
+            canvas: JSON.stringify(document.querySelector('.inc-pad canvas').getBoundingClientRect()),
+        })""")
+        raise AssertionError(f"the kernel did not count {n} strokes within {timeout / 1000:.0f} s: {shown}, "
+                             f"live ink in the middle {page.evaluate(LIVE_INK, list(MIDDLE))} pixels") from None
+
 
 #: Counts ink pixels on the pads' overlays (inside their shadow roots), in a board region.
 LIVE_INK = """([x, y, w, h]) => {
@@ -125,7 +146,7 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
 
         draw_stroke(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
         wait_for_ink(page, canvas, region=MIDDLE)
-        page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 1)
         # Python committed the stroke to the board and the overlay let go of it: the ink stays.
         page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)
         committed = canvas_pixels(page, canvas, MIDDLE)["ink"]
@@ -133,19 +154,19 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
         assert canvas_pixels(page, canvas, MIDDLE)["ink"] == committed > 100
 
         page.click(".inc-tool-undo")
-        page.locator(".test-stroke-count").filter(has_text="0 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 0)
         wait_for_ink(page, canvas, region=MIDDLE, present=False)
 
         page.click(".inc-tool-redo")
         wait_for_ink(page, canvas, region=MIDDLE)
         page.click(".inc-tool-eraser")
         draw_stroke(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
-        page.locator(".test-stroke-count").filter(has_text="2 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 2)
         wait_for_ink(page, canvas, region=MIDDLE, present=False)
         rubbed = canvas_pixels(page, canvas, MIDDLE)
         assert rubbed["opaque"] == rubbed["pixels"]  # the eraser takes the ink, not the paper
         page.click(".inc-tool-clear")
-        page.locator(".test-stroke-count").filter(has_text="0 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 0)
 
         # A drawing a student might make, for the screenshot.
         page.click(".inc-tool-color[title='vermillion pen']")
@@ -156,7 +177,7 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
         draw_stroke(page, canvas, [(0.3, 0.75), (0.3, 0.45), (0.5, 0.3), (0.7, 0.45), (0.7, 0.75), (0.3, 0.75)])
         page.click(".inc-tool-color[title='bluish green pen']")
         draw_stroke(page, canvas, [(0.45, 0.75), (0.45, 0.6), (0.55, 0.6), (0.55, 0.75)])
-        page.locator(".test-stroke-count").filter(has_text="3 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 3)
         marked = page.locator(".inc-tool-color", has_text="✓")
         assert marked.count() == 1 and marked.get_attribute("title") == "bluish green pen"
         ARTIFACTS.mkdir(exist_ok=True)
@@ -186,7 +207,7 @@ def test_the_live_stroke_shows_at_once_even_while_the_kernel_is_busy(tmp_path, p
         # middle must be inked on one or the other at each of them.
         page.evaluate(HANDOVER_WATCH, [400, 270])
         page.mouse.up()
-        page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 1)
         wait_for_ink(page, canvas, region=MIDDLE)
         page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)
         watch = page.wait_for_function("() => window.handover.done && window.handover", timeout=10_000).json_value()
@@ -221,7 +242,7 @@ def test_a_line_appearing_above_the_pad_mid_stroke_does_not_bend_the_stroke(tmp_
         assert page.locator(canvas).first.bounding_box()["y"] == box["y"] + 90  # the pad moved under the pen
         page.mouse.move(box["x"] + 0.8 * box["width"], y, steps=4)
         page.mouse.up()
-        page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+        strokes_counted(page, 1)
         # Board units (800 × 600): the stroke's second half on the line y = 300, where it began.
         wait_for_ink(page, canvas, region=(520, 285, 100, 30))
         assert canvas_pixels(page, canvas, (520, 100, 100, 170))["ink"] == 0  # not 90 px higher
@@ -245,13 +266,13 @@ def test_a_finger_and_a_pen_draw_too(tmp_path, browser):
             for kind, (x, y) in zip(["touchStart"] + ["touchMove"] * 5 + ["touchEnd"], path):
                 points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
                 cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-            page.locator(".test-stroke-count").filter(has_text="1 strokes").wait_for(timeout=10_000)
+            strokes_counted(page, 1)
             path = [at(0.2 + 0.1 * i, 0.6) for i in range(7)]
             for kind, (x, y) in zip(["mousePressed"] + ["mouseMoved"] * 5 + ["mouseReleased"], path):
                 cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                       "buttons": 0 if kind == "mouseReleased" else 1,
                                                       "clickCount": 1, "pointerType": "pen", "force": 0.6})
-            page.locator(".test-stroke-count").filter(has_text="2 strokes").wait_for(timeout=10_000)
+            strokes_counted(page, 2)
             wait_for_ink(page, canvas, region=(40, 220, 720, 40))  # the finger's stroke, at 0.4
             wait_for_ink(page, canvas, region=(40, 340, 720, 40))  # the pen's, at 0.6
             assert "not kept" not in page.inner_text(".inc-pad")  # the pen's pressure passed the checks
