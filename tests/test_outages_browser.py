@@ -169,6 +169,8 @@ def test_strokes_and_done_wait_while_redis_is_stopped_and_reach_it_when_it_is_ba
         with classroom(tmp_path, redis.url) as server:
             context, page = open_seat(browser, server.url, code, seats["Ben"])
             draw_stroke(page, PAD, LINES[0], steps=4)
+            # The store has the first stroke (the page says "saved" from the start, with none).
+            wait_until(lambda: strokes_in_store(redis.url, code, "Ben") == 1, what="one stroke in Redis")
             page.wait_for_selector(".inc-saved", timeout=STEP)
             redis.stop()
             draw_stroke(page, PAD, LINES[1], steps=4)
@@ -221,8 +223,9 @@ def test_a_stroke_drawn_while_redis_is_down_stays_in_the_browser_and_a_reload_br
         with classroom(tmp_path, redis.url) as server:
             context, page = open_seat(browser, server.url, code, seats["Ben"])
             draw_stroke(page, PAD, LINES[0], steps=4)
+            wait_until(lambda: strokes_in_store(redis.url, code, "Ben") == 1, what="one stroke in Redis")
             page.wait_for_selector(".inc-saved", timeout=STEP)
-            page.wait_for_function(f"() => ({KEPT_IN_BROWSER})() === 0", timeout=STEP)  # the store has it
+            page.wait_for_function(f"() => ({KEPT_IN_BROWSER})() === 0", timeout=STEP)  # the page heard so
             redis.stop()
             draw_stroke(page, PAD, LINES[1], steps=4)
             page.locator(".inc-waiting-to-save").wait_for(timeout=STEP)
