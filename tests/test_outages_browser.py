@@ -180,6 +180,14 @@ def test_strokes_and_done_wait_while_redis_is_stopped_and_reach_it_when_it_is_ba
             hourglass = icon_font(page, ".inc-waiting-to-save i.fa-hourglass-half")
             assert hourglass["loaded"] and "Font Awesome" in hourglass["family"], hourglass
             page.screenshot(path=str(ARTIFACTS / "phone_not_saved_yet.png"))
+            # On a phone the one-line status is cut with "…": it does not widen Done's row
+            # past the screen (it did, to 1,048 px, and Done's label was off the screen).
+            page.set_viewport_size({"width": 390, "height": 844})
+            row = page.evaluate("""() => { const row = document.querySelector('.inc-hand-in');
+                return {row: row.getBoundingClientRect().width, card: row.parentElement.getBoundingClientRect().width,
+                        done: document.querySelector('.inc-done').getBoundingClientRect().right}; }""")
+            assert row["row"] <= row["card"] and row["done"] <= 390, f"Done's row is wider than the phone: {row}"
+            page.set_viewport_size({"width": 1000, "height": 900})
             page.click(".inc-done")
             page.get_by_text("1 stroke and your Done wait").wait_for(timeout=STEP)
             assert page.locator(".inc-saved").count() == 0
