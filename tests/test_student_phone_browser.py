@@ -19,6 +19,7 @@ import pytest
 
 from browser import ARTIFACTS, draw_stroke, wait_for_ink, wait_for_paper
 from classroom_server import Browser, classroom
+from incognito_nb.engine import Action
 from incognito_nb.store import open_store
 from incognito_nb.ui.widgets.seat_link import qr_data_uri
 from table_driver import MIDDLE, SLOW, STEP, Watch
@@ -106,9 +107,11 @@ def ready(page, selector: str) -> None:
 def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(browser, tmp_path, code):
     said = {
         "es": {"removed": "Tu docente te ha quitado (Marta) de la mesa", "copied": "✓ Enlace copiado.",
-               "done": "Tu dibujo está terminado. Espera a los demás.", "copy": "Copiar mi enlace"},
+               "done": "Tu dibujo está terminado. Espera a los demás.", "copy": "Copiar mi enlace",
+               "finished": "✔ listo"},
         "de": {"removed": "Deine Lehrkraft hat dich (Marta) vom Tisch", "copied": "✓ Link kopiert.",
-               "done": "Deine Zeichnung ist fertig. Warte auf die anderen.", "copy": "Meinen Link kopieren"},
+               "done": "Deine Zeichnung ist fertig. Warte auf die anderen.", "copy": "Meinen Link kopieren",
+               "finished": "✔ fertig"},
     }[code]
     with classroom(tmp_path, "--language", code) as room, open_store(room.store) as store:
         teacher = Browser(room.url)
@@ -118,8 +121,7 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
         assert status == 303, status
         table = urllib.parse.parse_qs(urllib.parse.urlparse(headers["Location"]).query)["code"][0]
         key = teacher.cookie(f"incognito_teacher_{table}")
-        for name in ("Ana", "Benedikt"):
-            store.join(table, name)
+        seats = {name: store.join(table, name) for name in ("Ana", "Benedikt")}
         pablo_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                             permissions=["clipboard-read", "clipboard-write"])
         marta_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -193,6 +195,15 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             wait_for_ink(pablo, ".inc-pad canvas", region=MIDDLE, timeout=STEP)
             pablo.wait_for_selector(".inc-saved", timeout=STEP)
 
+            # A classmate's Done changes their chip above the pad, never its width: no line of
+            # chips wraps anew, and the pad stays where Pablo's pen is.
+            ana = pablo.locator(".inc-who-chip", has_text="Ana")
+            chip, pad = ana.bounding_box(), pablo.locator(".inc-pad-board").bounding_box()
+            store.act(table, Action.mark_done("Ana"), seat_token=seats["Ana"].token)
+            ana.filter(has_text=said["finished"]).wait_for(timeout=STEP)
+            assert ana.bounding_box()["width"] == pytest.approx(chip["width"], abs=0.5), (chip, ana.bounding_box())
+            assert pablo.locator(".inc-pad-board").bounding_box()["y"] == pytest.approx(pad["y"], abs=0.5)
+
             # Done: every frame shows the pad or the note, never an empty stage.
             pablo.evaluate(_WATCH_FRAMES)
             pablo.click(".inc-done")
@@ -201,7 +212,7 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             frames = pablo.evaluate("() => window.__frames")
             assert frames and all(pad or note for pad, note in frames), frames
             assert pablo.inner_text(".inc-done-note") == said["done"]
-            assert store.read(table).game.done == ("Pablo",)
+            assert set(store.read(table).game.done) == {"Ana", "Pablo"}
             snap(pablo, code, "5_waiting")
             no_overflow(pablo, "the waiting page")
             for watch in watches:

@@ -9,6 +9,7 @@ their board holds so far, never what it shows) or placing cards.  Both read a
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from incognito_nb.engine import Phase
@@ -18,6 +19,13 @@ from incognito_nb.ui.widgets.text import player_badge
 CSS = """
 .inc-progress { font-size: 1.05em; }
 .inc-who-chip { white-space: nowrap; margin-right: 0.4em; }
+/* A chip as wide as the wider of its two states: the other one is a hidden twin in the same
+   grid cell (generated content, in no text, read by no screen reader).  A classmate's Done
+   then changes no chip's width, no line of chips wraps anew, and the pad and the cards
+   under them never move under a student's pen or finger. */
+.inc-who-state { display: inline-grid; }
+.inc-who-state > span, .inc-who-state::after { grid-area: 1 / 1; }
+.inc-who-state::after { content: attr(data-other); visibility: hidden; }
 """
 
 
@@ -73,12 +81,16 @@ def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True) -
     else:
         return ""
     done = lang._("✔ done")
-    # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
-    chips = " ".join(
-        f'<span class="inc-who-chip" data-seat="{seat}">{player_badge(p, seat)} '
-        f'{done if p in finished else busy[p]}</span>'
-        for seat, p in enumerate(view["players"], start=1)
-    )
+
+    def chip(seat: int, player: str) -> str:
+        # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
+        # It keeps the room of its other state (CSS above): a Done moves nothing on the page.
+        shown, other = (done, busy[player]) if player in finished else (busy[player], done)
+        return (f'<span class="inc-who-chip" data-seat="{seat}">{player_badge(player, seat)} '
+                f'<span class="inc-who-state" data-other="{html.escape(other, quote=True)}"><span>{shown}</span></span>'
+                '</span>')
+
+    chips = " ".join(chip(seat, player) for seat, player in enumerate(view["players"], start=1))
     return f'<span class="inc-who">{chips}</span>'
 
 
