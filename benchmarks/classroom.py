@@ -305,6 +305,8 @@ def markdown(results: dict[str, Any]) -> str:
         lines += ["", class_pace.markdown(results["class_pace"]).rstrip("\n")]
     if results.get("arrival"):
         lines += ["", arrival.markdown(results["arrival"]).rstrip("\n")]
+    elif results.get("arrival_failed"):
+        lines += ["", f"The class's arrival could not be measured: {results['arrival_failed']}"]
     return "\n".join(lines) + "\n"
 
 
@@ -364,12 +366,22 @@ def run(mode: str, out: Path) -> dict[str, Any]:
         results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"], phones=settings["pace_phones"])
     _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * len(PLAYERS)} seat links and as many "
          "one-button pages")
-    results["arrival"] = arrival.measure(mode)
+    write(results, out, started)  # what is measured so far is kept, whatever the arrival does
+    try:
+        results["arrival"] = arrival.measure(mode)
+    except Exception as error:  # noqa: BLE001 - said in the results, with the figures before it
+        results["arrival_failed"] = f"{type(error).__name__}: {error}"
+        _log(f"the class's arrival could not be measured: {results['arrival_failed']}")
+    write(results, out, started)
+    return results
+
+
+def write(results: dict[str, Any], out: Path, started: float) -> None:
+    """Writes ``classroom.json`` and ``classroom.md`` to ``out`` as the results stand."""
     results["seconds"] = round(time.monotonic() - started, 1)
     out.mkdir(parents=True, exist_ok=True)
     (out / "classroom.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     (out / "classroom.md").write_text(markdown(results), encoding="utf-8")
-    return results
 
 
 def main(argv: list[str] | None = None) -> int:
