@@ -117,10 +117,11 @@ def arrive_at_once(browser, urls: list[str], check: str, *, missing_ok: bool = F
     deadline = time.monotonic() + PAGE_TIMEOUT_S
     while None in times:
         if time.monotonic() > deadline:
-            if missing_ok:
-                _log(f"{times.count(None)} of {len(pages)} pages never showed their {check}")
-                break
-            raise RuntimeError(f"{times.count(None)} of {len(pages)} pages never showed their {check}")
+            late = f"{times.count(None)} of {len(pages)} pages never showed their {check}"
+            if not missing_ok:
+                raise RuntimeError(late)
+            _log(late)
+            break
         for index, page in enumerate(pages):
             if times[index] is None:
                 with contextlib.suppress(Exception):  # mid-navigation: no document to ask yet
