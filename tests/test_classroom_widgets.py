@@ -10,7 +10,6 @@ widget the page can reach, displayed or not.
 from __future__ import annotations
 
 import importlib.util
-import json
 
 import ipywidgets as widgets
 import pytest
@@ -26,6 +25,7 @@ from incognito_nb.ui.widgets import painted_board
 
 from pseudo import live_widgets
 from test_table import find, one, plain, secret_deck
+from widget_text import mentions, state_text
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")  # each test closes what it built
 
@@ -34,9 +34,7 @@ NAMES = ["Ana", "Ben", "Cleo"]
 
 def page_states(root: widgets.Widget) -> list[str]:
     """Returns the synced state of ``root`` and every open widget it holds, as JSON text."""
-    return [json.dumps({k: v for k, v in widget.get_state().items() if not isinstance(v, (bytes, memoryview))},
-                       default=str)
-            for widget in live_widgets(root)]
+    return [state_text(widget) for widget in live_widgets(root)]
 
 
 def check_reveal_secrets(game, pages: dict) -> None:
@@ -51,7 +49,7 @@ def check_reveal_secrets(game, pages: dict) -> None:
         states = page_states(page)
         for artist in (a for a in game.players if a not in shown and a != viewer):
             word = record.objects[artist]
-            assert not any(word in state and artist in state for state in states), \
+            assert not any(mentions(state, word) and mentions(state, artist) for state in states), \
                 f"{viewer or 'the projector'}'s page pairs {artist} with their object before their drawing is shown"
         reveals = find(page, "inc-reveal")
         titles = [plain(one(r, "inc-reveal-artist").value) for r in reveals]  # "Ana's drawing — in: …"
@@ -72,9 +70,9 @@ def check_secrets(teacher: TeacherPage, students: dict[str, StudentPage]) -> Non
     for state in page_states(teacher):
         for player, word in objects.items():
             if game.phase is Phase.HIDE:
-                assert word not in state, f"the teacher page shows {player}'s object during hide"
+                assert not mentions(state, word), f"the teacher page shows {player}'s object during hide"
             else:
-                assert not (word in state and player in state), f"the teacher page pairs {player} with their object"
+                assert not (mentions(state, word) and mentions(state, player)), f"the teacher page pairs {player} with their object"
     for viewer, page in students.items():
         states = page_states(page)
         for player, word in objects.items():
@@ -82,9 +80,10 @@ def check_secrets(teacher: TeacherPage, students: dict[str, StudentPage]) -> Non
                 continue
             for state in states:
                 if game.phase is Phase.HIDE:
-                    assert word not in state, f"{viewer}'s page holds {player}'s object during hide"
+                    assert not mentions(state, word), f"{viewer}'s page holds {player}'s object during hide"
                 else:
-                    assert not (word in state and player in state), f"{viewer}'s page pairs {player} with their object"
+                    assert not (mentions(state, word) and mentions(state, player)), \
+                        f"{viewer}'s page pairs {player} with their object"
         if game.phase is Phase.FIND:  # the only cards on the page are the viewer's own
             placed = [card for panel in find(page, "inc-votes") for row in panel.rows for card in row["cards"]
                       if card["selected"] and card["number"] is not None]

@@ -24,6 +24,7 @@ from incognito_nb.ui.widgets.text import safe
 from incognito_nb.ui.widgets.voting import VotePanel
 
 from tables import ANA_BEN_CLEO, decoy_tokens, doodle, to_find, token
+from widget_text import mentions
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
 
@@ -68,18 +69,8 @@ def widgets_built_by(build):
 
 def state_text(widget) -> str:
     """Returns the widget's synced state as the browser receives it, model ids blanked."""
-    text = json.dumps(widget.get_state(), default=repr, sort_keys=True)
+    text = json.dumps(widget.get_state(), default=repr, sort_keys=True, ensure_ascii=False)
     return re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL_", text)
-
-
-def mentions(text: str, word: str) -> bool:
-    """Checks if ``word`` appears in ``text`` as a whole word, raw or HTML-escaped."""
-    import html
-
-    return any(
-        re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE)
-        for form in {word, html.escape(word, quote=True)}
-    )
 
 
 # -- the line-up --------------------------------------------------------------------------

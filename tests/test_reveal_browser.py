@@ -13,7 +13,6 @@ projector is.
 from __future__ import annotations
 
 import json
-import pathlib
 import re
 import time
 from urllib.parse import parse_qs, urlparse
@@ -28,6 +27,7 @@ from incognito_nb.store import open_store
 from table_driver import SLOW, STEP, Watch
 from tables import doodle
 from test_classroom_browser import DECK, check_consoles, create_table, join_students, press, wait_ready
+from widget_text import mentions
 
 pytestmark = pytest.mark.browser
 
@@ -148,7 +148,7 @@ def _check_frames(frames: Frames, name: str, game) -> None:
             if artist in shown or artist == name:
                 continue
             word = record.objects[artist]
-            assert not any(word in state and artist in state for state in widget_states(text)), \
+            assert not any(mentions(state, word) and mentions(state, artist) for state in widget_states(text)), \
                 f"{artist}'s object and name reached {name} at step {step} in one widget"
             assert not any(f"{artist}{mark}s drawing of" in text for mark in ("’", "'", "\\u2019"))
         if step < len(players):  # (a class in quotes: a widget's, not the stylesheet's rule)
