@@ -10,17 +10,23 @@ after every page shows its find screen (and one idle second) both are read again
 for the projector: the page's task, script, layout and style times (the metrics' deltas)
 and the profile's self time grouped by what it is (the widget manager and models, each
 anywidget module's import, stroke decoding, canvas painting, JSON, garbage collection).
+With ``--frames``, also the projector's websocket frames of the change: when its kernel
+made each message (the message's ``header.date``) and when Chromium received it (CDP's
+``Network.webSocketFrameReceived``), both in ms after the last Done's click.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import json
+import re
 import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -69,6 +75,32 @@ def _kind(frame: dict) -> str:
     if "lab" in url or "voila" in url or "jupyter" in url or "static" in url:
         return "widget manager / Voilà bundle (other)"
     return f"other ({name or '?'})"
+
+
+#: A kernel message's header date and type, read from the start of a frame (JSON text, or
+#: the binary frame of a message with buffers, whose header is JSON too).
+HEADER_DATE = re.compile(rb'"date":\s*"([0-9T:.+\-Z]+)"')
+HEADER_TYPE = re.compile(rb'"msg_type":\s*"([a-z_]+)"')
+
+
+def frame_times(events: list[dict], clicked_ms: float) -> list[dict[str, Any]]:
+    """Returns, for each CDP ``Network.webSocketFrameReceived`` event in ``events``, when the
+    kernel made its message and when the browser received it (ms after ``clicked_ms``, a
+    wall-clock time), its size and its type.  CDP's timestamps are the monotonic clock
+    Python's :func:`time.monotonic` reads (Linux's CLOCK_MONOTONIC)."""
+    to_wall = time.time() - time.monotonic()
+    frames = []
+    for event in events:
+        response = event["response"]
+        data = response["payloadData"]
+        raw = base64.b64decode(data) if response["opcode"] == 2 else data.encode()
+        date, kind = HEADER_DATE.search(raw[:8000]), HEADER_TYPE.search(raw[:8000])
+        made = (datetime.fromisoformat(date.group(1).decode().replace("Z", "+00:00")).timestamp() * 1000 - clicked_ms
+                if date else None)
+        frames.append({"made_ms": None if made is None else round(made),
+                       "received_ms": round((event["timestamp"] + to_wall) * 1000 - clicked_ms),
+                       "bytes": len(raw), "type": kind.group(1).decode() if kind else "?"})
+    return frames
 
 
 def summarise(profile: dict) -> dict[str, float]:
@@ -144,7 +176,8 @@ def drawn_table(strokes: int) -> Iterator[tuple[Any, Table, Any]]:
                 store.close()
 
 
-def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profiled: str = PLAYERS[0]) -> dict:
+def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profiled: str = PLAYERS[0],
+        frames: bool = False) -> dict:
     with drawn_table(strokes) as (browser, table, kernels):
         for name in PLAYERS[:-1]:
             table.act(name, Action.mark_done(name))
@@ -155,6 +188,11 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
             session = page.context.new_cdp_session(page)
             session.send("Performance.enable")
             sessions[label] = (session, _metrics(session))
+        received: list[dict] = []
+        if frames:
+            projector = sessions["projector"][0]
+            projector.send("Network.enable")
+            projector.on("Network.webSocketFrameReceived", lambda event: received.append(event))
         profiled = sessions[page_profiled][0]
         profiled.send("Profiler.enable")
         profiled.send("Profiler.setSamplingInterval", {"interval": interval})
@@ -167,6 +205,8 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
                  for label, page in table.pages.items()}
         time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
         result = {}
+        if frames:
+            result["projector_frames"] = [f for f in frame_times(received, clicked) if f["received_ms"] >= 0]
         if trace is not None:
             browser.stop_tracing()
             data = json.loads(trace.read_text(encoding="utf-8"))
@@ -188,8 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--interval", type=int, default=500, help="the profiler's sampling interval, µs")
     cli.add_argument("--trace", type=Path, help="also record a Chromium trace of the change to this file")
     cli.add_argument("--profile", default=PLAYERS[0], choices=["projector", *PLAYERS], help="the page profiled")
+    cli.add_argument("--frames", action="store_true",
+                     help="also list the projector's frames: when its kernel made each and when Chromium received it")
     args = cli.parse_args(argv)
-    print(json.dumps(run(args.strokes, args.interval, args.trace, args.profile), indent=1))
+    print(json.dumps(run(args.strokes, args.interval, args.trace, args.profile, args.frames), indent=1))
     return 0
 
 

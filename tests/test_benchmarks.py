@@ -146,3 +146,27 @@ def test_the_class_pace_on_one_server_then_two_behind_the_proxy_reports_both_in_
     assert sum(rows[1]["next"]["process_cpu_ms"][name] for name in ("server a", "server b")) > 0
     assert "| 1, Redis (append-only) |" in run.stdout and "| 2 behind nginx, Redis (append-only), kernels " in run.stdout
     assert "servers' own (each)" in run.stdout
+
+
+def test_find_profile_tells_when_the_kernel_made_each_frame_and_when_the_browser_got_it():
+    """``--frames``: a frame's kernel time is its message's header date, its arrival CDP's
+    monotonic timestamp, both in ms after the click; text frames and binary ones (a message
+    with buffers, its header JSON after the offsets) are both read."""
+    import base64
+    import time
+    from datetime import datetime, timezone
+
+    from benchmarks.find_profile import frame_times
+
+    clicked = datetime(2026, 12, 3, 17, 0, tzinfo=timezone.utc).timestamp() * 1000
+    to_monotonic = time.monotonic() - time.time()
+    text = json.dumps({"header": {"date": "2026-12-03T17:00:00.040000Z", "msg_type": "comm_msg"}, "content": {}})
+    header = json.dumps({"msg_type": "comm_open", "date": "2026-12-03T17:00:00.061500+00:00"}).encode()
+    binary = (2).to_bytes(8, "little") + (24).to_bytes(8, "little") + b"\0" * 8 + header + b"\x01" * 160_000
+    events = [{"timestamp": (clicked + 85) / 1000 + to_monotonic, "response": {"opcode": 1, "payloadData": text}},
+              {"timestamp": (clicked + 382) / 1000 + to_monotonic,
+               "response": {"opcode": 2, "payloadData": base64.b64encode(binary).decode()}}]
+    first, second = frame_times(events, clicked)
+    assert (first["made_ms"], first["type"], first["bytes"]) == (40, "comm_msg", len(text))
+    assert (second["made_ms"], second["type"], second["bytes"]) == (62, "comm_open", len(binary))
+    assert abs(first["received_ms"] - 85) <= 2 and abs(second["received_ms"] - 382) <= 2
