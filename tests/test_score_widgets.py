@@ -156,18 +156,25 @@ def numbers(row) -> list[str]:
     return re.findall(r'<span class="inc-score-number[^"]*">([^<]*)</span>', row.value)
 
 
+def now(row) -> str:
+    """Returns the text of the row's cell marked as the round being played."""
+    cell = row.value.split('<span class="inc-score-number inc-score-now">', 1)[1].split('<span class="inc-score-number', 1)[0]
+    return " ".join(re.sub(r"<[^>]+>", "", cell).split())
+
+
 def test_the_scoreboard_lists_players_in_seating_order_with_round_and_total():
     game = scored_round()
     board = Scoreboard(game)
     assert "inc-scoreboard" in board._dom_classes
-    assert text(part(board, "inc-score-header")) == "Player R1 R2 R3 this round total"
+    assert text(part(board, "inc-score-header")) == "Player R1 this round R2 R3 total"
     rows = [w for w in board.children if "inc-score-row" in w._dom_classes]
     assert [text(r).split()[0] for r in rows] == ["Ana", "Ben", "Cleo"]
     assert [numbers(r) for r in rows] == [
-        ["3", "–", "–", "3", "3"],
-        ["1", "–", "–", "1", "1"],
-        ["1", "–", "–", "1", "1"],
+        ["3", "–", "–", "3"],
+        ["1", "–", "–", "1"],
+        ["1", "–", "–", "1"],
     ]
+    assert [now(r) for r in rows] == ["3", "1", "1"] and now(part(board, "inc-score-header")) == "R1 this round"
     board.close()
 
 
@@ -177,12 +184,12 @@ def test_the_scoreboard_follows_the_game_when_refreshed():
     game.advance()  # prepare
     game.advance()  # round 2 hide: nothing scored this round yet
     board.refresh()
-    assert numbers(board.children[1]) == ["3", "–", "–", "–", "3"]
+    assert numbers(board.children[1]) == ["3", "–", "–", "3"] and now(board.children[1]) == "–"
     to_find(game)
     worked_example(game)
     confirm_all(game)
     board.refresh()
-    assert numbers(board.children[1]) == ["3", "3", "–", "3", "6"]
+    assert numbers(board.children[1]) == ["3", "3", "–", "6"] and now(board.children[1]) == "3"
     board.close()
 
 
@@ -190,7 +197,13 @@ def test_the_scoreboard_totals_are_the_games_totals_at_the_end():
     game = finished_game()
     board = Scoreboard(game)
     assert [numbers(r)[-1] for r in board.children[1:]] == [str(game.scores[p]) for p in game.players]
-    assert numbers(board.children[1]) == ["3", "3", "3", "3", "9"]
+    assert numbers(board.children[1]) == ["3", "3", "3", "9"]
+    # The game is over: no round is "this round", and every row's rounds add up to its total.
+    assert "inc-score-now" not in board.children[0].value + board.children[1].value
+    assert "this round" not in text(part(board, "inc-score-header"))
+    for row in board.children[1:]:
+        *rounds, total = (int(n) for n in numbers(row))
+        assert sum(rounds) == total
     board.close()
 
 

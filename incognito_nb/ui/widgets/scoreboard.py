@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Game
+from incognito_nb.engine import Game, Phase
 
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.board import close_parts
@@ -21,11 +21,13 @@ CSS = read_sheet(__file__, "scoreboard.css")
 NOT_YET = "–"
 
 
-def cells(parts: list[str], columns: int) -> str:
-    """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid."""
+def cells(parts: list[str], columns: int, now: int | None = None) -> str:
+    """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid;
+    the number cell at index ``now`` (the round being played) is marked."""
     template = f"minmax(8em, 2fr) repeat({columns}, minmax(3.5em, 1fr))"
     name, *numbers, total = parts
-    spans = [f'<span class="inc-score-number">{n}</span>' for n in numbers]
+    spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}">{n}</span>'
+             for i, n in enumerate(numbers)]
     spans.append(f'<span class="inc-score-number inc-score-total">{total}</span>')
     # Spaces between the cells: the grid ignores them, a screen reader or a copy needs them.
     return (f'<div class="inc-score-cells" style="grid-template-columns:{template}">'
@@ -33,7 +35,7 @@ def cells(parts: list[str], columns: int) -> str:
 
 
 class Scoreboard(widgets.VBox):
-    """Every player's points per round, this round and in total, in seating order."""
+    """Every player's points per round (the round being played marked) and in total, in seating order."""
 
     def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
         self._game = game
@@ -53,22 +55,25 @@ class Scoreboard(widgets.VBox):
             line.value = row
 
     def _lines(self) -> tuple[str, list[str]]:
-        """Returns the header and each player's row (HTML), in seating order."""
+        """Returns the header and each player's row (HTML), in seating order.  The round
+        being played is its own column, marked "this round" (until the game is over); it
+        is not repeated in a column of its own, so a row's rounds add up to its total."""
         game, lang = self._game, self.lang
         rounds = range(1, game.rules.rounds + 1)
         scored = {record.number: game.round_points(record.number) for record in game.history}
-        columns = len(rounds) + 2
-        header = cells([safe(lang.pgettext("scoreboard", "Player")),
-                        *(safe(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds),
-                        safe(lang.pgettext("scoreboard", "this round")),
-                        safe(lang.pgettext("scoreboard", "total"))], columns)
+        now = None if game.phase is Phase.OVER or game.round not in rounds else game.round - 1
+        columns = len(rounds) + 1
+        labels = [safe(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds]
+        if now is not None:
+            this_round = safe(lang.pgettext("scoreboard", "this round"))
+            labels[now] += f' <span class="inc-score-now-label">{this_round}</span>'
+        header = cells([safe(lang.pgettext("scoreboard", "Player")), *labels,
+                        safe(lang.pgettext("scoreboard", "total"))], columns, now)
         totals = game.scores
         rows = []
         for seat, player in enumerate(game.players, start=1):
             per_round = [lang.number(scored[r][player]) if r in scored else NOT_YET for r in rounds]
-            this_round = lang.number(scored[game.round][player]) if game.round in scored else NOT_YET
-            rows.append(cells([player_badge(player, seat), *per_round, this_round, lang.number(totals[player])],
-                              columns))
+            rows.append(cells([player_badge(player, seat), *per_round, lang.number(totals[player])], columns, now))
         return header, rows
 
     def close(self) -> None:
