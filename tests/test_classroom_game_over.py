@@ -91,8 +91,9 @@ def test_the_teacher_downloads_the_four_files_of_table_mode_from_the_desk(store)
 
 def test_a_student_page_offers_no_download_and_no_play_again(store):
     teacher, students = finished_class(store)
-    for page in students.values():
+    for name, page in students.items():
         assert one(page, "inc-winners")
+        assert [plain(row.value).split()[0] for row in find(page, "inc-score-you")] == [name]  # their own row
         for css in ("inc-teacher-files", "inc-prepare-downloads", "inc-downloads", "inc-play-again"):
             assert not find(page, css), css
         assert "inc-download" not in " ".join(str(w.get_state().get("value", "")) for w in find(page, "inc-over"))

@@ -178,6 +178,18 @@ def test_the_scoreboard_lists_players_in_seating_order_with_round_and_total():
     board.close()
 
 
+def test_a_players_own_scoreboard_marks_their_row_and_no_other():
+    game = scored_round()
+    board = Scoreboard(game, you="Ben")
+    rows = [w for w in board.children if "inc-score-row" in w._dom_classes]
+    assert ["inc-score-you" in r._dom_classes for r in rows] == [False, True, False]
+    assert ['aria-current="true"' in r.value for r in rows] == [False, True, False]
+    projected = Scoreboard(game)
+    assert not any("inc-score-you" in w._dom_classes or "aria-current" in w.value for w in projected.children)
+    board.close()
+    projected.close()
+
+
 def test_the_scoreboard_follows_the_game_when_refreshed():
     game = scored_round()
     board = Scoreboard(game)

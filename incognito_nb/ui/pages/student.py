@@ -338,7 +338,7 @@ class StudentPage(TablePage):
         now and no more (the drawing it reveals, or the round's scoreboard)."""
         full, lang = self.snapshot.game, self.lang
         if Phase(game["phase"]) is Phase.OVER:
-            return [GameOver(full, lang=lang)]
+            return [GameOver(full, lang=lang, you=self.name)]
         record = full.history[-1]
         revealing = game["reveal"]["revealed"][-1] if game["reveal"] and not game["reveal"]["scoreboard"] else None
         if revealing is not None:
@@ -364,7 +364,7 @@ class StudentPage(TablePage):
         mine = record.points.get(self.name, 0)
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
                                           "You scored {n} points this round.", mine)), "inc-my-points"),
-                Scoreboard(full, lang=lang)]
+                Scoreboard(full, lang=lang, you=self.name)]
 
     # ---------------------------------------------------------------- the student's moves
     def save_drawing(self, drawing: Drawing | None = None) -> None:

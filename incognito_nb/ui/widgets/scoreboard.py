@@ -21,29 +21,35 @@ CSS = read_sheet(__file__, "scoreboard.css")
 NOT_YET = "–"
 
 
-def cells(parts: list[str], columns: int, now: int | None = None) -> str:
+def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool = False) -> str:
     """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid;
-    the number cell at index ``now`` (the round being played) is marked."""
+    the number cell at index ``now`` (the round being played) is marked, and the line is
+    ``aria-current`` when it is the viewer's own (``you``)."""
     template = f"minmax(8em, 2fr) repeat({columns}, minmax(3.5em, 1fr))"
     name, *numbers, total = parts
     spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}">{n}</span>'
              for i, n in enumerate(numbers)]
     spans.append(f'<span class="inc-score-number inc-score-total">{total}</span>')
     # Spaces between the cells: the grid ignores them, a screen reader or a copy needs them.
-    return (f'<div class="inc-score-cells" style="grid-template-columns:{template}">'
+    current = ' aria-current="true"' if you else ""
+    return (f'<div class="inc-score-cells" style="grid-template-columns:{template}"{current}>'
             f'<span>{name}</span> {" ".join(spans)}</div>')
 
 
 class Scoreboard(widgets.VBox):
-    """Every player's points per round (the round being played marked) and in total, in seating order."""
+    """Every player's points per round (the round being played marked) and in total, in
+    seating order; on a player's own page (``you``: their name) their row stands out."""
 
-    def __init__(self, game: Game, *, lang: Language | None = None, **kwargs) -> None:
+    def __init__(self, game: Game, *, lang: Language | None = None, you: str | None = None, **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
+        self._you = you
         # Each line whole in its first message: the scoreboard is a Next's screen on every page.
         header, rows = self._lines()
         self._header = markup(header, "inc-score-header")
-        self._rows = [markup(row, "inc-score-row", f"inc-score-row-{seat}") for seat, row in enumerate(rows, start=1)]
+        self._rows = [markup(row, "inc-score-row", f"inc-score-row-{seat}",
+                             *(("inc-score-you",) if player == you else ()))
+                      for seat, (player, row) in enumerate(zip(game.players, rows), start=1)]
         kwargs.setdefault("layout", shared.layout())
         super().__init__(children=(self._header, *self._rows), _dom_classes=("inc-scoreboard",), **kwargs)
 
@@ -73,7 +79,8 @@ class Scoreboard(widgets.VBox):
         rows = []
         for seat, player in enumerate(game.players, start=1):
             per_round = [lang.number(scored[r][player]) if r in scored else NOT_YET for r in rounds]
-            rows.append(cells([player_badge(player, seat), *per_round, lang.number(totals[player])], columns, now))
+            rows.append(cells([player_badge(player, seat), *per_round, lang.number(totals[player])], columns, now,
+                              you=player == self._you))
         return header, rows
 
     def close(self) -> None:
@@ -122,8 +129,8 @@ class GameOver(widgets.HBox):
     the page adds (downloads, a new game) under the scoreboard, so that it fits one screen."""
 
     def __init__(self, game: Game, extras: list[widgets.Widget] = (), *, lang: Language | None = None,
-                 under_podium: list[widgets.Widget] = ()) -> None:
-        self.podium, self.scoreboard = Podium(game, lang=lang), Scoreboard(game, lang=lang)
+                 under_podium: list[widgets.Widget] = (), you: str | None = None) -> None:
+        self.podium, self.scoreboard = Podium(game, lang=lang), Scoreboard(game, lang=lang, you=you)
         side = widgets.VBox([self.scoreboard, *extras])
         side.add_class("inc-over-side")
         main: widgets.Widget = self.podium
