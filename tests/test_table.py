@@ -160,7 +160,7 @@ UMLAUT_OBJECTS = ("Löffel", "Schlüssel", "Bürste", "Käse", "Mütze", "Säge"
 def test_a_whole_game_in_words_beyond_ascii_keeps_every_secret(app):
     """Every step of a game whose objects sit inside its public locations is checked for
     leaks. The check must not take "Käseladen" beside Cleo's name for her "Käse" (the
-    flaky failure of 2 December: "Buch" and "Buchhandlung"), and must still see a secret
+    CI failure of 3 December: "Buch" and "Buchhandlung"), and must still see a secret
     written with letters beyond ASCII, which JSON's escapes would hide."""
     deck = Deck(objects=UMLAUT_OBJECTS, locations=tuple(f"{word}laden" for word in UMLAUT_OBJECTS), name="Laden")
     game = start(app, deck=deck, seed=7)
