@@ -160,6 +160,9 @@ def test_a_class_is_accessible_on_every_page_and_door(browser, tmp_path):
                 check_modes(page, "the student's pad", modes=("light", "dark"))
             page.click(".inc-done")
             page.wait_for_selector(".inc-done", state="detached", timeout=STEP)
+            if seat == 0:  # the projector's tiles: one done (its own colours), the others drawing
+                teacher.locator(".inc-room-seats .inc-who-chip[data-done=true]").wait_for(timeout=STEP)
+                check_modes(teacher, "the teacher's hide, a student done")
 
         teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
         wait_for_announcement(teacher, "Round 1 of 1 · Find the hidden objects")

@@ -504,6 +504,30 @@ def scribble(page: StudentPage, strokes: int, at: int = 0) -> None:
         page.pad.pen_up()
 
 
+def test_while_the_class_draws_the_projector_shows_who_is_done_large_on_its_stage(store):
+    teacher, students = seat_class(store, rounds=1)
+    room = one(teacher, "inc-room-box")
+    assert teacher.progress.value == ""  # once: the top bar holds no chips while the stage does
+    assert plain(room.value).startswith("Done: 0 of 3")
+    scribble(students["Ben"], 2)
+    draw_and_finish(students["Cleo"])
+    teacher.catch_up()
+    assert one(teacher, "inc-room-box") is room  # the same tiles with new words: no screen built again
+    shown = plain(room.value)
+    assert shown.startswith("Done: 1 of 3") and "Cleo ✔ done" in shown and "Ben ✎ drawing · 2 strokes" in shown
+    # Each tile says whether its player is done, for the finished tile's green edge (its words say it too).
+    assert 'data-seat="3" data-done="true"' in room.value and 'data-seat="2" data-done="false"' in room.value
+    teacher.choose_language("es")
+    spanish = one(teacher, "inc-room-box")
+    assert plain(spanish.value).startswith("Han terminado: 1 de 3") and "Cleo ✔ listo" in plain(spanish.value)
+    for name in ("Ana", "Ben"):
+        draw_and_finish(students[name])
+    teacher.catch_up()
+    # The find phase: the gallery fills the stage, the chips of who placed cards are back in the top bar.
+    assert find(teacher, "inc-room-box") == [] and teacher.room is None
+    assert "Ana ✎ colocando cartas" in plain(teacher.progress.value)
+
+
 def test_a_stroke_is_stored_as_one_small_move(store):
     teacher, students = seat_class(store, rounds=1)
     scribble(students["Ana"], 3)
@@ -570,7 +594,7 @@ def test_classmates_strokes_move_only_the_chips_on_every_other_page(store, monke
         page.catch_up()
     assert built == []  # no screen was built again for two strokes
     assert teacher.stage.children == projected and all(students[n].stage.children == screens[n] for n in NAMES)
-    chips = plain(teacher.progress.value)
+    chips = plain(teacher.room.value)  # the projected page's who is done, large on its stage
     assert "Ben ✎ drawing · 2 strokes" in chips and "Ana ✎ drawing" in chips
     # A student's chips say who is done, not how much others drew: they do not change
     # (nor move the pad below them) while classmates draw.
@@ -643,13 +667,13 @@ def test_a_page_that_missed_many_moves_catches_up_exactly(tmp_path):
         projector.catch_up()
         assert projector.snapshot.version > shown + 30 and projector.snapshot.changes is None  # too far: rebuilt
         fresh = TeacherPage(open_store(path), code=teacher.code)
-        assert plain(projector.progress.value) == plain(fresh.progress.value)
-        assert "Cleo ✔ done" in plain(projector.progress.value)
-        assert "Ana ✎ drawing · 12 strokes" in plain(projector.progress.value)
+        assert plain(projector.room.value) == plain(fresh.room.value)
+        assert "Cleo ✔ done" in plain(projector.room.value)
+        assert "Ana ✎ drawing · 12 strokes" in plain(projector.room.value)
         scribble(students["Ben"], 1, at=20)
         projector.catch_up()
         assert [a.player for _, a in projector.snapshot.changes] == ["Ben"]  # near again: only the news
-        assert "Ben ✎ drawing · 13 strokes" in plain(projector.progress.value)
+        assert "Ben ✎ drawing · 13 strokes" in plain(projector.room.value)
         again = StudentPage(open_store(path), code=teacher.code, token=students["Ana"].seat.token)
         assert again.pad.drawing == students["Ana"].pad.drawing and len(again.pad.drawing) == 12
         for page in (fresh, again, projector):

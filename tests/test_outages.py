@@ -144,7 +144,7 @@ def test_a_redis_killed_without_an_append_only_file_comes_back_older_and_student
             assert [len(game.drawing(name)) for name in NAMES] == [5, 3, 2]
             assert game.done == ("Ana",)
         teacher.catch_up()
-        assert "Ana ✔ done" in plain(teacher.progress.value) and "Ben ✎ drawing · 3 strokes" in plain(teacher.progress.value)
+        assert "Ana ✔ done" in plain(teacher.room.value) and "Ben ✎ drawing · 3 strokes" in plain(teacher.room.value)
         close(teacher, students)
 
 

@@ -165,8 +165,13 @@ def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(
                 points = [(120 + 40 * seat, 160), (420, 380 + 20 * seat), (680, 220)]
                 store.act(keys.code, Action.edit_drawing(name, [Stroke(points, width=10)]), seat_token=seats[name].token)
             page.get_by_text("Fay ✎ drawing · 1 stroke").wait_for(timeout=STEP)
+            for name in SIX[:2]:  # two tiles done, four drawing: both looks on one screen
+                store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+            page.get_by_text("Done: 2 of 6").wait_for(timeout=STEP)
+            assert page.locator(".inc-room-seats .inc-who-chip[data-done=true]").all_inner_texts() == [
+                f"{name}\n✔ done" for name in SIX[:2]]
             fits(shoot(page, f"classroom_2_hide_{round_number}"), "the hide phase")
-            for name in SIX:
+            for name in SIX[2:]:
                 store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
             page.wait_for_selector(".inc-find .inc-gallery .inc-drawing", timeout=STEP)
             fits(shoot(page, f"classroom_3_find_{round_number}"), "the find phase")

@@ -28,8 +28,8 @@ from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import TablePage, link, lobby_list, qr_code, with_query
-from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
-                                              who_is_done)
+from incognito_nb.ui.widgets.progress import (after_scores_label, drawing_room, next_reveal_label, start_round_label,
+                                              title_line, who_is_done)
 from incognito_nb.ui.widgets.teacher_files import CSS as TEACHER_FILES_CSS, SAME_DECK, TeacherFiles
 from incognito_nb.ui.widgets.text import markup, picture, safe
 from incognito_nb.ui.choices import timer_choices
@@ -79,6 +79,7 @@ class TeacherPage(TablePage):
         self.student_url, self.teacher_url = student_url, teacher_url
         self.key_in_browser = key_in_browser
         self._shown: tuple | None = None  # which screen the stage holds: (round, phase, the reveal's step)
+        self.room: widgets.HTML | None = None  # who is done, large, on the hide phase's screen (None on others)
         self._again = False  # build the screen again though it shows the same (the language changed)
         # The drawing timer runs on this page (the one the class sees on the projector) and
         # ends the hide phase at zero; boards count as they stand, each stroke being saved.
@@ -211,9 +212,17 @@ class TeacherPage(TablePage):
         chips (the boards stay with their artists until the find phase)."""
         game = self.snapshot.game
         if game is not None and self.strokes_only(changes) and (self._shown or ())[:2] == (game.round, game.phase):
-            self.progress.value = who_is_done(game.progress(), self.lang)
+            self._show_who_is_done(game.progress())
             return
         self.render()
+
+    def _show_who_is_done(self, view: dict[str, Any]) -> None:
+        """Shows who is done: while the class draws, large on the stage (the room); else as
+        chips in the top bar."""
+        drawing = view["phase"] == Phase.HIDE.value
+        self.progress.value = "" if drawing else who_is_done(view, self.lang)
+        if drawing and self.room is not None:
+            self.room.value = drawing_room(view, self.lang)
 
     def render(self) -> None:
         """Shows the table as the projector may see it."""
@@ -235,7 +244,7 @@ class TeacherPage(TablePage):
         game, public = snapshot.game, view["game"]
         phase = game.phase
         self.header.value = safe(lang._("{title} · table {code}", title=title_line(public, lang), code=snapshot.code))
-        self.progress.value = who_is_done(public, lang)
+        self._show_who_is_done(public)
         self.end_phase_button.disabled = phase is Phase.OVER
         if teacher and phase in (Phase.HIDE, Phase.FIND) and not game.waiting:  # everyone finished
             self._auto_advance()
@@ -249,7 +258,9 @@ class TeacherPage(TablePage):
         renew = shown != self._shown
         self._shown, self._again = shown, False
         self._stop_timer()
+        self.room = None  # closed with the screen it is on
         if phase is Phase.HIDE:
+            self.room = markup(drawing_room(public, lang), "inc-room-box")
             screen = [markup(safe(lang._("Students are drawing on their own devices.")), "inc-waiting")]
             if teacher and self.timer_seconds:
                 self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(self.end_phase), lang=lang,
@@ -259,6 +270,7 @@ class TeacherPage(TablePage):
                 self.pause_button.description = lang._("Resume timer") if paused else lang._("Pause timer")
                 self.pause_button.icon = "play" if paused else "pause"
                 screen.append(self.countdown)
+            screen.append(self.room)  # a Done or a stroke changes its text only
         elif phase is Phase.FIND:
             screen = [FindLayout(game, lang=lang, fit=True)]  # the projector's boards: painted at the size shown
         elif phase is Phase.SCORE:

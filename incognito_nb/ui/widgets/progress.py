@@ -14,7 +14,7 @@ from typing import Any
 
 from incognito_nb.engine import Phase
 from incognito_nb.ui.i18n import Language
-from incognito_nb.ui.widgets.text import player_badge
+from incognito_nb.ui.widgets.text import player_badge, safe
 
 CSS = """
 .inc-progress { font-size: 1.05em; }
@@ -26,6 +26,18 @@ CSS = """
 .inc-who-state { display: inline-grid; }
 .inc-who-state > span, .inc-who-state::after { grid-area: 1 / 1; }
 .inc-who-state::after { content: attr(data-other); visibility: hidden; }
+/* The projector's screen while the class draws: one tile per player, in a grid (a count
+   that grows widens no tile and moves no other), a finished one marked by its word, its
+   tick and a green edge (colour is never the only cue). */
+.inc-room { line-height: 1.3; }
+.inc-room-count { margin: 0 0 0.4em; font-size: 1.15em; font-weight: 700; }
+.inc-room-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(13em, 1fr)); gap: 0.6em; }
+.inc-room-seats[data-players="4"] { grid-template-columns: repeat(auto-fill, minmax(max(13em, 34%), 1fr)); }
+.inc-room-seats .inc-who-chip { display: flex; flex-direction: column; align-items: flex-start; gap: 0.35em;
+  margin: 0; padding: 0.5em 0.7em; border: 2px solid #c4c4c4; border-radius: 10px; white-space: normal; }
+.inc-room-seats .inc-who-chip[data-done="true"] { border: 3px solid #1e7b34; background: #eef8f0; color: #1a1a1a; }
+.inc-room-seats .inc-who-chip[data-done="true"] .inc-who-state { color: #1a6b2d; font-weight: 700; }
+.inc-room-seats .inc-badge { font-size: 1.25em; }
 """
 
 
@@ -64,11 +76,9 @@ def title_line(view: dict[str, Any], lang: Language) -> str:
                   phase=phase_title(phase, lang))
 
 
-def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> str:
-    """Returns one chip per player (HTML): done, or still drawing (and, with ``strokes``,
-    how many strokes so far) in the hide phase, or still placing cards in the find phase;
-    '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
-    page that draws (a student's) never moves under the pen as classmates draw."""
+def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> tuple[list[str], int] | None:
+    """Returns each player's chip (HTML) and how many are done, or ``None`` when the phase has
+    no one to wait for."""
     phase = view["phase"]
     if phase == "hide":
         finished, strokes = set(view["done"]), view.get("strokes", {}) if strokes else {}
@@ -79,19 +89,47 @@ def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True) -
         finished = set(view["confirmed"])
         busy = dict.fromkeys(view["players"], lang._("✎ placing cards"))
     else:
-        return ""
+        return None
     done = lang._("✔ done")
 
     def chip(seat: int, player: str) -> str:
         # One unbreakable chip per player: a wrapped line never splits "placing" from "cards".
         # It keeps the room of its other state (CSS above): a Done moves nothing on the page.
-        shown, other = (done, busy[player]) if player in finished else (busy[player], done)
-        return (f'<span class="inc-who-chip" data-seat="{seat}">{player_badge(player, seat)} '
+        finished_here = player in finished
+        shown, other = (done, busy[player]) if finished_here else (busy[player], done)
+        return (f'<span class="inc-who-chip" data-seat="{seat}" data-done="{str(finished_here).lower()}">'
+                f'{player_badge(player, seat)} '
                 f'<span class="inc-who-state" data-other="{html.escape(other, quote=True)}"><span>{shown}</span></span>'
                 '</span>')
 
-    chips = " ".join(chip(seat, player) for seat, player in enumerate(view["players"], start=1))
-    return f'<span class="inc-who">{chips}</span>'
+    chips = [chip(seat, player) for seat, player in enumerate(view["players"], start=1)]
+    return chips, sum(player in finished for player in view["players"])
+
+
+def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> str:
+    """Returns one chip per player (HTML): done, or still drawing (and, with ``strokes``,
+    how many strokes so far) in the hide phase, or still placing cards in the find phase;
+    '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
+    page that draws (a student's) never moves under the pen as classmates draw."""
+    found = _chips(view, lang, strokes=strokes)
+    if found is None:
+        return ""
+    return f'<span class="inc-who">{" ".join(found[0])}</span>'
+
+
+def drawing_room(view: dict[str, Any], lang: Language) -> str:
+    """Returns the projector's screen while the class draws (HTML): how many are done, in
+    large type, then each player's chip as a tile of its own, the same chips
+    :func:`who_is_done` lines up in a page's top bar.  Each tile has its place in a grid,
+    so a count that grows or a Done moves no other tile; '' outside the hide phase."""
+    found = _chips(view, lang) if view["phase"] == "hide" else None
+    if found is None:
+        return ""
+    chips, done = found
+    # Translators: above the tiles of who is done while the class draws (projected); 2 of 6 players.
+    count = lang._("Done: {done} of {players}", done=lang.number(done), players=lang.number(len(chips)))
+    return (f'<div class="inc-room"><p class="inc-room-count">{safe(count)}</p>'
+            f'<div class="inc-who inc-room-seats" data-players="{len(chips)}">{"".join(chips)}</div></div>')
 
 
 def next_reveal_label(last: bool, lang: Language) -> str:
