@@ -150,7 +150,15 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             for seat, name in enumerate(names):
                 points = [(100 + 60 * seat, 120), (400, 420 - 30 * seat), (700, 180 + 40 * seat)]
                 store.act(code, Action.edit_drawing(name, [Stroke(points, width=12)]), seat_token=seats[name].token)
+            show.wait_for_function("n => document.querySelectorAll('.inc-room-seats .inc-who-chip').length === n",
+                                   arg=len(names), timeout=STEP)
             measure(show, language, "2_hide")
+            # The same tiles on a laptop's screen (projector mode off): smaller, and still whole.
+            show.locator(".inc-projector-toggle").click()
+            show.wait_for_selector(".inc-app:not(.inc-projector) .inc-room-seats", timeout=STEP)
+            measure(show, language, "2_hide_projector_off")
+            show.locator(".inc-projector-toggle").click()
+            show.wait_for_selector(".inc-app.inc-projector .inc-room-seats", timeout=STEP)
             # The countdown's stopwatch is Font Awesome's, loaded by the page: never a symbol
             # left to the machine's fonts (an empty box on a laptop without an emoji font).
             stopwatch = icon_font(show, ".inc-timer-text i.fa-stopwatch")
