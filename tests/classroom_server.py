@@ -163,12 +163,17 @@ class Browser:
 
     def get(self, path: str, headers: dict | None = None):
         """GETs ``path``; returns (status, headers, body text)."""
+        status, answered, body = self.get_bytes(path, headers)
+        return status, answered, body.decode("utf-8", "replace")
+
+    def get_bytes(self, path: str, headers: dict | None = None):
+        """GETs ``path``; returns (status, headers, the body's bytes as sent: gzipped, say)."""
         request = urllib.request.Request(self.base + path, headers=headers or {})
         try:
             with self.http.open(request, timeout=120) as answer:
-                return answer.status, answer.headers, answer.read().decode("utf-8", "replace")
+                return answer.status, answer.headers, answer.read()
         except urllib.error.HTTPError as error:
-            return error.code, error.headers, error.read().decode("utf-8", "replace")
+            return error.code, error.headers, error.read()
 
     def post(self, path: str, form_page: str, fields: dict):
         """Reads the door at ``form_page`` for its ``_xsrf`` field, then posts ``fields`` to ``path``."""

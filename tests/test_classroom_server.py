@@ -12,9 +12,7 @@ import json
 import os
 import re
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -273,34 +271,25 @@ def test_a_students_kernel_yields_the_cpu_to_the_teachers_pages(room):
     assert set(_nice(student)) == {min(19, server + 5)} and len(_nice(student)) > 1
 
 
-def fetch(url: str, **headers: str) -> tuple[int, dict, bytes]:
-    """GETs ``url`` as a browser would with ``headers``; returns (status, headers, raw body)."""
-    request = urllib.request.Request(url, headers={key.replace("_", "-"): value for key, value in headers.items()})
-    try:
-        with urllib.request.urlopen(request, timeout=120) as answer:
-            return answer.status, dict(answer.headers), answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
-
-
 def test_the_front_ends_files_reach_a_phone_gzipped_and_pages_go_as_they_are(room):
     """A phone's first visit asks for ~5.2 MB of scripts, thirty phones on one Wi-Fi: they go
     gzipped to a browser that accepts it (~1.7 MB).  A page or an answer, which may hold a
     seat's token, is never compressed (BREACH), and a reload still gets a 304."""
+    browser = Browser(room.url)
     files = ["/voila/static/voila.js", "/voila/templates/incognito/static/voila-style.js",
              "/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json"]
     for path in files:
-        status, headers, packed = fetch(room.url + path, Accept_Encoding="gzip, deflate, br")
-        _, plain_headers, plain = fetch(room.url + path)  # a client that does not accept gzip
+        status, headers, packed = browser.get_bytes(path, {"Accept-Encoding": "gzip, deflate, br"})
+        _, plain_headers, plain = browser.get_bytes(path)  # a client that does not accept gzip
         assert status == 200 and headers.get("Content-Encoding") == "gzip", (path, headers)
         assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 2, (path, len(packed), len(plain))
         assert "Content-Encoding" not in plain_headers and "Accept-Encoding" in headers.get("Vary", "")
-        asked = {"If_None_Match": headers["Etag"]} if "Etag" in headers else {
-            "If_Modified_Since": headers["Last-Modified"]}  # the extensions' files: dated, not tagged
-        status, _, body = fetch(room.url + path, Accept_Encoding="gzip", **asked)
+        asked = {"If-None-Match": headers["Etag"]} if "Etag" in headers else {
+            "If-Modified-Since": headers["Last-Modified"]}  # the extensions' files: dated, not tagged
+        status, _, body = browser.get_bytes(path, {"Accept-Encoding": "gzip", **asked})
         assert status == 304 and body == b"", path  # a reload sends nothing again
-    code, _ = Browser(room.url).create_table()
+    code, _ = Browser(room.url).create_table()  # the teacher's browser; the pages are read by another
     for path in (f"/voila/render/student.ipynb?code={code}", "/voila/render/teacher.ipynb", "/classroom/passphrase",
                  "/voila/render/student.ipynb?code=k7qxm&token=not-a-seat"):
-        status, headers, body = fetch(room.url + path, Accept_Encoding="gzip")
+        status, headers, body = browser.get_bytes(path, {"Accept-Encoding": "gzip"})
         assert status == 200 and "Content-Encoding" not in headers and body.lstrip().startswith(b"<"), (path, headers)
