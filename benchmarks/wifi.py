@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,6 +34,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from incognito_nb.app.server.gzip import FRONT_END  # what the server gzips: the front end's files
 from incognito_nb.store import open_store
 
 from .arrival import PLAYERS, Teacher, arrive_at_once, summary
@@ -40,8 +42,6 @@ from .harness import cpu_seconds, free_port, launch_chromium, serving
 
 #: The passphrase the benchmark's servers are started with (no teacher types it here).
 PASSPHRASE = "wifi-bench-pass"
-#: A request for one of the front end's files, as the server's gzip tells them apart.
-FRONT_END = ("/voila/static/", "/voila/labextensions/", "/voila/templates/")
 
 
 def _log(text: str) -> None:
@@ -108,7 +108,7 @@ def first_visit(browser, url: str) -> dict[str, float]:
         session.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
         page.goto(url, timeout=180_000)
         page.wait_for_selector(".inc-pad canvas", timeout=180_000)
-        front = sum(size for key, size in sizes.items() if any(part in urls.get(key, "") for part in FRONT_END))
+        front = sum(size for key, size in sizes.items() if FRONT_END.search(urls.get(key, "")))
         return {"total_mb": round(sum(sizes.values()) / 1e6, 2), "front_end_mb": round(front / 1e6, 2),
                 "responses": len(sizes)}
     finally:
@@ -151,8 +151,7 @@ def measure(rate_mbit: float = 20, tables: int = 2, rounds: int = 2) -> dict[str
             browser.close()
 
     def median(gzip: bool, key: str) -> float:
-        values = sorted(a["pages"][key] for a in arms if a["gzip"] is gzip)
-        return values[len(values) // 2]
+        return statistics.median_high(a["pages"][key] for a in arms if a["gzip"] is gzip)
 
     return {"rate_mbit": rate_mbit, "tables": tables, "pages": 6 * tables - 1, "arms": arms,
             "ratios": {"median_without_over_with": round(median(False, "median_ms") / median(True, "median_ms"), 2),
