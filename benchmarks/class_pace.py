@@ -209,6 +209,42 @@ def chromium_pids() -> set[int]:
     return found
 
 
+def chromium_kind(cmdline: bytes) -> str:
+    """Returns what a Chromium process does, from its ``/proc/<pid>/cmdline``: ``renderer``,
+    ``gpu-process``, ``zygote``, a utility's service (``NetworkService``), or ``browser``.
+
+    Chromium rewrites its own command line as one string with spaces (not one argument per
+    NUL), so the arguments are split on both."""
+    args = cmdline.replace(b"\0", b" ").split()
+    kind = next((arg[len(b"--type="):].decode() for arg in args if arg.startswith(b"--type=")), "browser")
+    if kind == "utility":
+        service = next((arg.split(b"=", 1)[1].decode() for arg in args if arg.startswith(b"--utility-sub-type=")), "")
+        return service.rsplit(".", 1)[-1] or kind
+    return kind
+
+
+class ChromiumClock:
+    """The CPU this machine's Chromium spends from now on, by kind of process (see
+    :func:`chromium_kind`): where a phase change's Chromium time goes."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[int, str] = {}
+        for pid in chromium_pids():
+            try:
+                self.kinds[pid] = chromium_kind(Path(f"/proc/{pid}/cmdline").read_bytes())
+            except OSError:
+                continue
+        self.before = {pid: cpu_seconds(pid) for pid in self.kinds}
+
+    def spent_ms(self) -> dict[str, int]:
+        spent: dict[str, float] = {}
+        for pid, kind in self.kinds.items():
+            after, before = cpu_seconds(pid), self.before[pid]
+            if after is not None and before is not None:
+                spent[kind] = spent.get(kind, 0.0) + after - before
+        return {kind: round(1000 * seconds) for kind, seconds in sorted(spent.items())}
+
+
 class LaptopClock:
     """The CPU each part of the laptop spends from now on: the page kernels, the Voilà
     servers, Chromium (the projectors and the phones it holds) and this benchmark (whose

@@ -12,7 +12,10 @@ and the profile's self time grouped by what it is (the widget manager and models
 anywidget module's import, stroke decoding, canvas painting, JSON, garbage collection).
 With ``--frames``, also the projector's websocket frames of the change: when its kernel
 made each message (the message's ``header.date``) and when Chromium received it (CDP's
-``Network.webSocketFrameReceived``), both in ms after the last Done's click.
+``Network.webSocketFrameReceived``), both in ms after the last Done's click.  With
+``--cpu`` (best with ``--profile none``: a profiler adds to its page's CPU), also the CPU ms
+from the click until every page shows its screen: the page kernels', and Chromium's by kind
+of process (the pages' renderers, the GPU process, the browser, the network service).
 """
 
 from __future__ import annotations
@@ -32,9 +35,9 @@ from typing import Any, Iterator
 
 from incognito_nb.engine import Action
 
-from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, STEP, Table
+from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, STEP, ChromiumClock, Table
 from .find_screen import _settle, drawing
-from .harness import CLICK_JS
+from .harness import CLICK_JS, cpu_seconds
 from .probes import SEEN_WHEN, wait_seen
 
 #: The pixel size of every board's canvas on a page, as painted.
@@ -177,7 +180,7 @@ def drawn_table(strokes: int) -> Iterator[tuple[Any, Table, Any]]:
 
 
 def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profiled: str = PLAYERS[0],
-        frames: bool = False) -> dict:
+        frames: bool = False, cpu: bool = False) -> dict:
     with drawn_table(strokes) as (browser, table, kernels):
         for name in PLAYERS[:-1]:
             table.act(name, Action.mark_done(name))
@@ -193,18 +196,23 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
             projector = sessions["projector"][0]
             projector.send("Network.enable")
             projector.on("Network.webSocketFrameReceived", lambda event: received.append(event))
-        profiled = sessions[page_profiled][0]
-        profiled.send("Profiler.enable")
-        profiled.send("Profiler.setSamplingInterval", {"interval": interval})
-        profiled.send("Profiler.start")
+        profiled = sessions[page_profiled][0] if page_profiled in sessions else None  # "none": no profiler
+        if profiled is not None:
+            profiled.send("Profiler.enable")
+            profiled.send("Profiler.setSamplingInterval", {"interval": interval})
+            profiled.send("Profiler.start")
         if trace is not None:  # the whole browser: every page's main, compositor and raster threads
             browser.start_tracing(path=str(trace), categories=[
                 "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "v8", "toplevel"])
+        chromium, kernels_before = (ChromiumClock(), {pid: cpu_seconds(pid) for pid in kernels()}) if cpu else (None, {})
         clicked = table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done")
         shown = {label: (wait_seen(page, "find", STEP) - clicked)
                  for label, page in table.pages.items()}
-        time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
         result = {}
+        if chromium is not None:  # until every page shows its screen: the idle second after it left out
+            kernel_s = sum((cpu_seconds(pid) or 0.0) - (before or 0.0) for pid, before in kernels_before.items())
+            result["cpu_ms"] = {"kernels": round(1000 * kernel_s), "chromium": chromium.spent_ms()}
+        time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
         if frames:
             result["projector_frames"] = [f for f in frame_times(received, clicked) if f["received_ms"] >= 0]
         if trace is not None:
@@ -227,11 +235,15 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--strokes", type=int, default=180)
     cli.add_argument("--interval", type=int, default=500, help="the profiler's sampling interval, µs")
     cli.add_argument("--trace", type=Path, help="also record a Chromium trace of the change to this file")
-    cli.add_argument("--profile", default=PLAYERS[0], choices=["projector", *PLAYERS], help="the page profiled")
+    cli.add_argument("--profile", default=PLAYERS[0], choices=["projector", *PLAYERS, "none"],
+                     help="the page profiled (none: no profiler, which would add to its page's CPU)")
     cli.add_argument("--frames", action="store_true",
                      help="also list the projector's frames: when its kernel made each and when Chromium received it")
+    cli.add_argument("--cpu", action="store_true",
+                     help="also the CPU ms, from the click until every page shows its screen, of the page kernels "
+                          "and of each kind of Chromium process (renderers, GPU process, browser, network service)")
     args = cli.parse_args(argv)
-    print(json.dumps(run(args.strokes, args.interval, args.trace, args.profile, args.frames), indent=1))
+    print(json.dumps(run(args.strokes, args.interval, args.trace, args.profile, args.frames, args.cpu), indent=1))
     return 0
 
 

@@ -187,3 +187,28 @@ def test_find_profile_tells_when_the_kernel_made_each_frame_and_when_the_browser
     assert (first["made_ms"], first["type"], first["bytes"]) == (40, "comm_msg", len(text))
     assert (second["made_ms"], second["type"], second["bytes"]) == (62, "comm_open", len(binary))
     assert abs(first["received_ms"] - 85) <= 2 and abs(second["received_ms"] - 382) <= 2
+
+
+def test_the_cpu_of_a_phase_change_is_told_apart_by_kind_of_chromium_process(browser):
+    """``find_profile --cpu`` splits Chromium's CPU by process: Chromium writes each process's
+    command line as one string with spaces, and a page's work is its renderer's."""
+    from benchmarks.class_pace import ChromiumClock, chromium_kind
+
+    rewritten = b"/usr/lib/chromium/chromium --type=renderer --crashpad-handler-pid=0 --lang=en-US\0\0"
+    assert chromium_kind(rewritten) == "renderer"
+    assert chromium_kind(b"/usr/lib/chromium/chromium\0--type=gpu-process\0--no-sandbox\0") == "gpu-process"
+    assert chromium_kind(b"/usr/lib/chromium/chromium --type=utility "
+                         b"--utility-sub-type=network.mojom.NetworkService --lang=en-US") == "NetworkService"
+    assert chromium_kind(b"/usr/lib/chromium/chromium --show-component-extension-options --headless") == "browser"
+
+    page = browser.new_page()
+    try:
+        page.goto("about:blank")
+        clock = ChromiumClock()
+        assert {"browser", "renderer"} <= set(clock.kinds.values())
+        # Work only a page's renderer does: 10⁸ additions and remainders, 100–300 ms of CPU on
+        # this machine however loaded (a load stretches the time it takes, not the CPU it needs).
+        page.evaluate("() => { let x = 0; for (let i = 0; i < 1e8; i++) x += i % 7; return x; }")
+        assert clock.spent_ms()["renderer"] >= 50
+    finally:
+        page.close()
