@@ -223,17 +223,23 @@ def chromium_kind(cmdline: bytes) -> str:
     return kind
 
 
+def chromium_kinds() -> dict[int, str]:
+    """Returns this machine's Chromium processes, each pid with its :func:`chromium_kind`."""
+    kinds = {}
+    for pid in chromium_pids():
+        try:
+            kinds[pid] = chromium_kind(Path(f"/proc/{pid}/cmdline").read_bytes())
+        except OSError:  # gone meanwhile
+            continue
+    return kinds
+
+
 class ChromiumClock:
     """The CPU this machine's Chromium spends from now on, by kind of process (see
     :func:`chromium_kind`): where a phase change's Chromium time goes."""
 
     def __init__(self) -> None:
-        self.kinds: dict[int, str] = {}
-        for pid in chromium_pids():
-            try:
-                self.kinds[pid] = chromium_kind(Path(f"/proc/{pid}/cmdline").read_bytes())
-            except OSError:
-                continue
+        self.kinds = chromium_kinds()
         self.before = {pid: cpu_seconds(pid) for pid in self.kinds}
 
     def spent_ms(self) -> dict[str, int]:
@@ -247,12 +253,15 @@ class ChromiumClock:
 
 class LaptopClock:
     """The CPU each part of the laptop spends from now on: the page kernels, the Voilà
-    servers, Chromium (the projectors and the phones it holds) and this benchmark (whose
-    simulated phones read every frame: work a class's own phones would do)."""
+    servers, Chromium (the projectors and the phones it holds) and, of it, the pages'
+    renderers (``renderers``: the rest is its browser, GPU and network processes), and this
+    benchmark (whose simulated phones read every frame: work a class's own phones would do)."""
 
     def __init__(self, kernels, processes: dict[str, int] | None = None) -> None:
         servers = [pid for name, pid in (processes or {}).items() if name.startswith("server")]
-        self.parts = {"kernels": sorted(kernels()), "voila": servers, "chromium": sorted(chromium_pids()),
+        chromium = chromium_kinds()
+        self.parts = {"kernels": sorted(kernels()), "voila": servers, "chromium": sorted(chromium),
+                      "renderers": sorted(pid for pid, kind in chromium.items() if kind == "renderer"),
                       "benchmark": [os.getpid()]}
         self.before = {pid: cpu_seconds(pid) for pids in self.parts.values() for pid in pids}
 
@@ -525,8 +534,8 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     rows beside two servers' when the run played both)."""
     lines = ["| class | servers | drawings | change | projector median / p95 | phones median / p95 | phones trail "
              "(p95) | ÷ floor (p95, all pages) | ÷ the same with fewer strokes | kernel CPU above idle, median / max / sum | "
-             "servers' own / Redis CPU | laptop CPU until every page shows it: kernels / servers / Chromium / "
-             "benchmark | load |",
+             "servers' own / Redis CPU | laptop CPU until every page shows it: kernels / servers / Chromium (its "
+             "renderers) / benchmark | load |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     by_class: dict[tuple, dict[tuple, dict]] = {}
     for row in rows:
@@ -564,7 +573,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                 trail = figures["trail"]["p95_s"]
                 cpu = figures["kernel_cpu"]
                 spent = figures.get("laptop_cpu_s") or {}
-                laptop = " / ".join(f"{spent[part]:.2f}" for part in ("kernels", "voila", "chromium", "benchmark")
+                laptop = " / ".join(f"{spent[part]:.2f}" + (f" ({spent['renderers']:.2f})" if part == "chromium"
+                                                            and "renderers" in spent else "")
+                                    for part in ("kernels", "voila", "chromium", "benchmark")
                                     if part in spent) + (" s" if spent else "")
                 lines.append(
                     f"| {room} | {servers} | {drawn} | {label} | "
