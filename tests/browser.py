@@ -20,9 +20,12 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Iterator, Mapping, Optional, Sequence
+from typing import Callable, ContextManager, Iterator, Mapping, Optional, Sequence, TypeVar
 
 from benchmarks.harness import CHROMIUM, CHROMIUM_ARGS  # one Chromium and one set of flags for tests and benchmarks
+from incognito_nb.app.serving import port_taken
+
+T = TypeVar("T")
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "artifacts"
@@ -44,6 +47,30 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def on_a_free_port(start: Callable[[int], ContextManager[T]], attempts: int = 3) -> Iterator[T]:
+    """Yields what ``start(port)`` yields, for a port :func:`free_port` chose.
+
+    A port is free when it is chosen, not always when the server binds it: on a loaded
+    machine another test's kernel or browser can take it in between (a probe of the port once
+    read a kernel's ZeroMQ greeting).  The servers here never move to another port
+    (``--Voila.port_retries=0``): they exit, and a new port is chosen, if another program
+    holds the first.
+    """
+    for attempt in range(1, attempts + 1):
+        port = free_port()
+        stack = contextlib.ExitStack()
+        try:
+            value = stack.enter_context(start(port))
+        except RuntimeError:
+            if attempt == attempts or not port_taken("127.0.0.1", port):
+                raise
+            continue
+        with stack:
+            yield value
+        return
 
 
 @functools.lru_cache(maxsize=None)
@@ -149,14 +176,16 @@ def voila_server(
 
     :raises RuntimeError: if Voilà exits or does not answer within ``timeout`` seconds.
     """
-    port = port or free_port()
-    command = [
-        sys.executable, "-m", "voila", str(notebook),
-        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
-        *extra_args,
-    ]
-    with server(command, f"http://127.0.0.1:{port}", cwd=cwd or Path(notebook).parent, env=env,
-                timeout=timeout, name="Voilà") as url:
+    def start(port: int) -> ContextManager[str]:
+        command = [
+            sys.executable, "-m", "voila", str(notebook),
+            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+            "--show_tracebacks=True", *extra_args,
+        ]
+        return server(command, f"http://127.0.0.1:{port}", cwd=cwd or Path(notebook).parent, env=env,
+                      timeout=timeout, name="Voilà")
+
+    with (start(port) if port else on_a_free_port(start)) as url:
         yield url
 
 
@@ -174,13 +203,15 @@ def launcher_server(
     It runs ``python -m incognito_nb.app.launcher`` with this interpreter, games saved in
     ``saves``, from a neutral working directory; the URL ends with ``/``.
     """
-    port = port or free_port()
-    command = [
-        sys.executable, "-m", "incognito_nb.app.launcher",
-        "--no-browser", "--port", str(port), "--saves", str(saves), *extra_args,
-    ]
-    with server(command, f"http://127.0.0.1:{port}/", cwd=Path(saves).parent, env=env,
-                timeout=timeout, name="incognito-nb") as url:
+    def start(port: int) -> ContextManager[str]:
+        command = [
+            sys.executable, "-m", "incognito_nb.app.launcher",
+            "--no-browser", "--port", str(port), "--saves", str(saves), *extra_args,
+        ]
+        return server(command, f"http://127.0.0.1:{port}/", cwd=Path(saves).parent, env=env,
+                      timeout=timeout, name="incognito-nb")
+
+    with (start(port) if port else on_a_free_port(start)) as url:
         yield url
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from browser import PROBE_PATH, free_port, server
+from browser import PROBE_PATH, on_a_free_port, server
 
 V1 = "v1.kernel.websocket.jupyter.org"
 #: The classroom passphrase the test servers are given (``INCOGNITO_NB_PASSPHRASE``).
@@ -117,22 +117,25 @@ def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterat
     """Runs ``incognito-nb classroom`` with ``options`` over a SQLite store in ``tmp_path``;
     options of the server itself (``--ClassroomServer.…``) run the server module directly."""
     store = store or str(tmp_path / "class.sqlite")
-    port = free_port()
     direct = any(option.startswith("--ClassroomServer.") for option in options)
-    if direct:
-        from incognito_nb.app.classroom import classroom_folder
-
-        command = [sys.executable, "-m", "incognito_nb.app.server", str(classroom_folder()), f"--port={port}",
-                   "--Voila.ip=127.0.0.1", "--no-browser", *options]
-    else:
-        command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
-                   "--port", str(port), "--store", store, *options]
     env = dict(os.environ, INCOGNITO_NB_STORE=store, INCOGNITO_NB_PASSPHRASE=PASSPHRASE)
-    log = tmp_path / f"server-{port}.log"
-    with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom",
-                log_path=log) as url:
+
+    def start(port: int):
+        if direct:
+            from incognito_nb.app.classroom import classroom_folder
+
+            command = [sys.executable, "-m", "incognito_nb.app.server", str(classroom_folder()), f"--port={port}",
+                       "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--no-browser", *options]
+        else:
+            command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
+                       "--port", str(port), "--store", store, *options]
+        return server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom",
+                      log_path=tmp_path / f"server-{port}.log")
+
+    with on_a_free_port(start) as url:
+        port = int(url.rsplit(":", 1)[1])
         yield Classroom(url, store, _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
-                        direct, log)
+                        direct, tmp_path / f"server-{port}.log")
 
 
 def _pid_serving(port: int, module: str) -> int:

@@ -219,3 +219,25 @@ def test_launcher_without_deck_word_launches_voila(monkeypatch):
     monkeypatch.setattr(launcher.subprocess, "call", lambda command, env: started.append(command) or 0)
     assert launcher.main(["--no-browser", "--port", "9001"]) == 0
     assert started and started[0][1:3] == ["-m", "voila"]
+
+
+@pytest.mark.parametrize("command", [["--no-browser"], ["classroom", "--no-browser"]])
+def test_a_port_already_taken_is_said_and_nothing_starts_on_another_one(command, tmp_path, monkeypatch, capsys):
+    """Voilà would move to another port on its own, and the address the command printed (the one
+    a teacher writes on the board) would lead nowhere: the command says so and stops instead, and
+    the Voilà it starts never moves either."""
+    import socket
+
+    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
+    with socket.socket() as other_program:
+        other_program.bind(("127.0.0.1", 0))
+        other_program.listen()
+        port = other_program.getsockname()[1]
+        extra = ["--host", "127.0.0.1", "--store", str(tmp_path / "class.sqlite")] if command[0] == "classroom" else []
+        assert launcher.main([*command, "--port", str(port), *extra]) == 2
+    said = capsys.readouterr()
+    assert f"port {port} is already in use on 127.0.0.1" in said.err and f"--port {port + 1}" in said.err
+    assert str(port) not in said.out  # no address printed that would lead elsewhere
+    options = launcher.parser().parse_args(["--port", str(port)])
+    assert "--Voila.port_retries=0" in launcher.voila_command(options)

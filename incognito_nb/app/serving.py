@@ -10,6 +10,7 @@ it imports neither.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -35,6 +36,25 @@ def unix_sockets_fit(connection_dir: str) -> bool:
     return sys.platform.startswith("linux") and len(os.fsencode(longest)) <= UNIX_SOCKET_PATH
 
 
+def port_taken(ip: str, port: int) -> bool:
+    """Checks if another program already listens on ``port`` at ``ip`` (bound as Tornado binds)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(ip or None, port, type=socket.SOCK_STREAM,
+                                                            flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError:
+        return True
+    return False
+
+
+def port_in_use_message(prog: str, ip: str, port: int) -> str:
+    """Returns what a serving command says when its port is taken."""
+    return (f"{prog}: port {port} is already in use on {ip} (another Incognito, or another program): "
+            f"stop it, or choose another port with --port {port + 1}.")
+
+
 def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
                   module: str = "voila") -> list[str]:
     """Returns the command line of a standalone Voilà serving ``target`` (a notebook or a folder);
@@ -45,6 +65,10 @@ def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: 
         # shutdown request): end kernels nobody is connected to after ten idle minutes.
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_interval=60",
+        # On a port already taken, stop and say so: Voilà would move to another port on its
+        # own, and the address the command printed (and a teacher wrote on the board) would
+        # lead nowhere, or to another program.
+        "--Voila.port_retries=0",
     ]
     # Kernels reach Voilà by Unix sockets in its own folder (``voila_`` and eight letters in
     # the temporary folder), not by loopback TCP ports: jupyter_client picks a TCP kernel's
