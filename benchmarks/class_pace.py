@@ -234,24 +234,41 @@ def chromium_kinds() -> dict[int, str]:
     return kinds
 
 
-class ChromiumClock:
+class PartsClock:
+    """The CPU each named group of processes (``parts``: a name and its pids) spends from now on."""
+
+    def __init__(self, parts: dict[str, list[int]]) -> None:
+        self.parts = parts
+        self.before = {pid: cpu_seconds(pid) for pids in parts.values() for pid in pids}
+
+    def spent_s(self) -> dict[str, float]:
+        """Returns each part's CPU seconds since the clock started (a process gone meanwhile left out)."""
+        spent = {}
+        for part, pids in self.parts.items():
+            total = 0.0
+            for pid in pids:
+                after, before = cpu_seconds(pid), self.before.get(pid)
+                if after is not None and before is not None:
+                    total += after - before
+            spent[part] = total
+        return spent
+
+    def spent_ms(self) -> dict[str, int]:
+        return {part: round(1000 * seconds) for part, seconds in self.spent_s().items()}
+
+
+class ChromiumClock(PartsClock):
     """The CPU this machine's Chromium spends from now on, by kind of process (see
     :func:`chromium_kind`): where a phase change's Chromium time goes."""
 
     def __init__(self) -> None:
-        self.kinds = chromium_kinds()
-        self.before = {pid: cpu_seconds(pid) for pid in self.kinds}
-
-    def spent_ms(self) -> dict[str, int]:
-        spent: dict[str, float] = {}
-        for pid, kind in self.kinds.items():
-            after, before = cpu_seconds(pid), self.before[pid]
-            if after is not None and before is not None:
-                spent[kind] = spent.get(kind, 0.0) + after - before
-        return {kind: round(1000 * seconds) for kind, seconds in sorted(spent.items())}
+        parts: dict[str, list[int]] = {}
+        for pid, kind in sorted(chromium_kinds().items(), key=lambda item: item[1]):
+            parts.setdefault(kind, []).append(pid)
+        super().__init__(parts)
 
 
-class LaptopClock:
+class LaptopClock(PartsClock):
     """The CPU each part of the laptop spends from now on: the page kernels, the Voilà
     servers, Chromium (the projectors and the phones it holds) and, of it, the pages'
     renderers (``renderers``: the rest is its browser, GPU and network processes), and this
@@ -260,21 +277,12 @@ class LaptopClock:
     def __init__(self, kernels, processes: dict[str, int] | None = None) -> None:
         servers = [pid for name, pid in (processes or {}).items() if name.startswith("server")]
         chromium = chromium_kinds()
-        self.parts = {"kernels": sorted(kernels()), "voila": servers, "chromium": sorted(chromium),
-                      "renderers": sorted(pid for pid, kind in chromium.items() if kind == "renderer"),
-                      "benchmark": [os.getpid()]}
-        self.before = {pid: cpu_seconds(pid) for pids in self.parts.values() for pid in pids}
+        super().__init__({"kernels": sorted(kernels()), "voila": servers, "chromium": sorted(chromium),
+                          "renderers": sorted(pid for pid, kind in chromium.items() if kind == "renderer"),
+                          "benchmark": [os.getpid()]})
 
     def spent_s(self) -> dict[str, float]:
-        spent = {}
-        for part, pids in self.parts.items():
-            total = 0.0
-            for pid in pids:
-                after, before = cpu_seconds(pid), self.before.get(pid)
-                if after is not None and before is not None:
-                    total += after - before
-            spent[part] = round(total, 2)
-        return spent
+        return {part: round(seconds, 2) for part, seconds in super().spent_s().items()}
 
 
 def _watch_all(tables: list[Table], key: str, test: str, models: tuple[str, str], phones: str | None = None) -> None:

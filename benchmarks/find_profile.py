@@ -35,9 +35,9 @@ from typing import Any, Iterator
 
 from incognito_nb.engine import Action
 
-from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, STEP, ChromiumClock, Table
+from .class_pace import FIND_SCREEN, PHONE_FIND_SCREEN, PLAYERS, STEP, ChromiumClock, PartsClock, Table
 from .find_screen import _settle, drawing
-from .harness import CLICK_JS, cpu_seconds
+from .harness import CLICK_JS
 from .probes import SEEN_WHEN, wait_seen
 
 #: The pixel size of every board's canvas on a page, as painted.
@@ -204,14 +204,13 @@ def run(strokes: int, interval: int = 500, trace: Path | None = None, page_profi
         if trace is not None:  # the whole browser: every page's main, compositor and raster threads
             browser.start_tracing(path=str(trace), categories=[
                 "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "v8", "toplevel"])
-        chromium, kernels_before = (ChromiumClock(), {pid: cpu_seconds(pid) for pid in kernels()}) if cpu else (None, {})
+        clocks = (PartsClock({"kernels": sorted(kernels())}), ChromiumClock()) if cpu else None
         clicked = table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-done")
         shown = {label: (wait_seen(page, "find", STEP) - clicked)
                  for label, page in table.pages.items()}
         result = {}
-        if chromium is not None:  # until every page shows its screen: the idle second after it left out
-            kernel_s = sum((cpu_seconds(pid) or 0.0) - (before or 0.0) for pid, before in kernels_before.items())
-            result["cpu_ms"] = {"kernels": round(1000 * kernel_s), "chromium": chromium.spent_ms()}
+        if clocks is not None:  # until every page shows its screen: the idle second after it left out
+            result["cpu_ms"] = {"kernels": clocks[0].spent_ms()["kernels"], "chromium": clocks[1].spent_ms()}
         time.sleep(1.0)  # what a page does in idle time after its screen shows, counted too
         if frames:
             result["projector_frames"] = [f for f in frame_times(received, clicked) if f["received_ms"] >= 0]
