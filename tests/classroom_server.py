@@ -120,7 +120,8 @@ def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterat
     direct = any(option.startswith("--ClassroomServer.") for option in options)
     env = dict(os.environ, INCOGNITO_NB_STORE=store, INCOGNITO_NB_PASSPHRASE=PASSPHRASE)
 
-    def start(port: int):
+    @contextlib.contextmanager
+    def start(port: int) -> Iterator[Classroom]:
         if direct:
             from incognito_nb.app.classroom import classroom_folder
 
@@ -129,13 +130,15 @@ def classroom(tmp_path: Path, *options: str, store: str | None = None) -> Iterat
         else:
             command = [sys.executable, "-m", "incognito_nb.app.launcher", "classroom", "--no-browser",
                        "--port", str(port), "--store", store, *options]
-        return server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom",
-                      log_path=tmp_path / f"server-{port}.log")
+        log = tmp_path / f"server-{port}.log"
+        with server(command, f"http://127.0.0.1:{port}", cwd=tmp_path, env=env, name="incognito-nb classroom",
+                    log_path=log) as url:
+            yield Classroom(url, store,
+                            _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
+                            direct, log)
 
-    with on_a_free_port(start) as url:
-        port = int(url.rsplit(":", 1)[1])
-        yield Classroom(url, store, _pid_serving(port, "incognito_nb.app.server" if direct else "incognito_nb.app.launcher"),
-                        direct, tmp_path / f"server-{port}.log")
+    with on_a_free_port(start) as room:
+        yield room
 
 
 def _pid_serving(port: int, module: str) -> int:

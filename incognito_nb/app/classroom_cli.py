@@ -22,7 +22,7 @@ import sys
 from ..store import StoreError, default_store_url, open_store
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
 from .server.passphrase import new_passphrase
-from .serving import LANGUAGE_HELP, offer_deck, port_in_use_message, port_taken, voila_serving
+from .serving import LANGUAGE_HELP, offer_deck, offer_port, voila_serving
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
 
 
@@ -104,8 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if options.language:
         env["INCOGNITO_NB_LANGUAGE"] = options.language
-    if port_taken(options.host, options.port):
-        print(port_in_use_message("incognito-nb classroom", options.host, options.port), file=sys.stderr)
+    if not offer_port(options.host, options.port, "incognito-nb classroom"):
         return 2
     base = f"http://{options.host}:{options.port}/voila/render"
     env["INCOGNITO_NB_PASSPHRASE"] = passphrase = env.get("INCOGNITO_NB_PASSPHRASE", "").strip() or new_passphrase()

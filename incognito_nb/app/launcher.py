@@ -22,7 +22,7 @@ from pathlib import Path
 from ..store import default_folder
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
 from .loading import voila_environment, voila_options
-from .serving import LANGUAGE_HELP, offer_deck, port_in_use_message, port_taken, voila_serving
+from .serving import LANGUAGE_HELP, offer_deck, offer_port, voila_serving
 
 
 def play_notebook() -> Path:
@@ -93,8 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         env["INCOGNITO_NB_SAVES"] = str(Path(options.saves).resolve())
     if options.store:
         env["INCOGNITO_NB_STORE"] = options.store if "://" in options.store else str(Path(options.store).resolve())
-    if port_taken("127.0.0.1", options.port):
-        print(port_in_use_message("incognito-nb", "127.0.0.1", options.port), file=sys.stderr)
+    if not offer_port("127.0.0.1", options.port, "incognito-nb"):
         return 2
     print(f"Incognito is at http://127.0.0.1:{options.port}/ — press Ctrl+C to stop.", flush=True)
     try:

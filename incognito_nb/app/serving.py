@@ -49,10 +49,14 @@ def port_taken(ip: str, port: int) -> bool:
     return False
 
 
-def port_in_use_message(prog: str, ip: str, port: int) -> str:
-    """Returns what a serving command says when its port is taken."""
-    return (f"{prog}: port {port} is already in use on {ip} (another Incognito, or another program): "
-            f"stop it, or choose another port with --port {port + 1}.")
+def offer_port(ip: str, port: int, prog: str) -> bool:
+    """Checks that ``port`` at ``ip`` is free to serve on; returns False after saying what to do
+    when another program holds it."""
+    if not port_taken(ip, port):
+        return True
+    print(f"{prog}: port {port} is already in use on {ip} (another Incognito, or another program): "
+          f"stop it, or choose another port with --port {port + 1}.", file=sys.stderr)
+    return False
 
 
 def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
