@@ -200,6 +200,21 @@ def test_a_whole_classroom_game_keeps_every_secret_on_every_page(store):
         page.close()
 
 
+def test_only_the_projected_page_fades_its_controls_and_hears_a_clicker(store):
+    """The projected page holds one ShowControls (its controls leave the picture at rest,
+    → presses Next: tests/test_show_controls_browser.py); the desk, read up close, none."""
+    from incognito_nb.ui.widgets.keyboard import ShowControls
+
+    def held(page):
+        return [part for part in page.top.children if isinstance(part, ShowControls)]
+
+    teacher = TeacherPage(store, student_url="http://school/student.ipynb", teacher_url="http://school/teacher.ipynb")
+    teacher.create(secret_deck(), Rules(rounds=1))
+    desk = desk_of(teacher)
+    assert len(held(teacher)) == 1 and "inc-show" in teacher._dom_classes
+    assert held(desk) == [] and desk.show_controls.comm is None  # closed: never sent to the desk's browser
+
+
 def test_a_rejoin_link_returns_the_student_to_the_same_seat_and_drawing(store):
     teacher, students = seat_class(store, rounds=1)
     ben = students["Ben"]

@@ -24,7 +24,7 @@ from incognito_nb.ui.widgets.aria import BoardName, PageAria
 from incognito_nb.ui.widgets.class_setup import NameTicks
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
-from incognito_nb.ui.widgets.keyboard import FocusGuard, SkipLink
+from incognito_nb.ui.widgets.keyboard import FocusGuard, ShowControls, SkipLink
 from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.find_phone import PhoneFind
@@ -46,6 +46,7 @@ FRONT_ENDS = {
     WIDGETS / "board_name.js": BoardName,
     WIDGETS / "focus_guard.js": FocusGuard,
     WIDGETS / "skip_link.js": SkipLink,
+    WIDGETS / "show_controls.js": ShowControls,
     WIDGETS / "connection.js": ConnectionWatch,
     WIDGETS / "page_title.js": PageTitle,
     WIDGETS / "page_language.js": lambda: PageLanguage(on_asked=print),

@@ -25,6 +25,7 @@ from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import TableStore
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.gallery import FindLayout
+from incognito_nb.ui.widgets.keyboard import ShowControls
 from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import TablePage, link, lobby_list, qr_code, with_query
@@ -110,7 +111,9 @@ class TeacherPage(TablePage):
         self.teacher_bar.add_class("inc-teacher-row")
         self.teacher_bar.layout.display = "none"
         self.progress = markup("", "inc-progress")
-        self.add_bars(self.teacher_bar, self.progress)
+        # The projected picture holds no control at rest, and a clicker's "next" moves the show on.
+        self.show_controls = ShowControls()
+        self.add_bars(self.show_controls, self.teacher_bar, self.progress)
         self.add_class("inc-show")  # the projected page: projector.css sizes each phase to the screen
         self._label_bar()
         self.set_projector(projector)

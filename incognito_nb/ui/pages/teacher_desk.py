@@ -60,6 +60,9 @@ class TeacherDesk(TeacherPage):
         super().__init__(store, code=code, **kwargs)
         self.remove_class("inc-show")
         self.add_class("inc-desk")
+        # Read up close: its controls stay in sight, and its arrow keys are the teacher's own.
+        self.top.children = tuple(part for part in self.top.children if part is not self.show_controls)
+        self.show_controls.close()
         # The timer, the projector toggle and the link to this desk belong to the projected page.
         self.teacher_bar.children = (self.end_phase_button,)
 

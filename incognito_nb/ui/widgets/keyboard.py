@@ -7,6 +7,10 @@ ipycanvas gives every canvas ``tabindex="0"`` and cancels every key pressed on i
 Tab lands on a board and can never leave it: a keyboard trap.  No board here takes keys,
 so :class:`FocusGuard`, a few lines running in the browser, takes the page's canvases
 out of the Tab order as soon as they appear.  Drawing still works with mouse, pen and touch.
+
+:class:`ShowControls` keeps the teacher's controls out of the projected picture: they fade
+out at rest and come back at the pointer's first move, and a presentation clicker's
+"next" (→ or Page Down) presses the stage's Next without showing them.
 """
 
 from __future__ import annotations
@@ -48,3 +52,20 @@ class SkipLink(anywidget.AnyWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("inc-skip-link")
+
+
+class ShowControls(anywidget.AnyWidget):
+    """An invisible widget of the projected teacher page (the page shell's top holds one):
+    the teacher's controls fade out when no pointer has moved for a moment (the page's
+    ``body`` gets ``inc-at-rest``; projector.css fades them in projector mode only) and
+    come back at a move, a touch or a Tab; → and Page Down press the stage's Next.
+
+    The clicker presses the same button a click would, so the move is the button's, checked
+    by the page's kernel as any click is; nothing new reaches the kernel.
+    """
+
+    _esm = front_end(__file__, "show_controls.js")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("inc-invisible")
