@@ -104,10 +104,38 @@ def set_mode(page, mode: str) -> None:
         app => app.classList.toggle('inc-projector', on))""", mode == "projector")
 
 
+#: The teacher's controls on the projected page, which fade out at rest (show_controls.js).
+SHOW_CONTROLS = ".inc-show :is(.inc-teacher-row, .inc-start, .inc-next, .inc-page-language)"
+
+
+def settle(page) -> None:
+    """Shows the page as a person using it sees it, its colours settled.  On the projected
+    page the pointer goes to rest on one of the teacher's controls, which holds them all in
+    sight; then the check waits until no transition is under way: axe-core judges the
+    colours of the moment, and a control caught half-way through its fade has a contrast
+    nobody reads (it failed CI once that way)."""
+    place = page.evaluate("""(selector) => {
+        for (const el of document.querySelectorAll(selector)) {
+            const box = el.getBoundingClientRect();
+            if (box.width && box.height) return [box.x + box.width / 2, box.y + box.height / 2];
+        }
+        return null;
+    }""", SHOW_CONTROLS)
+    if place is not None:
+        x, y = place
+        page.mouse.move(x + 8, y)  # a move the page counts (it ignores a hand's tremor)
+        page.mouse.move(x, y)
+        page.wait_for_function("() => !document.body.classList.contains('inc-at-rest')", timeout=20_000)
+    page.wait_for_function("""() => !document.getAnimations().some(
+        a => a instanceof CSSTransition && a.playState === 'running')""", timeout=20_000)
+
+
 def check_modes(page, where: str, modes=MODES) -> None:
     """Runs :func:`check_page` in every one of ``modes`` and fails on content outside
     landmarks (axe's ``region`` rule) too; leaves the page as it found it.  A page Voilà
-    did not serve (a door of the classroom server) has one look: checked as it is."""
+    did not serve (a door of the classroom server) has one look: checked as it is.  The
+    page is asked for reduced motion meanwhile, so that nothing fades while axe-core looks
+    (see :func:`settle`)."""
     if not page.evaluate("() => !!document.querySelector('link[href*=\"/theme-light.css\"], "
                          "link[href*=\"/theme-dark.css\"]')"):
         assert tuple(modes) == ("light",), f"{where}: no Voilà theme to switch"
@@ -116,9 +144,11 @@ def check_modes(page, where: str, modes=MODES) -> None:
         return
     theme_was = page.evaluate("() => document.body.dataset.jpThemeLight === 'false' ? 'dark' : 'light'")
     projector_was = page.evaluate("() => !!document.querySelector('.inc-app.inc-projector')")
+    page.emulate_media(reduced_motion="reduce")
     try:
         for mode in modes:
             set_mode(page, mode)
+            settle(page)
             findings = check_page(page, f"{where} ({mode})")
             outside = [f for f in findings if f["id"] == "region"]
             assert not outside, f"content outside landmarks at {where} ({mode}): " + "; ".join(
@@ -127,6 +157,7 @@ def check_modes(page, where: str, modes=MODES) -> None:
         set_theme(page, theme_was)
         page.evaluate("""(on) => document.querySelectorAll('.inc-app').forEach(
             app => app.classList.toggle('inc-projector', on))""", projector_was)
+        page.emulate_media(reduced_motion="no-preference")
 
 
 def announcement(page) -> str:

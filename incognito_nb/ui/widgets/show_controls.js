@@ -2,10 +2,13 @@
 // moves the show on: ShowControls in keyboard.py, its look in projector.css.
 
 // How long the page waits, with no pointer moving and no control in focus, before its
-// controls fade out (as presentation software hides its toolbar).
+// controls fade out (as presentation software hides its toolbar); a pointer resting on a
+// control holds them all in sight (the teacher's hand is on Next).
 export const REST_MS = 2500;
 // The controls that fade: the teacher's row, Start, Next and the language menu.
 export const CONTROLS = ".inc-teacher-row, .inc-start, .inc-next, .inc-page-language";
+// A control the pointer rests on.
+export const HELD = `:is(${CONTROLS}):hover`;
 // The keys a presentation clicker sends for "next slide".
 export const NEXT_KEYS = ["ArrowRight", "PageDown"];
 // A pointer moved less than this (CSS pixels) is a hand on the table, not the teacher.
@@ -37,7 +40,10 @@ export default {
     const body = document.body;
     let timer = 0;
     let last = null;
-    const rest = () => body.classList.add("inc-at-rest");
+    const rest = () => {
+      if (document.querySelector(HELD)) timer = setTimeout(rest, REST_MS);
+      else body.classList.add("inc-at-rest");
+    };
     const wake = () => {
       body.classList.remove("inc-at-rest");
       clearTimeout(timer);
