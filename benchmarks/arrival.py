@@ -54,9 +54,9 @@ from .harness import HERE, child_pids, cpu_seconds, free_port, launch_chromium, 
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {
-    "smoke": {"tables": 1},   # 6 pages each side: proves the harness (the tests run it)
-    "quick": {"tables": 2},   # 12 pages each side: a few minutes
-    "full": {"tables": 5},    # 30 pages: the class of the issue
+    "smoke": {"tables": 1, "seats": 3},  # 3 pages each side: proves the harness (the tests run it)
+    "quick": {"tables": 2, "seats": 6},  # 12 pages each side: a few minutes
+    "full": {"tables": 5, "seats": 6},   # 30 pages: the class of the issue
 }
 TARGETS = {"median_ratio": 1.0, "slowest_ratio": 1.0, "memory_ratio": 1.15}
 PAGE_TIMEOUT_S = 300.0
@@ -217,9 +217,9 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return answer
 
 
-def the_class(browser, tables: int, folder: Path) -> dict[str, Any]:
-    """Creates ``tables`` tables as a teacher does, seats six at each, and opens every seat
-    link at once; returns times, warm-up and memory."""
+def the_class(browser, tables: int, folder: Path, seats: int = len(PLAYERS)) -> dict[str, Any]:
+    """Creates ``tables`` tables as a teacher does, seats ``seats`` at each (six in a class),
+    and opens every seat link at once; returns times, warm-up and memory."""
     with classroom_server(folder) as (base, launcher):
         teacher = Teacher(base)
         store = open_store(folder / "class.sqlite")
@@ -232,10 +232,10 @@ def the_class(browser, tables: int, folder: Path) -> dict[str, Any]:
             page = context.new_page()
             page.goto(f"{base}/voila/render/teacher.ipynb?code={code}", wait_until="commit", timeout=120_000)
             teacher_contexts.append(context)
-            seats = [store.join(code, name) for name in PLAYERS]
+            seated = [store.join(code, name) for name in PLAYERS[:seats]]
             store.start(code, key)
-            links += [f"{base}/voila/render/student.ipynb?code={code}&token={seat.token}" for seat in seats]
-            _log(f"class: table {number + 1} of {tables} created ({code}), its teacher page opened, six seated")
+            links += [f"{base}/voila/render/student.ipynb?code={code}&token={seat.token}" for seat in seated]
+            _log(f"class: table {number + 1} of {tables} created ({code}), its teacher page opened, {seats} seated")
         for context in teacher_contexts:
             context.pages[0].wait_for_selector(".inc-teacher", state="attached", timeout=120_000)
         expected = len(links)
@@ -253,7 +253,7 @@ def the_class(browser, tables: int, folder: Path) -> dict[str, Any]:
         time.sleep(3)
         status = teacher.status(memory=True)
         memory = status["memory_mb"]
-        result = {"tables": tables, "pages": summary(times), "times_ms": times, "warm_up_s": round(warm_s, 1),
+        result = {"tables": tables, "seats": seats, "pages": summary(times), "times_ms": times, "warm_up_s": round(warm_s, 1),
                   "student_rss_mb": memory["student"], "teacher_rss_mb": memory["teacher"],
                   "warm_rss_mb": memory["warm"], "server_rss_mb": status["server_mb"],
                   "kernels": status["kernels"],
@@ -281,15 +281,15 @@ def measure(mode: str = "full") -> dict[str, Any]:
     """Runs the floor and the class in ``mode`` ("quick" or "full"); returns every figure."""
     from playwright.sync_api import sync_playwright
 
-    tables = MODES[mode]["tables"]
-    count = tables * len(PLAYERS)
+    tables, seats = MODES[mode]["tables"], MODES[mode]["seats"]
+    count = tables * seats
     started = time.monotonic()
     available = _available_mb()
     with tempfile.TemporaryDirectory(prefix="incognito-bench-arrival-") as folder, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         chromium = chromium_version(browser)
         base = floor(browser, count)
-        room = the_class(browser, tables, Path(folder))
+        room = the_class(browser, tables, Path(folder), seats)
         browser.close()
     base_mem, students, warm = sum(base["kernel_rss_mb"]), sum(room["student_rss_mb"]), sum(room["warm_rss_mb"])
     per_student = statistics.median(room["student_rss_mb"]) if room["student_rss_mb"] else None
@@ -340,7 +340,7 @@ def markdown(results: dict[str, Any]) -> str:
         + (f" ({floor_pages['missing']} never: plain Voilà gave up on its kernel)" if floor_pages.get("missing") else "")
         + f" | {floor_pages['median_ms'] / 1000:.1f} s | "
         f"{floor_pages['max_ms'] / 1000:.1f} s | {floor_pages['min_ms'] / 1000:.1f} s |",
-        f"| {n} seat links (`incognito-nb classroom`, {results['class']['tables']} tables × 6): pad painted | "
+        f"| {n} seat links (`incognito-nb classroom`, {results['class']['tables']} tables × {results['class'].get('seats', len(PLAYERS))}): pad painted | "
         f"{class_pages['median_ms'] / 1000:.1f} s | {class_pages['max_ms'] / 1000:.1f} s | {class_pages['min_ms'] / 1000:.1f} s |",
         "",
         "| target | this run | limit | |",
@@ -372,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     cli = argparse.ArgumentParser(prog="python -m benchmarks.arrival", description=__doc__.splitlines()[0])
     size = cli.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="two tables (12 pages each side): a few minutes")
-    size.add_argument("--smoke", action="store_true", help="one table (6 pages each side): proves the harness")
+    size.add_argument("--smoke", action="store_true", help="one table, three seated (3 pages each side): proves the harness")
     cli.add_argument("--out", type=Path, default=HERE / "results", help="where to write arrival.json and arrival.md")
     args = cli.parse_args(argv)
     results = measure("smoke" if args.smoke else "quick" if args.quick else "full")

@@ -34,7 +34,7 @@ student), so that only the pages' own behaviour is measured.
   projector, each kernel's CPU, against the store's floor (a Done → its chip); in quick and
   full mode again with five phones a table simulated (``benchmarks.phones``: their pages'
   widget messages, not rendered), as phones on devices of their own: the laptop's share.
-- **A class arriving at once** (``benchmarks.arrival``): 30 seat links (6 in smoke mode, 12
+- **A class arriving at once** (``benchmarks.arrival``): 30 seat links (3 in smoke mode, 12
   in quick mode) opened at the same moment, against as many one-button Voilà pages opened
   the same way in the same run (the floor); the kernels' memory against the floor's.
 
@@ -364,7 +364,7 @@ def run(mode: str, out: Path) -> dict[str, Any]:
     for tables in settings["pace_tables"]:
         _log(f"the class's pace: {tables} table(s) of six, every page")
         results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"], phones=settings["pace_phones"])
-    _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * len(PLAYERS)} seat links and as many "
+    _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * arrival.MODES[mode]['seats']} seat links and as many "
          "one-button pages")
     write(results, out, started)  # what is measured so far is kept, whatever the arrival does
     try:
