@@ -174,8 +174,7 @@ class KernelClock:
         self.pids = sorted(kernels())
         self.started = time.monotonic()
         self.before = {pid: cpu_seconds(pid) for pid in self.pids}
-        self.processes = dict(processes or {})
-        self.processes_before = {name: cpu_seconds(pid) for name, pid in self.processes.items()}
+        self.processes = PartsClock({name: [pid] for name, pid in (processes or {}).items()})
         #: Each kernel's idle share of a core (its watch's polling), left out of what it spent.
         self.idle = idle / len(self.pids) if self.pids else 0.0
 
@@ -187,13 +186,8 @@ class KernelClock:
                 if after[p] is not None and self.before[p] is not None]
 
     def processes_ms(self) -> dict[str, int]:
-        """Returns each named process's CPU time (ms) since the clock started."""
-        spent = {}
-        for name, pid in self.processes.items():
-            after, before = cpu_seconds(pid), self.processes_before[name]
-            if after is not None and before is not None:
-                spent[name] = round(1000 * (after - before))
-        return spent
+        """Returns each named process's CPU time (ms) since the clock started (0: gone meanwhile)."""
+        return self.processes.spent_ms()
 
 
 def chromium_pids() -> set[int]:
