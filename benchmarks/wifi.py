@@ -1,4 +1,4 @@
-"""A class arriving over one Wi-Fi: ``python -m benchmarks.wifi [--rate MBIT] [--tables N] [--rounds N]``.
+"""A class arriving over one Wi-Fi: ``python -m benchmarks.wifi [--rate MBIT] [--tables N] [--seats N] [--rounds N]``.
 
 Thirty phones share the classroom's Wi-Fi and the laptop's one radio, and a phone's first
 visit asks for ~5.2 MB of Voilà's scripts and the widgets' extensions.  This measures what
@@ -7,7 +7,7 @@ changes, against the same arrival without it in the same run:
 
 - **bytes**: what one phone's first visit of its seat link transfers (CDP's
   ``encodedDataLength`` of every response), and how much of it is the front end's files;
-- **the arrival**: ``6 × tables`` seat links opened at once (``benchmarks.arrival``'s way:
+- **the arrival**: ``seats × tables`` seat links (six a table by default) opened at once (``benchmarks.arrival``'s way:
   tables made with the new-table form, the kernels warmed, each page a browser context of
   its own), each page's time from its navigation to its pad painted; the classroom server's
   own CPU over the arrival (its kernels apart).
@@ -79,15 +79,15 @@ def classroom(folder: Path, gzip: bool) -> Iterator[tuple[str, Any, Any]]:
         yield f"http://127.0.0.1:{port}", process, opened
 
 
-def seat_links(base: str, store, tables: int) -> list[str]:
-    """Creates ``tables`` tables as a teacher does, seats six at each, starts them, and waits
-    for a warm kernel per seat; returns the seat links."""
+def seat_links(base: str, store, tables: int, seats: int = len(PLAYERS)) -> list[str]:
+    """Creates ``tables`` tables as a teacher does, seats ``seats`` at each (six in a class),
+    starts them, and waits for a warm kernel per seat; returns the seat links."""
     teacher, links = Teacher(base), []
     for _ in range(tables):
         code, key = teacher.create_table()
-        seats = [store.join(code, name) for name in PLAYERS]
+        seated = [store.join(code, name) for name in PLAYERS[:seats]]
         store.start(code, key)
-        links += [f"{base}/voila/render/student.ipynb?code={code}&token={seat.token}" for seat in seats]
+        links += [f"{base}/voila/render/student.ipynb?code={code}&token={seat.token}" for seat in seated]
     started = time.monotonic()
     while teacher.status()["warm"].get("student.ipynb", 0) < len(links) and time.monotonic() - started < 600:
         time.sleep(0.5)
@@ -115,11 +115,11 @@ def first_visit(browser, url: str) -> dict[str, float]:
         context.close()
 
 
-def arm(browser, gzip: bool, tables: int, rate_mbit: float) -> dict[str, Any]:
+def arm(browser, gzip: bool, tables: int, rate_mbit: float, seats: int = len(PLAYERS)) -> dict[str, Any]:
     """One arrival on a server of its own, gzipping its front end or not."""
     with tempfile.TemporaryDirectory(prefix="incognito-bench-wifi-") as folder, \
             classroom(Path(folder), gzip) as (base, process, store):
-        links = seat_links(base, store, tables)
+        links = seat_links(base, store, tables, seats)
         visit = first_visit(browser, links.pop())  # one seat measured alone, unshaped: its bytes
         cpu = cpu_seconds(process.pid) or 0.0
         with shaped(rate_mbit):
@@ -131,7 +131,7 @@ def arm(browser, gzip: bool, tables: int, rate_mbit: float) -> dict[str, Any]:
                 "load": [round(x, 1) for x in os.getloadavg()]}
 
 
-def measure(rate_mbit: float = 20, tables: int = 2, rounds: int = 2) -> dict[str, Any]:
+def measure(rate_mbit: float = 20, tables: int = 2, rounds: int = 2, seats: int = len(PLAYERS)) -> dict[str, Any]:
     """Runs ``rounds`` rounds of the arrival with and without gzip; returns every arm and the
     ratios of the medians (without ÷ with)."""
     from playwright.sync_api import sync_playwright
@@ -145,15 +145,15 @@ def measure(rate_mbit: float = 20, tables: int = 2, rounds: int = 2) -> dict[str
             for number in range(rounds):
                 for gzip in (True, False):
                     _log(f"round {number + 1} of {rounds}, gzip {'on' if gzip else 'off'}: "
-                         f"{6 * tables - 1} seat links at once over {rate_mbit or 'an unshaped'} Mbit/s")
-                    arms.append(arm(browser, gzip, tables, rate_mbit))
+                         f"{seats * tables - 1} seat links at once over {rate_mbit or 'an unshaped'} Mbit/s")
+                    arms.append(arm(browser, gzip, tables, rate_mbit, seats))
         finally:
             browser.close()
 
     def median(gzip: bool, key: str) -> float:
         return statistics.median_high(a["pages"][key] for a in arms if a["gzip"] is gzip)
 
-    return {"rate_mbit": rate_mbit, "tables": tables, "pages": 6 * tables - 1, "arms": arms,
+    return {"rate_mbit": rate_mbit, "tables": tables, "seats": seats, "pages": seats * tables - 1, "arms": arms,
             "ratios": {"median_without_over_with": round(median(False, "median_ms") / median(True, "median_ms"), 2),
                        "slowest_without_over_with": round(median(False, "max_ms") / median(True, "max_ms"), 2)}}
 
@@ -176,11 +176,13 @@ def markdown(results: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     cli = argparse.ArgumentParser(prog="python -m benchmarks.wifi", description=__doc__.split("\n\n")[0])
     cli.add_argument("--rate", type=float, default=20, help="the shared link's Mbit/s (0: the loopback unshaped)")
-    cli.add_argument("--tables", type=int, default=2, help="tables of six whose seat links open at once")
+    cli.add_argument("--tables", type=int, default=2, help="tables whose seat links open at once")
     cli.add_argument("--rounds", type=int, default=2, help="rounds, each with gzip then without")
+    cli.add_argument("--seats", type=int, choices=range(2, len(PLAYERS) + 1), default=len(PLAYERS),
+                     help="students seated at each table (six in a class; fewer proves the harness sooner)")
     cli.add_argument("--out", type=Path, help="folder for wifi.json and wifi.md")
     args = cli.parse_args(argv)
-    results = measure(args.rate, args.tables, args.rounds)
+    results = measure(args.rate, args.tables, args.rounds, args.seats)
     text = markdown(results)
     sys.stdout.write(text)
     if args.out:

@@ -106,16 +106,16 @@ def test_the_classroom_benchmark_writes_json_and_markdown(tmp_path):
 
 def test_the_wifi_benchmark_measures_an_arrival_with_the_front_end_gzipped_and_not(tmp_path):
     """Unshaped (``--rate 0``: shaping the loopback would slow the suite's other worker), one
-    table: the harness runs both arms, and a phone's first visit in Chromium takes under half
-    the bytes with the front end gzipped."""
+    table of three (one first visit, two at once): the harness runs both arms, and a phone's
+    first visit in Chromium takes under half the bytes with the front end gzipped."""
     need_chromium()
     run = subprocess.run([sys.executable, "-m", "benchmarks.wifi", "--rate", "0", "--tables", "1", "--rounds", "1",
-                          "--out", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=600)
+                          "--seats", "3", "--out", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     results = json.loads((tmp_path / "wifi.json").read_text())
     on, off = results["arms"]
-    assert (on["gzip"], off["gzip"]) == (True, False) and results["pages"] == 5
-    assert on["pages"]["n"] == off["pages"]["n"] == 5 and on["server_cpu_s"] > 0
+    assert (on["gzip"], off["gzip"]) == (True, False) and results["pages"] == 2
+    assert on["pages"]["n"] == off["pages"]["n"] == 2 and on["server_cpu_s"] > 0
     assert 0 < on["first_visit"]["front_end_mb"] < off["first_visit"]["front_end_mb"] / 2, results
     assert off["first_visit"]["total_mb"] > 3  # Voilà's front end: megabytes, or the page did not load it
     assert "Without ÷ with gzip" in (tmp_path / "wifi.md").read_text()
