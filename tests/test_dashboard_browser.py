@@ -273,7 +273,7 @@ def no_foreign_text(page, code: str, step: str) -> None:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_game_in_spanish_french_german_or_the_pseudo_language_shows_no_english(page, tmp_path, code):
+def test_a_game_in_french_or_the_pseudo_language_shows_no_english(page, tmp_path, code):
     """``incognito-nb --language CODE`` (French: the page's own ``?lang=fr``): a round played
     with the mouse, then the end of the game and its downloads, every screen read the way
     the browser shows it."""
