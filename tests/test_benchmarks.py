@@ -214,3 +214,19 @@ def test_the_cpu_of_a_phase_change_is_told_apart_by_kind_of_chromium_process(bro
         assert clock.spent_ms()["renderer"] >= 50
     finally:
         page.close()
+
+
+def test_the_board_paint_benchmark_times_six_boards_each_way_against_three_strokes(tmp_path):
+    """One page a case: the shipped painter's six boards, thinned and not, and the same strokes
+    stroked a path each and as one path, each timed in Chromium against 3-stroke boards."""
+    need_chromium()
+    run = subprocess.run([sys.executable, "-m", "benchmarks.board_paint", "--runs", "1", "--out", str(tmp_path)],
+                         cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    results = json.loads((tmp_path / "board_paint.json").read_text())
+    rows = {row["case"]: row for row in results["rows"]}
+    assert len(rows) == 5 and all(row["median_ms"] > 0 and len(row["runs"]) == 1 for row in rows.values())
+    hand, thin = rows["180 strokes as a hand draws them"], rows["the same, thinned to half a board unit"]
+    assert hand["points"] == 6 * 180 * 30 and 0 < thin["points"] < hand["points"]  # the thinning left points out
+    assert rows["3 strokes (the reference)"]["over_3_strokes"] == 1.0
+    assert "÷ 3 strokes" in (tmp_path / "board_paint.md").read_text()
