@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { FakeContext, FakeModel } from "./fakes.mjs";
 import { boardOf, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
-import { paintBoard } from "../../incognito_nb/ui/widgets/painted_board.js";
+import { paintBoard, sameBytes } from "../../incognito_nb/ui/widgets/painted_board.js";
 
 const BOARD = { width: 800, height: 600, paper: "#ffffff", border: "#767676" };
 
@@ -33,4 +33,14 @@ test("a tile is painted scaled to its canvas: paper, strokes, then the border", 
 test("the board spec comes from the widget's synced traits", () => {
   const model = new FakeModel({ board_width: 800, board_height: 600, paper: "#fff", border: "#777" });
   assert.deepEqual(boardOf(model), { width: 800, height: 600, paper: "#fff", border: "#777" });
+});
+
+test("a board sent again with the same bytes is the same board; one byte more or changed is not", () => {
+  const board = new Uint8Array([0, 114, 178, 0, 10, 0, 1, 0, 8, 0, 16, 0]);
+  assert.ok(sameBytes(new DataView(board.buffer), new DataView(board.slice().buffer)));
+  assert.ok(!sameBytes(board, new Uint8Array([...board, 0])));
+  const changed = board.slice();
+  changed[9] = 1;
+  assert.ok(!sameBytes(board, changed));
+  assert.ok(!sameBytes(undefined, board) && sameBytes(new Uint8Array(0), new ArrayBuffer(0)));
 });

@@ -4,7 +4,7 @@
 // projector).  One widget for the whole gallery: one model, one module, one message, where
 // six boards, six captions and twelve boxes were thirty widgets built at the phase change.
 // In the page this file follows painted_board.js in one module (shared.py's bundle).
-import { decode, fittedSize, paintBoard } from "./painted_board.js";
+import { decode, fittedSize, paintBoard, sameBytes } from "./painted_board.js";
 
 // The board spec every tile is painted with.
 export function boardOf(model) {
@@ -88,8 +88,13 @@ function renderGallery({ model, el }) {
       if (resized) tiles.forEach((t) => resized.observe(t.canvas));
     }
     named();
+    // Every board travels in each message of the list, but only those whose bytes changed
+    // are painted again (a board painted ahead, before the find phase, is not).
     const boards = model.get("boards") || [];
-    tiles.forEach((t, index) => { if (t.buffer !== boards[index]) paint(t, index); });
+    tiles.forEach((t, index) => {
+      if (t.buffer === undefined || !sameBytes(t.buffer, boards[index])) paint(t, index);
+      else t.buffer = boards[index];
+    });
   };
   build();
   model.on("change:boards", build);

@@ -56,6 +56,14 @@ export function startsWith(buffer, prefix, length) {
   return true;
 }
 
+// Whether two packed buffers hold the same bytes (a board sent again unchanged: new
+// objects after every message, the same strokes).
+export function sameBytes(a, b) {
+  if (!a || !b) return false;
+  const length = asView(a).byteLength;
+  return asView(b).byteLength === length && startsWith(a, b, length);
+}
+
 // The paper, opaque over everything the canvas showed (no clearRect first: on a canvas
 // without a GPU each is a pass over its 480,000 pixels).
 export function paintPaper(ctx, { width, height, paper, border }) {
