@@ -62,7 +62,7 @@ from incognito_nb.engine.drawing import MAX_DRAWING_POINTS
 from .find_screen import _settle, drawing
 from .harness import CLICK_JS, cpu_seconds
 from .phones import SimulatedPhone
-from .probes import SEEN_POLL_MS, SEEN_WHEN, wait_seen
+from .probes import FIND_GALLERY, SEEN_POLL_MS, SEEN_WHEN, wait_seen
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SLOW = 240_000
@@ -82,7 +82,7 @@ def _log(text: str) -> None:
     print(f"[benchmarks.class_pace] {text}", file=sys.stderr, flush=True)
 
 
-FIND_SCREEN = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')]
+FIND_SCREEN = """() => [...document.querySelectorAll('""" + FIND_GALLERY + """ .inc-painted-board')]
   .filter((b) => Number(b.dataset.painted) > 0).length >= 6"""
 #: A phone's find screen: the one drawing it shows, painted, beside its cards (issue 18); a
 #: phone that shows the whole gallery (as before) waits for it as the projector does.

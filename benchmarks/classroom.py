@@ -61,7 +61,7 @@ from incognito_nb.engine import Action, Deck, Rules
 from incognito_nb.store import open_store
 
 from . import arrival, class_load, class_pace, measure
-from .probes import SEEN_WHEN, wait_seen
+from .probes import FIND_GALLERY, SEEN_WHEN, wait_seen
 from .harness import CLICK_JS, HERE, child_pids, cpu_seconds, kernel_pids, launch_chromium, rss_mb
 from .store import _redis, stroke_costs
 
@@ -154,7 +154,7 @@ def propagation(room: Classroom, keys, teacher, students: dict[str, Any], rounds
     delays: list[float] = []
     teacher.click(".inc-start")
     for round_number in range(1, rounds + 1):
-        for selector, next_phase in ((".inc-done", ".inc-gallery"), (".inc-confirm-votes", ".inc-reveal")):
+        for selector, next_phase in ((".inc-done", FIND_GALLERY), (".inc-confirm-votes", ".inc-reveal")):
             for name, page in students.items():
                 page.wait_for_selector(f"{selector}:not(:disabled)", timeout=STEP)
             teacher.wait_for_function(

@@ -32,6 +32,8 @@ from typing import Any
 
 from incognito_nb.engine import Action, Drawing, Game, Rules, Stroke
 
+from .probes import FIND_GALLERY
+
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 SIZES = {"full": 180, "small": 3}
 POINTS = 30
@@ -99,7 +101,7 @@ def _all(widget) -> list:
 # The gallery shows ink on all six boards.  A board says how many strokes it painted
 # (data-painted): reading its pixels back instead (getImageData, every 25 ms, on seven
 # pages) cost Chromium more than the pages themselves.
-PAINTED = """() => [...document.querySelectorAll('.inc-gallery .inc-painted-board')].filter(
+PAINTED = """() => [...document.querySelectorAll('""" + FIND_GALLERY + """ .inc-painted-board')].filter(
     (b) => Number(b.dataset.painted) > 0).length >= 6"""
 
 
@@ -134,7 +136,7 @@ def pages_run(browser, base: str, store, kernels, strokes: int) -> dict[str, Any
         names = list(phones)
         for name in names[:-1]:
             key = f"{strokes}-{name}"
-            teacher.evaluate(SEEN_WHEN, [key, done_shows(name, ".inc-gallery")])
+            teacher.evaluate(SEEN_WHEN, [key, done_shows(name, FIND_GALLERY)])
             clicked = phones[name].evaluate(CLICK_JS, ".inc-done")
             seen = wait_seen(teacher, key, STEP)
             reference.append(seen - clicked)

@@ -320,6 +320,69 @@ def test_a_round_over_redis_in_the_browser(browser, redis_url, tmp_path):  # noq
     print(f"classroom round over Redis in the browser: {time.monotonic() - started:.1f} s")
 
 
+#: On the projected page: each tile's canvas marked, and each painting counted on it from now on
+#: (``paintBoard`` sets its canvas's transform once a painting).
+COUNT_PAINTS = """() => {
+  document.querySelectorAll('.inc-gallery .inc-painted-board canvas').forEach((c, i) => {
+    c.dataset.mark = String(i); c.dataset.paints = '0'; });
+  const set = CanvasRenderingContext2D.prototype.setTransform;
+  CanvasRenderingContext2D.prototype.setTransform = function (...args) {
+    if (this.canvas.dataset.paints !== undefined) this.canvas.dataset.paints = String(Number(this.canvas.dataset.paints) + 1);
+    return set.apply(this, args);
+  };
+}"""
+#: Each tile of the gallery as the find screen shows it: its mark, its paintings since, its strokes.
+TILES = """() => [...document.querySelectorAll('.inc-find:not(.inc-find-ahead) .inc-gallery .inc-painted-board')].map(
+  (b) => [b.querySelector('canvas').dataset.mark ?? null, Number(b.querySelector('canvas').dataset.paints ?? -1),
+          Number(b.dataset.painted)])"""
+
+
+def test_the_projector_paints_each_finished_drawing_unseen_and_shows_them_at_the_find_phase_unrepainted(
+        browser, classroom):
+    """Issue 16: the projected page paints a student's board when they press Done, on a find
+    screen laid out unseen over the hide phase's stage; the last Done shows that very screen,
+    painting only the last board. Nothing of it can be seen or reached before."""
+    base, store = classroom
+    with class_in_browsers(browser) as (teacher, students, watches, frames):
+        code = create_table(teacher, base, 1)
+        join_students(teacher, students, base, code)
+        teacher.click(".inc-start")
+        canvas = ".inc-pad canvas"
+        for seat, name in enumerate(NAMES[:2]):
+            page = students[name]
+            wait_ready(page, canvas)
+            wait_for_paper(page, canvas, timeout=STEP)
+            draw_stroke(page, canvas, [(0.2 + 0.1 * seat, 0.4), (0.5, 0.6), (0.7, 0.5)], steps=4)
+            wait_for_ink(page, canvas, region=MIDDLE, timeout=STEP)
+            page.click(".inc-done")
+            page.wait_for_selector(".inc-done", state="detached", timeout=STEP)
+        # Ana's and Ben's boards are painted, unseen, on the projected page; Cleo's is blank.
+        teacher.wait_for_function("""() => [...document.querySelectorAll('.inc-find-ahead .inc-painted-board')]
+            .map((b) => Number(b.dataset.painted) > 0).join() === 'true,true,false'""", timeout=STEP)
+        ahead = teacher.locator(".inc-find-ahead")
+        assert not ahead.is_visible() and not teacher.locator(".inc-gallery .inc-drawing").first.is_visible()
+        assert teacher.evaluate("""() => {
+            const tile = document.querySelector('.inc-find-ahead .inc-drawing canvas').getBoundingClientRect();
+            const hit = document.elementFromPoint(tile.x + tile.width / 2, tile.y + tile.height / 2);
+            return getComputedStyle(document.querySelector('.inc-find-ahead')).visibility === 'hidden'
+                && tile.width > 100 && !(hit && hit.closest('.inc-find-ahead'));
+        }""")
+        assert teacher.locator(".inc-find-ahead .inc-lineup").count() == 0  # no word of the line-up yet
+        teacher.evaluate(COUNT_PAINTS)
+        page = students["Cleo"]
+        wait_ready(page, canvas)
+        wait_for_paper(page, canvas, timeout=STEP)
+        draw_stroke(page, canvas, [(0.4, 0.4), (0.5, 0.6), (0.7, 0.5)], steps=4)
+        wait_for_ink(page, canvas, region=MIDDLE, timeout=STEP)
+        page.click(".inc-done")
+        teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)  # shown: the find phase
+        teacher.wait_for_function(f"() => ({TILES})().every(([, , strokes]) => strokes > 0)", timeout=STEP)
+        assert teacher.locator(".inc-find-ahead").count() == 0 and teacher.locator(".inc-find .inc-lineup").is_visible()
+        # The very canvases painted in the hide phase, Ana's and Ben's not painted again.
+        assert [(mark, paints) for mark, paints, _ in teacher.evaluate(TILES)] == [("0", 0), ("1", 0), ("2", 1)]
+        check_consoles(watches)
+
+
 # -- the class's language --------------------------------------------------------------------
 def no_foreign_text(pages: dict, code: str, step: str, data=()) -> None:
     """Asserts no page shows English of the catalogue (in en-XA: no untranslated text at all)."""

@@ -59,6 +59,41 @@ def check_reveal_secrets(game, pages: dict) -> None:
             assert bool(find(page, "inc-my-points")) == scoreboard, f"{viewer}'s round points"
 
 
+def test_the_projected_find_screen_is_built_unseen_while_the_class_draws_and_painted_as_each_finishes(store):
+    """With the key, the projected page lays the find screen out over its stage from the hide
+    phase on, hidden: no line-up, and on its gallery only the boards of the students who
+    are done (a student still drawing has a blank tile). The last Done shows that very
+    frame, every board in it, with the line-up; a page without the key builds none."""
+    teacher, students = seat_class(store, rounds=1)
+    onlooker = TeacherPage(store, code=teacher.code)  # the projector alone, no key
+    ahead = teacher.stage.children[0]
+    assert "inc-find-ahead" in ahead._dom_classes and ahead.layout.visibility == "hidden"
+    assert find(ahead, "inc-lineup") == [] and ahead.gallery.boards == [b""] * len(NAMES)
+    assert find(onlooker, "inc-gallery") == []
+    ana, ben, cleo = (students[name] for name in NAMES)
+    draw_and_finish(ana)
+    ben.pad.pen_down(10, 10)  # Ben draws on, not done
+    ben.pad.pen_move(50, 60)
+    ben.pad.pen_up()
+    refresh_all(teacher, students)
+    game = store.read(teacher.code).game
+    assert game.phase is Phase.HIDE and teacher.stage.children[0] is ahead
+    assert ahead.gallery.boards[0] == painted_board.pack_strokes(game.drawing("Ana").strokes) != b""
+    assert ahead.gallery.boards[1:] == [b"", b""] and len(game.drawing("Ben").strokes) == 1
+    draw_and_finish(ben)
+    draw_and_finish(cleo)
+    refresh_all(teacher, students)
+    onlooker.refresh()
+    game = store.read(teacher.code).game
+    assert game.phase is Phase.FIND and teacher.stage.children == (ahead,)
+    assert "inc-find-ahead" not in ahead._dom_classes and ahead.layout.visibility is None
+    assert ahead.gallery.boards == [painted_board.pack_strokes(game.drawing(p).strokes) for p in game.players]
+    assert one(ahead, "inc-lineup") and len(find(teacher, "inc-gallery")) == 1
+    assert one(onlooker, "inc-gallery").boards == ahead.gallery.boards  # built at the find phase, as before
+    for page in (teacher, onlooker, *students.values()):
+        page.close()
+
+
 def check_secrets(teacher: TeacherPage, students: dict[str, StudentPage]) -> None:
     """Asserts that no page holds what its viewer may not see yet."""
     game = teacher.store.read(teacher.code).game
@@ -325,7 +360,8 @@ def test_the_projector_replays_each_drawing_for_the_class_and_the_phones_show_it
 
 def test_the_projector_gets_its_new_screen_before_the_bars_new_end_phase_button(store, monkeypatch):
     """A page takes its messages one by one: the screen the class waits for goes first (the
-    find screen's gallery, a Next's drawing), the teacher bar's button renewed for it after."""
+    find screen's boards and its unveiling, a Next's drawing), the teacher bar's button
+    renewed for it after."""
     teacher, students = seat_class(store, rounds=1)
     sent: list[str] = []
     opened, sending = widgets.Widget.open, widgets.Widget._send
@@ -344,8 +380,9 @@ def test_the_projector_gets_its_new_screen_before_the_bars_new_end_phase_button(
         draw_and_finish(page)
     sent.clear()
     teacher.catch_up()
-    gallery = sent.index("open inc-gallery")
-    assert gallery < sent.index("open inc-end-phase"), sent
+    # The find screen was built in the hide phase, unseen: its last boards, then its unveiling.
+    assert "open inc-gallery" not in sent, sent
+    assert sent.index("update boards") < sent.index("update visibility") < sent.index("open inc-end-phase"), sent
     for page in students.values():
         page.catch_up()
         vote(page, lambda v, a: None)

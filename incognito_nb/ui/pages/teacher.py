@@ -7,7 +7,10 @@ working only with the teacher's key.  Each student plays on a page of their own
 (:mod:`incognito_nb.ui.pages.student`).
 
 The page renders only the projector's ``player_view`` (``None``): the trusted snapshot
-never reaches a widget whole.  See :mod:`incognito_nb.ui.pages.shared_table` for the
+never reaches a widget whole.  One thing more, with the teacher's key only: in the hide
+phase the find screen is laid out ahead, unseen, and each finished drawing is painted on it
+as its student presses Done (FindLayout's ``ahead``), so that the find screen shows without
+painting six boards at the moment the class waits for it.  See :mod:`incognito_nb.ui.pages.shared_table` for the
 plumbing both classroom pages share.
 """
 
@@ -81,6 +84,9 @@ class TeacherPage(TablePage):
         self.key_in_browser = key_in_browser
         self._shown: tuple | None = None  # which screen the stage holds: (round, phase, the reveal's step)
         self.room: widgets.HTML | None = None  # who is done, large, on the hide phase's screen (None on others)
+        # The find screen built ahead in the hide phase, unseen, each board painted as its
+        # student finishes (with the key only; None on other screens): FindLayout's ``ahead``.
+        self.find_ahead: FindLayout | None = None
         self._again = False  # build the screen again though it shows the same (the language changed)
         # The drawing timer runs on this page (the one the class sees on the projector) and
         # ends the hide phase at zero; boards count as they stand, each stroke being saved.
@@ -254,6 +260,8 @@ class TeacherPage(TablePage):
             return
         shown = (game.round, phase, game.reveal_step)
         if shown == self._shown and not self._again:
+            if self.find_ahead is not None:
+                self.find_ahead.paint_ahead(game)  # a student who finished: their board, painted unseen
             return  # nothing the projector shows has changed (a student drew a stroke)
         # In another language, the same screen again: its countdown goes on where it stood.
         again = self._again and shown == self._shown and self.countdown is not None
@@ -262,6 +270,8 @@ class TeacherPage(TablePage):
         self._shown, self._again = shown, False
         self._stop_timer()
         self.room = None  # closed with the screen it is on
+        ahead, self.find_ahead = self.find_ahead, None  # kept only if this screen is its find screen
+        unveil = None
         if phase is Phase.HIDE:
             self.room = markup(drawing_room(public, lang), "inc-room-box")
             screen = [markup(safe(lang._("Students are drawing on their own devices.")), "inc-waiting")]
@@ -274,8 +284,18 @@ class TeacherPage(TablePage):
                 self.pause_button.icon = "play" if paused else "pause"
                 screen.append(self.countdown)
             screen.append(self.room)  # a Done or a stroke changes its text only
+            if teacher:
+                # The find screen, first in the stage (a box keeps the views of its first
+                # children that stay), laid out over it unseen: each finished board is painted
+                # now, not when the whole class waits for the find screen.
+                self.find_ahead = FindLayout(game, lang=lang, fit=True, ahead=True)
+                screen.insert(0, self.find_ahead)
         elif phase is Phase.FIND:
-            screen = [FindLayout(game, lang=lang, fit=True)]  # the projector's boards: painted at the size shown
+            if ahead is not None and ahead.round == game.round and ahead.ahead:
+                ahead.fill(game)  # the boards that changed since, the line-up: still unseen
+                screen, unveil = [ahead], ahead.unveil
+            else:
+                screen = [FindLayout(game, lang=lang, fit=True)]  # the projector's boards: painted at the size shown
         elif phase is Phase.SCORE:
             screen = self._score_screen()
         elif phase is Phase.PREPARE:
@@ -283,6 +303,8 @@ class TeacherPage(TablePage):
         else:
             screen = [GameOver(game, lang=lang, under_podium=self._projected_chart(game))]
         self.set_stage(screen)
+        if unveil is not None:  # the stage holds the find screen alone: show it where it was laid out
+            unveil()
         if renew:  # after the screen: its messages reach the projector first, the bar's button after them
             self._renew_end_phase(shown)
 

@@ -11,7 +11,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from incognito_nb.engine import Drawing, Game
+from incognito_nb.engine import Drawing, Game, Phase
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 
 from incognito_nb.ui.widgets.board import close_parts
@@ -74,9 +74,11 @@ class Gallery(anywidget.AnyWidget):
     paper = traitlets.Unicode(PAPER_COLOR, help="The paper's colour.").tag(sync=True)
     border = traitlets.Unicode(BORDER_COLOR, help="The border's colour.").tag(sync=True)
 
-    def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, **kwargs) -> None:
+    def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, early: bool = False,
+                 **kwargs) -> None:
         self._game = game
         self.lang = lang or language()
+        self.early = early
         self._drawings: list[Drawing] = []
         kwargs.setdefault("layout", shared.layout(grid_template_columns=GRID_COLUMNS))
         super().__init__(fit=fit, _dom_classes=("inc-gallery",), **self._tiles(), **kwargs)
@@ -85,8 +87,11 @@ class Gallery(anywidget.AnyWidget):
         """Returns the drawing the tile of the player in seat ``seat`` (from 1) shows."""
         return self._drawings[seat - 1]
 
-    def refresh(self) -> None:
-        """Shows the boards and locations as the game has them now (one message, of what changed)."""
+    def refresh(self, game: Game | None = None) -> None:
+        """Shows the boards and locations as ``game`` (else the game it shows) has them now
+        (one message, of what changed; none when nothing did)."""
+        if game is not None:
+            self._game = game
         with self.hold_sync():
             for name, value in self._tiles().items():
                 setattr(self, name, value)
@@ -97,12 +102,16 @@ class Gallery(anywidget.AnyWidget):
     def _tiles(self) -> dict[str, list]:
         """Returns the tiles as the public view has them, in seating order: each drawing
         (blank unless the view shows it: the game's own ``Drawing``, not rebuilt from the
-        view's lists) packed, each caption (HTML) and each drawing's accessible name."""
+        view's lists) packed, each caption (HTML) and each drawing's accessible name.  An
+        ``early`` gallery also holds, in the hide phase, the drawings of the players who are
+        done (the teacher's projected page paints them ahead, unseen: :class:`FindLayout`)."""
         view = self._game.player_view(None, drawings=False)
+        early = set(self._game.done) if self.early and self._game.phase is Phase.HIDE else set()
         self._drawings, boards, captions, names = [], [], [], []
         for seat, player in enumerate(view["players"], start=1):
             location = view["locations"].get(player)
-            drawing = self._game.drawing(player) if player in view["drawings"] else Drawing()
+            shown = player in view["drawings"] or player in early
+            drawing = self._game.drawing(player) if shown else Drawing()
             self._drawings.append(drawing)
             boards.append(pack_strokes(drawing.strokes))
             captions.append(tile_label(player, seat, location, self.lang))
@@ -113,14 +122,53 @@ class Gallery(anywidget.AnyWidget):
 class FindLayout(widgets.HBox):
     """The find screen's frame, on every page: the gallery on the left; the line-up, and
     below it whatever the page shows there (a curtain, the cards to place), on the right.
-    ``fit``: the gallery's boards are painted at the size they are shown (:class:`Gallery`)."""
+    ``fit``: the gallery's boards are painted at the size they are shown (:class:`Gallery`).
 
-    def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False) -> None:
+    ``ahead``: the frame is built before the find phase, unseen (its layout's ``visibility``
+    hidden, and ``inc-find-ahead`` lays it over the stage at the size it will have), with no
+    line-up and, on its gallery, the boards of the players who are done (``early``): the
+    teacher's projected page builds it at the start of the hide phase and paints each board
+    as its student finishes (:meth:`paint_ahead`); at the find phase it is filled and
+    unveiled (:meth:`fill`, :meth:`unveil`) with no board painted but those that changed
+    since, at the moment the class waits for it (issue 16: six full boards were a
+    projector's largest cost at the find screen, docs/platform-notes.md)."""
+
+    def __init__(self, game: Game, *, lang: Language | None = None, fit: bool = False, ahead: bool = False) -> None:
         self.round = game.round
-        self.gallery = Gallery(game, lang=lang, fit=fit)
-        self.lineup = LineupView(game.lineup, lang=lang)
-        self.side = shared.box(widgets.VBox, [self.lineup], "inc-find-side")
-        super().__init__(children=(self.gallery, self.side), _dom_classes=("inc-find",), layout=shared.layout())
+        self.lang = lang
+        self.gallery = Gallery(game, lang=lang, fit=fit, early=ahead)
+        self.lineup = None if ahead else LineupView(game.lineup, lang=lang)
+        self.side = shared.box(widgets.VBox, [self.lineup] if self.lineup else [], "inc-find-side")
+        classes = ("inc-find", "inc-find-ahead") if ahead else ("inc-find",)
+        layout = widgets.Layout(visibility="hidden") if ahead else shared.layout()
+        super().__init__(children=(self.gallery, self.side), _dom_classes=classes, layout=layout)
+
+    @property
+    def ahead(self) -> bool:
+        """Whether the frame is still built ahead, unseen."""
+        return self.lineup is None
+
+    def paint_ahead(self, game: Game) -> None:
+        """Sends the boards as they stand with the players now done in ``game`` (no message
+        when none changed; the browser paints only the boards whose bytes changed)."""
+        if self.ahead:
+            self.gallery.refresh(game)
+
+    def fill(self, game: Game) -> None:
+        """Makes the frame built ahead the find screen of ``game``, still unseen: every board
+        as the game has it (the browser paints again only those that changed) and the
+        line-up.  :meth:`unveil` shows it, once the stage holds nothing else."""
+        if not self.ahead:
+            return
+        self.gallery.early = False
+        self.gallery.refresh(game)
+        self.lineup = LineupView(game.lineup, lang=self.lang)
+        self.side.children = (self.lineup,)
+
+    def unveil(self) -> None:
+        """Shows the frame where it was laid out (no longer over the stage, no longer hidden)."""
+        self.remove_class("inc-find-ahead")
+        self.layout.visibility = None
 
     def show_turn(self, turn: widgets.Widget) -> None:
         """Puts ``turn`` (a curtain or a vote panel) under the line-up, closing the one before."""
