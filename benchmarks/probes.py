@@ -151,11 +151,11 @@ SEEN_WHEN = r"""([key, test]) => {
 SEEN = "(key) => window.__seen && window.__seen[key]"
 #: How often a benchmark asks a page whether :data:`SEEN_WHEN` has noted its change (ms): a
 #: timer, not Playwright's default of every animation frame (the same cost as above).
+SEEN_POLL_MS = 50
+
 #: The find screen's gallery as a page shows it: not the one the teacher's projected page lays
 #: out unseen in the hide phase, painting each board as its student finishes (``inc-find-ahead``).
 FIND_GALLERY = ".inc-find:not(.inc-find-ahead) .inc-gallery"
-
-SEEN_POLL_MS = 50
 
 
 def wait_seen(page, key: str, timeout: float) -> float:
