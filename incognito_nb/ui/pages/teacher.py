@@ -10,8 +10,8 @@ The page renders only the projector's ``player_view`` (``None``): the trusted sn
 never reaches a widget whole.  One thing more, with the teacher's key only: in the hide
 phase the find screen is laid out ahead, unseen, and each finished drawing is painted on it
 as its student presses Done (FindLayout's ``ahead``), so that the find screen shows without
-painting six boards at the moment the class waits for it.  See :mod:`incognito_nb.ui.pages.shared_table` for the
-plumbing both classroom pages share.
+painting six boards at the moment the class waits for it.  See
+:mod:`incognito_nb.ui.pages.shared_table` for the plumbing both classroom pages share.
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ class TeacherPage(TablePage):
                 self.find_ahead = FindLayout(game, lang=lang, fit=True, ahead=True)
                 screen.insert(0, self.find_ahead)
         elif phase is Phase.FIND:
-            if ahead is not None and ahead.round == game.round and ahead.ahead:
+            if ahead is not None and ahead.round == game.round:  # laid out in this round's hide phase
                 ahead.fill(game)  # the boards that changed since, the line-up: still unseen
                 screen, unveil = [ahead], ahead.unveil
             else:

@@ -91,10 +91,7 @@ function renderGallery({ model, el }) {
     // Every board travels in each message of the list, but only those whose bytes changed
     // are painted again (a board painted ahead, before the find phase, is not).
     const boards = model.get("boards") || [];
-    tiles.forEach((t, index) => {
-      if (t.buffer === undefined || !sameBytes(t.buffer, boards[index])) paint(t, index);
-      else t.buffer = boards[index];
-    });
+    tiles.forEach((t, index) => { if (!sameBytes(t.buffer, boards[index])) paint(t, index); });
   };
   build();
   model.on("change:boards", build);

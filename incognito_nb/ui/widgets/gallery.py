@@ -160,8 +160,7 @@ class FindLayout(widgets.HBox):
         line-up.  :meth:`unveil` shows it, once the stage holds nothing else."""
         if not self.ahead:
             return
-        self.gallery.early = False
-        self.gallery.refresh(game)
+        self.gallery.refresh(game)  # out of the hide phase, the view's drawings only: every board
         self.lineup = LineupView(game.lineup, lang=self.lang)
         self.side.children = (self.lineup,)
 
