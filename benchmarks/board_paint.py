@@ -22,6 +22,7 @@ default) and prints the Markdown.  The load average is beside the figures.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import random
@@ -113,7 +114,6 @@ def hand_boards(strokes: int = 180) -> list[list[Stroke]]:
 
 def packed(boards: list[list[Stroke]]) -> list[str]:
     """Returns each board packed as the gallery receives it, in base64 for the page."""
-    import base64
     return [base64.b64encode(pack_strokes(board)).decode() for board in boards]
 
 
@@ -125,12 +125,14 @@ def measure(runs: int = 7) -> dict[str, Any]:
     thin = [[Stroke(thinned([tuple(p) for p in s.points], 0.5), color=s.color, width=s.width) for s in board]
             for board in hand]
     lines = [[[v for p in s.points for v in p] for s in board] for board in hand]
-    cases: dict[str, tuple[str, list]] = {
-        "3 strokes (the reference)": (PAINT_PACKED, packed([list(drawing(seat, 3).strokes) for seat in range(SEATS)])),
-        "180 strokes as a hand draws them": (PAINT_PACKED, packed(hand)),
-        "the same, thinned to half a board unit": (PAINT_PACKED, packed(thin)),
-        "one colour and width: a path a stroke (shipped)": (PAINT_PATHS, lines),
-        "one colour and width: one path for all": (PAINT_PATHS, lines),
+    # Each case: the script, its boards, and its last argument (the packing's scale, or one path).
+    cases: dict[str, tuple[str, list, Any]] = {
+        "3 strokes (the reference)":
+            (PAINT_PACKED, packed([list(drawing(seat, 3).strokes) for seat in range(SEATS)]), SCALE),
+        "180 strokes as a hand draws them": (PAINT_PACKED, packed(hand), SCALE),
+        "the same, thinned to half a board unit": (PAINT_PACKED, packed(thin), SCALE),
+        "one colour and width: a path a stroke (shipped)": (PAINT_PATHS, lines, False),
+        "one colour and width: one path for all": (PAINT_PATHS, lines, True),
     }
     points = {"180 strokes as a hand draws them": sum(len(s.points) for b in hand for s in b),
               "the same, thinned to half a board unit": sum(len(s.points) for b in thin for s in b)}
@@ -140,15 +142,13 @@ def measure(runs: int = 7) -> dict[str, Any]:
         browser = launch_chromium(playwright)
         try:
             for _ in range(runs):  # interleaved, so that a busy moment costs every case alike
-                for name, (script, boards) in cases.items():
+                for name, (script, boards, last) in cases.items():
                     page = browser.new_page()
                     try:
                         page.set_content("<body></body>")
                         page.add_script_tag(content=MODULE, type="module")
                         page.wait_for_function("() => window.painter !== undefined")
-                        argument = [boards, TILE[0], BOARD, "one path for all" in name] if script is PAINT_PATHS \
-                            else [boards, TILE[0], BOARD, SCALE]
-                        times[name].append(page.evaluate(script, argument))
+                        times[name].append(page.evaluate(script, [boards, TILE[0], BOARD, last]))
                     finally:
                         page.close()
         finally:
