@@ -690,3 +690,22 @@ def test_a_recover_message_that_is_not_one_changes_nothing(message):
     pad = DrawingPad()
     browser_sends(pad._ink, message)
     assert len(pad.drawing) == 0
+
+
+def test_the_overlay_hears_of_a_new_pen_in_one_message(monkeypatch):
+    """A stroke begun in the browser between a pen's width and its erase (two messages)
+    claimed a pen no tool of the pad has, and Python refused the line (seen under load:
+    "That line could not be read and was not kept." after Eraser): the pen goes whole."""
+    pad = DrawingPad()
+    states = []
+
+    def send_state(self, key=None):
+        if self is pad._ink:
+            states.append(set([key] if isinstance(key, str) else key or ()))
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", send_state)
+    [eraser] = tool(pad, "inc-tool-eraser")
+    eraser.value = True
+    pad.choose_color("#0072b2")
+    pad_states = [s for s in states if s & {"color", "width", "erase"}]
+    assert pad_states and all({"width", "erase"} <= s for s in pad_states), states

@@ -361,9 +361,15 @@ class InkLayer(anywidget.AnyWidget):
                 self._hand_on([piece], stroke.style)
 
     def set_pen(self, color: str, width: int, erase: bool) -> None:
-        """Sets the pen that strokes are drawn with, here and in the overlay."""
+        """Sets the pen that strokes are drawn with, here and in the overlay.
+
+        The overlay gets the three in one message: a stroke begun between a width and an
+        erase that came apart would claim the eraser's width for a pen (or a pen's for the
+        eraser), and Python refuses a claim that is no tool of the pad.
+        """
         self._pen = (color, width, erase)
-        self.color, self.width, self.erase = color, width, erase
+        with self.hold_sync():
+            self.color, self.width, self.erase = color, width, erase
 
     def drop_open(self) -> None:
         """Forgets the strokes still arriving, and tells the browser to wipe them."""
