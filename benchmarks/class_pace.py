@@ -14,8 +14,9 @@ drawings are set through the store (every board ``strokes`` strokes of 30 points
 - **the last Confirm → the first reveal**: every card but the last student's placed
   through the store; the last students press Confirm; on every page the time until the
   first drawing's reveal shows (the projector's, the phones' "look at the screen");
-- **each Next**: the teacher presses Next through the reveal to the scoreboard; the time
-  until the projector shows that step, and until each phone does (how far it trails);
+- **each Next**: the teacher presses Next through the reveal to the scoreboard, each time
+  once the projector has replayed the drawing shown; the time until the projector shows
+  that step, and until each phone does (how far it trails);
 - each page kernel's CPU over each phase change.
 
 With ``--phones simulated`` (or ``both``: the two one after the other, in one run) each
@@ -40,6 +41,10 @@ Everything is measured in one run with ``strokes``-stroke drawings, with 3-strok
 drawings' share is the ratio of the two), and (``capped``) with one student's drawing at
 the engine's cap (``MAX_DRAWING_POINTS``) among full ones: one student must not slow the rest.  The load average is given beside each
 figure: on a shared two-core machine the wall times are mostly waiting for a core.
+
+With ``--plays N`` every drawing size is played N times, the sizes in turn, and the plays'
+samples are pooled (:func:`pooled`): one table's projector gives one sample of each phase
+change a play, and one sample moves a lot from minute to minute.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import itertools
 import json
 import os
 import statistics
@@ -107,6 +113,13 @@ def step_shown(name: str | None) -> str:
         return "() => !!document.querySelector('.inc-scoreboard')"
     return ("() => [...document.querySelectorAll('.inc-reveal .inc-reveal-artist .inc-badge')]"
             f".some((b) => b.textContent.trim() === {json.dumps(name)})")
+
+
+def replayed(strokes: int) -> str:
+    """Returns the test that the projector's reveal has replayed its drawing to the end (all
+    ``strokes`` of it painted: the board's ``data-painted``)."""
+    return ("() => { const board = document.querySelector('.inc-reveal-board .inc-painted-board'); "
+            f"return !!board && Number(board.dataset.painted) >= {int(strokes)}; }}")
 
 
 def _deck():
@@ -311,18 +324,20 @@ def _seen(tables: list[Table], key: str, clicked: list[float]) -> dict[str, list
     return delays
 
 
-def _summary(values: list[float]) -> dict[str, float] | None:
+def _summary(values: list[float]) -> dict[str, Any] | None:
+    """Returns the median, p95 and max of ``values`` (seconds), with the values themselves
+    (``samples_s``: :func:`pooled` joins several plays' before it summarises them)."""
     if not values:
         return None
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
     return {"n": len(ordered), "median_s": round(statistics.median(ordered), 3), "p95_s": round(p95, 3),
-            "max_s": round(ordered[-1], 3)}
+            "max_s": round(ordered[-1], 3), "samples_s": list(values)}
 
 
-def _cpu(spent: list[float]) -> dict[str, float]:
+def _cpu(spent: list[float]) -> dict[str, Any]:
     return {"kernels": len(spent), "median_ms": round(statistics.median(spent)), "max_ms": round(max(spent)),
-            "sum_ms": round(sum(spent))}
+            "sum_ms": round(sum(spent)), "samples_ms": list(spent)}
 
 
 #: The drawing at the cap: as many 30-point strokes as the cap holds.
@@ -408,6 +423,12 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
         parts: dict[str, float] = {}
         for step, name in enumerate([*PLAYERS[1:], None], start=1):
             key = f"next-{step}"
+            # The teacher moves on once the class has watched the drawing shown: its replay on
+            # the projector has painted every stroke (a class talks it over for longer still).
+            shown = CAPPED_STROKES if capped and step == 1 else strokes
+            for table in room:
+                table.projector.wait_for_function(replayed(shown), polling=SEEN_POLL_MS, timeout=STEP)
+            idle = _settle(kernels)
             _watch_all(room, key, step_shown(name), step_models(name))
             clock, laptop = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes)
             loads.append(_load())
@@ -428,6 +449,79 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             table.close()
         for context in contexts:
             context.close()
+
+
+CHANGES = ("find", "reveal", "next")
+#: A phase change's delays, each summarised over the pages (and the plays pooled).
+SUMMARIES = ("projector", "phones", "trail", "simulated")
+
+
+def _setting(row: dict[str, Any]) -> tuple:
+    return (row["tables"], row.get("phones", "chromium"), row.get("servers", 1), row.get("store", "sqlite"),
+            row["strokes"], row.get("capped", False))
+
+
+def pooled(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Returns one row for each class and drawing size, in the order first played: the plays
+    of it joined (:func:`_pool`), each row saying how many (``plays``), the samples left out.
+
+    One table's projector gives one sample of each phase change a play, and one sample moves
+    a lot from play to play on a shared two-core machine (``class_pace_1x6_spread.md``: the
+    same find screen 4.5–8.6× the floor in four runs back to back); several plays, the drawing
+    sizes taken in turn, put beside each other what the same minutes measured."""
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(_setting(row), []).append(row)
+    return [_pool(plays) for plays in groups.values()]
+
+
+def _pool(plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """Returns the plays of one class and drawing size as one row: every delay's samples
+    summarised together; a phase change's CPU (each kernel's median and max over all the
+    plays, the sum and each process's the mean of the plays')."""
+    first = plays[0]
+    row = {key: value for key, value in first.items() if key not in ("floor", *CHANGES)}
+    row["plays"] = len(plays)
+    row["floor"] = dict(_joined([play["floor"] for play in plays]), load=_span([play["floor"]["load"] for play in plays]))
+    for change in CHANGES:
+        parts = [play[change] for play in plays]
+        figures: dict[str, Any] = {name: _joined([part.get(name) for part in parts]) for name in SUMMARIES
+                                   if name in first[change]}
+        figures["load"] = _span([part["load"] for part in parts])
+        spent = [ms for part in parts for ms in part["kernel_cpu"].get("samples_ms", ())]
+        cpu = first[change]["kernel_cpu"]
+        figures["kernel_cpu"] = {"kernels": cpu["kernels"],
+                                 "median_ms": round(statistics.median(spent)) if spent else cpu["median_ms"],
+                                 "max_ms": max(part["kernel_cpu"]["max_ms"] for part in parts),
+                                 "sum_ms": round(statistics.mean(part["kernel_cpu"]["sum_ms"] for part in parts))}
+        for key, digits in (("process_cpu_ms", None), ("laptop_cpu_s", 2)):
+            if first[change].get(key) is not None:
+                figures[key] = _mean_each([part.get(key) or {} for part in parts], digits)
+        row[change] = figures
+    return row
+
+
+def _joined(summaries: list[dict[str, Any] | None]) -> dict[str, Any] | None:
+    """Returns the summary of every sample of ``summaries`` (None if none has any), samples left out."""
+    samples = [value for summary in summaries if summary for value in summary.get("samples_s", ())]
+    if not samples:
+        return None
+    joined = _summary(samples)
+    joined.pop("samples_s")
+    return joined
+
+
+def _span(loads: list[str]) -> str:
+    """Returns the load averages of several plays as one: the first's … the last's."""
+    if len(loads) == 1:
+        return loads[0]
+    return f"{loads[0].split(' … ')[0]} … {loads[-1].split(' … ')[-1]}"
+
+
+def _mean_each(spent: list[dict[str, float]], digits: int | None) -> dict[str, float]:
+    """Returns each key's mean over the plays' ``spent`` (rounded to ``digits``)."""
+    keys = list(dict.fromkeys(key for part in spent for key in part))
+    return {key: round(statistics.mean(part.get(key, 0) for part in spent), digits) for key in keys}
 
 
 PHONES = {"chromium": (False,), "simulated": (True,), "both": (False, True)}
@@ -461,9 +555,10 @@ def _classroom(folder: Path, servers: int, store: str) -> Iterator[dict[str, Any
 
 
 def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "chromium", servers: str = "1",
-        store: str = "sqlite") -> list[dict[str, Any]]:
+        store: str = "sqlite", plays: int = 1) -> list[dict[str, Any]]:
     """Plays the class with ``strokes``-stroke drawings, (``capped``) the same with one
-    drawing at the cap, then with 3-stroke ones, in one run: with every phone in Chromium
+    drawing at the cap, then with 3-stroke ones, in one run, ``plays`` times in turn (their
+    samples pooled: :func:`pooled`): with every phone in Chromium
     (``phones="chromium"``), with five phones of each table on devices of their own
     (``"simulated"``), or both one after the other; on one classroom server, on two behind
     the school's proxy sharing one Redis (``servers="2"``: Redis whatever ``store`` says), or
@@ -491,17 +586,17 @@ def run(tables: int, strokes: int = 180, *, capped: bool = True, phones: str = "
                             _classroom(Path(folder), count, store) as room:
                         opened = open_store(room["store_url"])
                         try:
-                            for size, cap in sizes:
+                            for _, (size, cap) in itertools.product(range(max(1, plays)), sizes):
                                 row = play(browser, f"{room['url']}/voila/render", opened, room["kernels"],
                                            tables=tables, strokes=size, capped=cap, simulated=sim,
                                            processes=room["processes"], spread=room["spread"])
                                 rows.append(dict(row, servers=count, store=store))
-                                _log(json.dumps(rows[-1]))
+                                _log(json.dumps(_pool(rows[-1:])))
                         finally:
                             opened.close()
         finally:
             browser.close()
-    return rows
+    return pooled(rows)
 
 
 def _holds(value: float, limit: float) -> str:
@@ -544,7 +639,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         setting = (row["tables"], row.get("phones", "chromium"), row.get("servers", 1), row.get("store", "sqlite"))
         by_class.setdefault(setting, {})[(row["strokes"], row.get("capped", False))] = row
     for (tables, phones, _, _), sizes in by_class.items():
-        room = f"{tables} × 6" + (" (5 phones a table on their own devices)" if phones == "simulated" else "")
+        plays = next(iter(sizes.values())).get("plays", 1)
+        room = (f"{tables} × 6" + (" (5 phones a table on their own devices)" if phones == "simulated" else "")
+                + (f", {plays} plays pooled" if plays > 1 else ""))
         small = sizes.get((3, False))
         for (strokes, capped), row in sizes.items():
             servers = _servers(row)
@@ -590,8 +687,6 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines + sizing(rows)) + "\n"
 
 
-CHANGES = ("find", "reveal", "next")
-
 
 def sizing(rows: list[dict[str, Any]]) -> list[str]:
     """Returns, for each run on the school's Redis, the CPU a student's round of phase
@@ -635,10 +730,15 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--store", choices=STORES, default="sqlite",
                      help="one server's store: a SQLite file, or Redis with deploy/redis/classroom.conf "
                           "(two servers always share Redis)")
+    cli.add_argument("--plays", type=int, default=1,
+                     help="play each drawing size this many times, the sizes in turn, and pool the samples "
+                          "(one table's projector gives one sample a play)")
     cli.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
     args = cli.parse_args(argv)
+    if args.plays < 1:
+        cli.error("--plays: at least 1")
     rows = run(args.tables, args.strokes, capped=not args.no_cap, phones=args.phones, servers=args.servers,
-               store=args.store)
+               store=args.store, plays=args.plays)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "class_pace.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
     print(markdown(rows))

@@ -34,6 +34,7 @@ student), so that only the pages' own behaviour is measured.
   projector, each kernel's CPU, against the store's floor (a Done → its chip); in quick and
   full mode again with five phones a table simulated (``benchmarks.phones``: their pages'
   widget messages, not rendered), as phones on devices of their own: the laptop's share.
+  In full mode one table plays three times, the drawing sizes in turn, its samples pooled.
 - **A class arriving at once** (``benchmarks.arrival``): 30 seat links (3 in smoke mode, 12
   in quick mode) opened at the same moment, against as many one-button Voilà pages opened
   the same way in the same run (the floor); the kernels' memory against the floor's.
@@ -69,13 +70,13 @@ PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 MODES = {  # proves the harness, for the tests
     "smoke": {"rounds": 1, "tables": 1, "idle_s": 3.0, "redis": False, "strokes": 20,
               "load_tables": 1, "load_s": 8.0, "pace_tables": (1,), "pace_cap": False,
-              "pace_phones": "simulated"},  # a projector and a phone in Chromium, five phones simulated
+              "pace_phones": "simulated", "pace_plays": 1},  # a projector and a phone in Chromium, five phones simulated
     "quick": {"rounds": 1, "tables": 2, "idle_s": 10.0, "redis": True, "strokes": 200,
               "load_tables": 2, "load_s": 30.0, "pace_tables": (1,), "pace_cap": True,
-              "pace_phones": "both"},
+              "pace_phones": "both", "pace_plays": 1},
     "full": {"rounds": 3, "tables": 5, "idle_s": 10.0, "redis": True, "strokes": 200,
              "load_tables": 5, "load_s": 180.0, "pace_tables": (1, 5), "pace_cap": True,
-             "pace_phones": "both"},
+             "pace_phones": "both", "pace_plays": 3},  # one table's plays pooled: one sample a play
 }
 TARGET_PROPAGATION_MS = 300.0
 TARGET_IDLE_CPU = 1.0
@@ -363,7 +364,10 @@ def run(mode: str, out: Path) -> dict[str, Any]:
     results["class_pace"] = []
     for tables in settings["pace_tables"]:
         _log(f"the class's pace: {tables} table(s) of six, every page")
-        results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"], phones=settings["pace_phones"])
+        # A class of 30 gives 35 pages' samples a play; one table's projector gives one.
+        plays = settings["pace_plays"] if tables == 1 else 1
+        results["class_pace"] += class_pace.run(tables, capped=settings["pace_cap"], phones=settings["pace_phones"],
+                                                plays=plays)
     _log(f"a class arriving at once: {arrival.MODES[mode]['tables'] * arrival.MODES[mode]['seats']} seat links and as many "
          "one-button pages")
     write(results, out, started)  # what is measured so far is kept, whatever the arrival does

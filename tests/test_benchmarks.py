@@ -132,6 +132,37 @@ def test_the_find_screen_benchmark_measures_a_kernels_cost_for_full_and_small_dr
     assert "load" in results["kernel_load"] and "CPU ms" in run.stdout
 
 
+def test_the_class_pace_pools_the_plays_of_each_drawing_size_played_in_turn():
+    """``--plays``: one table's projector gives one sample of a phase change a play; the plays
+    of a size are summarised together (the samples joined, not their medians averaged), a phase
+    change's CPU is the plays' mean, and each size keeps its own row, in the order first played."""
+    from benchmarks.class_pace import _cpu, _summary, markdown, pooled
+
+    def play(strokes: int, floor: list[float], find: float, load: str, cpu: list[float], laptop: float) -> dict:
+        change = {"projector": _summary([find]), "phones": _summary([find + 0.1] * 6),
+                  "trail": _summary([0.1] * 6), "simulated": None, "load": load, "kernel_cpu": _cpu(cpu),
+                  "process_cpu_ms": {"server a": 100}, "laptop_cpu_s": {"kernels": laptop, "voila": 0.1}}
+        return {"tables": 1, "strokes": strokes, "capped": False, "pages": 7, "phones": "chromium",
+                "servers": 1, "store": "sqlite", "floor": dict(_summary(floor), load=load),
+                "find": change, "reveal": change, "next": dict(change, load=f"{load} … {load}")}
+
+    rows = pooled([play(180, [0.08] * 5, 0.40, "1.0 1.0 1.0", [10, 20], 0.2),
+                   play(3, [0.09] * 5, 0.30, "2.0 2.0 2.0", [5, 5], 0.1),
+                   play(180, [0.10] * 5, 0.90, "3.0 3.0 3.0", [30, 40], 0.4),
+                   play(3, [0.07] * 5, 0.20, "4.0 4.0 4.0", [5, 7], 0.3)])
+    full, small = rows
+    assert [(row["strokes"], row["plays"]) for row in rows] == [(180, 2), (3, 2)]
+    assert full["floor"]["n"] == 10 and full["floor"]["median_s"] == 0.09 and full["floor"]["load"] == "1.0 1.0 1.0 … 3.0 3.0 3.0"
+    assert full["find"]["projector"] == {"n": 2, "median_s": 0.65, "p95_s": 0.9, "max_s": 0.9}
+    assert full["find"]["phones"]["n"] == 12 and full["find"]["simulated"] is None
+    assert full["next"]["load"] == "1.0 1.0 1.0 … 3.0 3.0 3.0"
+    assert full["find"]["kernel_cpu"] == {"kernels": 2, "median_ms": 25, "max_ms": 40, "sum_ms": 50}
+    assert full["find"]["laptop_cpu_s"] == {"kernels": 0.3, "voila": 0.1}
+    assert small["find"]["process_cpu_ms"] == {"server a": 100}
+    assert "samples_s" not in json.dumps(rows) and "samples_ms" not in json.dumps(rows)
+    assert "| 1 × 6, 2 plays pooled | 1, SQLite | 180 strokes | last Done → find screen |" in markdown(rows)
+
+
 @pytest.mark.school
 def test_the_class_pace_on_one_server_then_two_behind_the_proxy_reports_both_in_one_run(tmp_path):
     """One table, 3-stroke drawings, five phones simulated: one classroom server on the
