@@ -383,6 +383,47 @@ def test_the_projector_paints_each_finished_drawing_unseen_and_shows_them_at_the
         check_consoles(watches)
 
 
+def test_a_table_of_six_on_a_720p_projector_keeps_the_boards_painted_ahead(browser, classroom):
+    """Issue 16, at a school projector's size: with six students the chips above the find
+    screen wrap when they say "placing cards", and its tiles come out ~1 % smaller than they
+    were laid out in the hide phase. The boards painted ahead stay as painted (a browser
+    scales a picture by that little with no change anyone can see): the last Done paints the
+    last board only, and every canvas is within REFIT_SHARE (3 %) of the size it is shown at."""
+    from incognito_nb.engine import Action, Deck, Rules, Stroke
+
+    base, store = classroom
+    six = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
+    keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=4)
+    seats = {name: store.join(keys.code, name) for name in six}
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        teacher = context.new_page()
+        watch = Watch(teacher)
+        teacher.goto(f"{base}/teacher.ipynb?code={keys.code}&key={keys.teacher_key}", timeout=SLOW)
+        wait_ready(teacher, ".inc-start")
+        store.start(keys.code, keys.teacher_key)
+        for seat, name in enumerate(six):
+            strokes = [Stroke([(40 + 15 * i, 60 + 10 * seat), (760 - 10 * i, 540 - 8 * i)], width=8) for i in range(40)]
+            store.act(keys.code, Action.edit_drawing(name, strokes), seat_token=seats[name].token)
+        for name in six[:-1]:
+            store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+        teacher.wait_for_function("""() => [...document.querySelectorAll('.inc-find-ahead .inc-painted-board')]
+            .filter((b) => Number(b.dataset.painted) === 40).length === 5""", timeout=STEP)
+        laid_out = teacher.evaluate("() => document.querySelector('.inc-find-ahead canvas').clientWidth")
+        teacher.evaluate(COUNT_PAINTS)
+        store.act(keys.code, Action.mark_done(six[-1]), seat_token=seats[six[-1]].token)
+        teacher.wait_for_function(f"() => ({TILES})().length === 6 && ({TILES})().every(([, , n]) => n === 40)",
+                                  timeout=STEP)
+        assert [(mark, paints) for mark, paints, _ in teacher.evaluate(TILES)] == [
+            ("0", 0), ("1", 0), ("2", 0), ("3", 0), ("4", 0), ("5", 1)]
+        shown = teacher.evaluate("""() => [...document.querySelectorAll('.inc-find .inc-gallery canvas')]
+            .map((c) => [c.width, c.clientWidth * devicePixelRatio])""")
+        assert all(abs(width - at) <= 0.03 * at for width, at in shown), (laid_out, shown)
+        check_consoles([watch])
+    finally:
+        context.close()
+
+
 # -- the class's language --------------------------------------------------------------------
 def no_foreign_text(pages: dict, code: str, step: str, data=()) -> None:
     """Asserts no page shows English of the catalogue (in en-XA: no untranslated text at all)."""

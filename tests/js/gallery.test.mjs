@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { FakeContext, FakeModel } from "./fakes.mjs";
-import { boardOf, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
+import { boardOf, needsPainting, tileSize } from "../../incognito_nb/ui/widgets/gallery.js";
 import { paintBoard, sameBytes } from "../../incognito_nb/ui/widgets/painted_board.js";
 
 const BOARD = { width: 800, height: 600, paper: "#ffffff", border: "#767676" };
@@ -43,4 +43,13 @@ test("a board sent again with the same bytes is the same board; one byte more or
   changed[9] = 1;
   assert.ok(!sameBytes(board, changed));
   assert.ok(!sameBytes(undefined, board) && sameBytes(new Uint8Array(0), new ArrayBuffer(0)));
+});
+
+test("a tile painted ahead stays as painted when it is shown a little smaller, not when much", () => {
+  // 1280 x 720, six students: painted ahead at 308 px, shown at the find phase at 305 px.
+  assert.equal(needsPainting(true, 308, tileSize(true, 305, 1, BOARD)), false);
+  assert.equal(needsPainting(true, 308, tileSize(true, 290, 1, BOARD)), true);
+  assert.equal(needsPainting(true, 308, tileSize(true, 330, 1, BOARD)), true);
+  // Never painted: a new canvas is 300 px wide by default, which says nothing.
+  assert.equal(needsPainting(false, 300, tileSize(true, 305, 1, BOARD)), true);
 });

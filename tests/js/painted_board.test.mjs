@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { FakeClock, FakeContext, FakeModel } from "./fakes.mjs";
 import {
-  applyEdit, decode, fitCanvas, fittedSize, joined, paintPaper, paintStrokes, Painter, REPLAY_FPS, strokesEnd,
+  applyEdit, decode, fitCanvas, fittedSize, joined, paintPaper, paintStrokes, Painter, REFIT_SHARE, REPLAY_FPS, strokesEnd,
 } from "../../incognito_nb/ui/widgets/painted_board.js";
 
 // pack_strokes([Stroke([(1, 2), (3.5, 4)], color="#0072b2", width=10), Stroke([(5, 5)], erase=True)]),
@@ -203,4 +203,18 @@ test("fitting a canvas sizes it and scales its context, once per size", () => {
   assert.deepEqual(ctx.log, [["setTransform", 0.4, 0, 0, 0.4, 0, 0]]);
   assert.equal(fitCanvas(canvas, ctx, 320, 1, { width: 800, height: 600 }), false);  // the same size: kept as painted
   assert.equal(ctx.log.length, 1);
+});
+
+test("a canvas shown a little smaller or larger is kept as painted, within the share it may move", () => {
+  const board = { width: 800, height: 600 };
+  const canvas = { width: 308, height: 231 };
+  const ctx = new FakeContext("screen");
+  // The projector's tiles at the find phase: 308 px painted ahead, shown at 305 px (1 %).
+  assert.equal(fitCanvas(canvas, ctx, 305, 1, board, REFIT_SHARE), false);
+  assert.equal(fitCanvas(canvas, ctx, 316, 1, board, REFIT_SHARE), false);
+  assert.deepEqual([canvas.width, canvas.height, ctx.log.length], [308, 231, 0]);
+  assert.equal(fitCanvas(canvas, ctx, 290, 1, board, REFIT_SHARE), true);  // 6 % smaller: painted again
+  assert.deepEqual([canvas.width, canvas.height], [290, 218]);
+  assert.equal(fitCanvas(canvas, ctx, 288, 1, board), true);  // without a share, any change
+  assert.ok(REFIT_SHARE > 0 && REFIT_SHARE <= 0.05);  // scaled by more, a line drawing blurs
 });

@@ -245,11 +245,21 @@ export function fittedSize(cssWidth, ratio, board) {
   return { width, height: Math.max(1, Math.round(board.height * scale)), scale };
 }
 
+// How far the size a board is shown at may move from the size its canvas was painted for,
+// as a share of its width, before it is painted again: the browser scales a picture by that
+// little with no change anyone can see.  The projector paints the find screen's boards
+// ahead, unseen; at 1280 x 720 with five or six students the chips above it wrap when they
+// say "placing cards", and the tiles came out 1 % smaller: every board was painted again at
+// the moment the class waits (docs/platform-notes.md).
+export const REFIT_SHARE = 0.03;
+
 // Sizes `canvas` for the size it is shown at (`fittedSize`), its context scaled so that
 // painting stays in board units; returns whether the canvas changed (and so was cleared).
-export function fitCanvas(canvas, ctx, shownWidth, ratio, board) {
+// A canvas already within `keep` of that size (a share of its width) is kept as painted.
+export function fitCanvas(canvas, ctx, shownWidth, ratio, board, keep = 0) {
   const size = fittedSize(shownWidth, ratio, board);
   if (canvas.width === size.width && canvas.height === size.height) return false;
+  if (Math.abs(canvas.width - size.width) <= keep * size.width) return false;
   canvas.width = size.width;   // clears the canvas and its context's state
   canvas.height = size.height;
   ctx.setTransform(size.scale, 0, 0, size.scale, 0, 0);
@@ -279,12 +289,14 @@ function render({ model, el }) {
   const painter = new Painter(model, { screen: ctx, painted });
   // A board that fits (the projector's gallery) is painted for the size it is shown at, not
   // at 800 x 600: the canvas's pixels are what Chromium rasterises (docs/platform-notes.md).
-  // It is painted once it has a size, and again, whole, when that size changes.
+  // It is painted once it has a size, and again, whole, when that size changes by more
+  // than REFIT_SHARE.
   let sized = !model.get("fit") || typeof ResizeObserver === "undefined";
   const board = { width: model.get("width"), height: model.get("height") };
   const resized = sized ? null : new ResizeObserver(() => {
     if (!canvas.clientWidth || painter.timer !== null) return;
-    if (fitCanvas(canvas, ctx, canvas.clientWidth, window.devicePixelRatio, board) || !sized) {
+    const keep = sized ? REFIT_SHARE : 0;  // its first size exactly
+    if (fitCanvas(canvas, ctx, canvas.clientWidth, window.devicePixelRatio, board, keep) || !sized) {
       sized = true;
       painter.buffer = null;  // the canvas was cleared: paint it all again
       painter.start();
