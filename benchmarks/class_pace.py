@@ -354,6 +354,17 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
     contexts: list = []
     room: list[Table] = []
     earlier = spread() if spread is not None else {}  # the kernels of the plays before this one
+    # Only this play's kernels are clocked: the pages of the play before may still be ending.
+    before = set(kernels())
+
+    def mine() -> set[int]:
+        return set(kernels()) - before
+
+    def settle() -> float:
+        """Waits until every kernel is quiet, those still ending too; returns this play's idle rate."""
+        _settle(kernels)
+        return _settle(mine)
+
     try:
         _log(f"{tables} table(s) of six, {strokes}-stroke drawings{' (one at the cap)' if capped else ''}: "
              f"opening {7 * tables} pages{' (5 phones a table simulated)' if simulated else ''}")
@@ -367,7 +378,7 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             for seat, name in enumerate(PLAYERS):
                 size = CAPPED_STROKES if capped and seat == 0 else strokes
                 table.act(name, Action.update_drawing(name, drawing(seat, size)))
-        _settle(kernels)
+        settle()
         result: dict[str, Any] = {"tables": tables, "strokes": strokes, "capped": capped, "pages": 7 * tables,
                                   "phones": "simulated" if simulated else "chromium"}
         if spread is not None:
@@ -386,15 +397,15 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
                 floor.append((wait_seen(table.projector, key, STEP)
                               - clicked) / 1000)
         result["floor"] = dict(_summary(floor), load=_load())
-        idle = _settle(kernels)
+        idle = settle()
 
         # The last Done → the find screen, every table at once.
         _watch_all(room, "find", FIND_SCREEN, FIND_MODELS, PHONE_FIND_SCREEN)
-        clock, laptop, load = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes), _load()
+        clock, laptop, load = KernelClock(mine, processes, idle=idle), LaptopClock(mine, processes), _load()
         clicked = [table.press_done(PLAYERS[-1]) for table in room]
         result["find"] = {**{k: _summary(v) for k, v in _seen(room, "find", clicked).items()},
                           "load": load, "kernel_cpu": None, "laptop_cpu_s": laptop.spent_s()}
-        _settle(kernels)
+        settle()
         result["find"]["kernel_cpu"] = _cpu(clock.spent_ms())
         result["find"]["process_cpu_ms"] = clock.processes_ms()
 
@@ -403,15 +414,15 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             for name in PLAYERS[:-1]:
                 table.act(name, Action.confirm_votes(name))
             table.phones[PLAYERS[-1]].wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
-        idle = _settle(kernels)
+        idle = settle()
         _watch_all(room, "reveal", FIRST_REVEAL, REVEAL_MODELS)
-        clock, laptop, load = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes), _load()
+        clock, laptop, load = KernelClock(mine, processes, idle=idle), LaptopClock(mine, processes), _load()
         clicked = [table.phones[PLAYERS[-1]].evaluate(CLICK_JS, ".inc-confirm-votes") for table in room]
         result["reveal"] = {**{k: _summary(v) for k, v in _seen(room, "reveal", clicked).items()}, "load": load,
                             "laptop_cpu_s": laptop.spent_s()}
         for table in room:
             table.projector.wait_for_function(step_shown(PLAYERS[0]), polling=SEEN_POLL_MS, timeout=STEP)
-        idle = _settle(kernels)
+        idle = settle()
         result["reveal"]["kernel_cpu"] = _cpu(clock.spent_ms())
         result["reveal"]["process_cpu_ms"] = clock.processes_ms()
 
@@ -428,16 +439,16 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             shown = CAPPED_STROKES if capped and step == 1 else strokes
             for table in room:
                 table.projector.wait_for_function(replayed(shown), polling=SEEN_POLL_MS, timeout=STEP)
-            idle = _settle(kernels)
+            idle = settle()
             _watch_all(room, key, step_shown(name), step_models(name))
-            clock, laptop = KernelClock(kernels, processes, idle=idle), LaptopClock(kernels, processes)
+            clock, laptop = KernelClock(mine, processes, idle=idle), LaptopClock(mine, processes)
             loads.append(_load())
             clicked = [table.projector.evaluate(CLICK_JS, ".inc-next") for table in room]
             for label, values in _seen(room, key, clicked).items():
                 nexts.setdefault(label, []).extend(values)
             for part, used in laptop.spent_s().items():  # until every page shows the step
                 parts[part] = round(parts.get(part, 0.0) + used / len(PLAYERS), 2)  # a Next's mean
-            idle = _settle(kernels)
+            idle = settle()
             cpu += clock.spent_ms()
             for name, ms in clock.processes_ms().items():
                 spent[name] = spent.get(name, 0) + ms
