@@ -4,7 +4,7 @@
 // projector).  One widget for the whole gallery: one model, one module, one message, where
 // six boards, six captions and twelve boxes were thirty widgets built at the phase change.
 // In the page this file follows painted_board.js in one module (shared.py's bundle).
-import { REFIT_SHARE, decode, fittedSize, paintBoard, sameBytes } from "./painted_board.js";
+import { REFIT_SHARE, decode, fitsWithin, fittedSize, paintBoard, sameBytes } from "./painted_board.js";
 
 // The board spec every tile is painted with.
 export function boardOf(model) {
@@ -24,7 +24,7 @@ export function tileSize(fit, shownWidth, ratio, board) {
 // REFIT_SHARE away from it.  The find screen the projector painted ahead, unseen, comes
 // out 1 % smaller at 1280 x 720 when the chips above it wrap: its boards stay as painted.
 export function needsPainting(painted, canvasWidth, size) {
-  return !painted || Math.abs(canvasWidth - size.width) > REFIT_SHARE * size.width;
+  return !painted || !fitsWithin(canvasWidth, size, REFIT_SHARE);
 }
 
 const div = (className) => {

@@ -253,13 +253,19 @@ export function fittedSize(cssWidth, ratio, board) {
 // the moment the class waits (docs/platform-notes.md).
 export const REFIT_SHARE = 0.03;
 
+// Whether a canvas `canvasWidth` px wide shows a board fitted to `size` as painted: within
+// `share` of its width (REFIT_SHARE), or exactly (0).
+export function fitsWithin(canvasWidth, size, share) {
+  return Math.abs(canvasWidth - size.width) <= share * size.width;
+}
+
 // Sizes `canvas` for the size it is shown at (`fittedSize`), its context scaled so that
 // painting stays in board units; returns whether the canvas changed (and so was cleared).
 // A canvas already within `keep` of that size (a share of its width) is kept as painted.
 export function fitCanvas(canvas, ctx, shownWidth, ratio, board, keep = 0) {
   const size = fittedSize(shownWidth, ratio, board);
   if (canvas.width === size.width && canvas.height === size.height) return false;
-  if (Math.abs(canvas.width - size.width) <= keep * size.width) return false;
+  if (fitsWithin(canvas.width, size, keep)) return false;
   canvas.width = size.width;   // clears the canvas and its context's state
   canvas.height = size.height;
   ctx.setTransform(size.scale, 0, 0, size.scale, 0, 0);
