@@ -439,7 +439,6 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
             shown = CAPPED_STROKES if capped and step == 1 else strokes
             for table in room:
                 table.projector.wait_for_function(replayed(shown), polling=SEEN_POLL_MS, timeout=STEP)
-            idle = settle()
             _watch_all(room, key, step_shown(name), step_models(name))
             clock, laptop = KernelClock(mine, processes, idle=idle), LaptopClock(mine, processes)
             loads.append(_load())
@@ -499,10 +498,9 @@ def _pool(plays: list[dict[str, Any]]) -> dict[str, Any]:
         figures: dict[str, Any] = {name: _joined([part.get(name) for part in parts]) for name in SUMMARIES
                                    if name in first[change]}
         figures["load"] = _span([part["load"] for part in parts])
-        spent = [ms for part in parts for ms in part["kernel_cpu"].get("samples_ms", ())]
-        cpu = first[change]["kernel_cpu"]
-        figures["kernel_cpu"] = {"kernels": cpu["kernels"],
-                                 "median_ms": round(statistics.median(spent)) if spent else cpu["median_ms"],
+        spent = [ms for part in parts for ms in part["kernel_cpu"]["samples_ms"]]
+        figures["kernel_cpu"] = {"kernels": first[change]["kernel_cpu"]["kernels"],
+                                 "median_ms": round(statistics.median(spent)),
                                  "max_ms": max(part["kernel_cpu"]["max_ms"] for part in parts),
                                  "sum_ms": round(statistics.mean(part["kernel_cpu"]["sum_ms"] for part in parts))}
         for key, digits in (("process_cpu_ms", None), ("laptop_cpu_s", 2)):
@@ -514,7 +512,7 @@ def _pool(plays: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _joined(summaries: list[dict[str, Any] | None]) -> dict[str, Any] | None:
     """Returns the summary of every sample of ``summaries`` (None if none has any), samples left out."""
-    samples = [value for summary in summaries if summary for value in summary.get("samples_s", ())]
+    samples = [value for summary in summaries if summary for value in summary["samples_s"]]
     if not samples:
         return None
     joined = _summary(samples)
