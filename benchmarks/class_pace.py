@@ -671,8 +671,13 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                 ink = ""
                 if against is not None:
                     other = max(against[change]["projector"]["p95_s"], against[change]["phones"]["p95_s"])
-                    ink = (f"{worst / other:.2f}× {'capped ÷ full' if capped else 'full ÷ 3-stroke'} "
-                           f"(≤ {TARGET_INK_RATIO}×: {_holds(worst / other, TARGET_INK_RATIO)})")
+                    ink = f"{worst / other:.2f}× {'capped ÷ full' if capped else 'full ÷ 3-stroke'} "
+                    # The targets: full ÷ 3-stroke for the find screen and the first
+                    # reveal; capped ÷ full for the find screen. The other ratios are shown bare.
+                    if change == "find" or (change == "reveal" and not capped):
+                        ink += f"(≤ {TARGET_INK_RATIO}×: {_holds(worst / other, TARGET_INK_RATIO)})"
+                    else:
+                        ink += "(no target)"
                 if tables >= 5:
                     target += f"; {worst:.2f} s (≤ {TARGET_CLASS_P95_S:.0f} s: {_holds(worst, TARGET_CLASS_P95_S)})"
                 if change == "next":

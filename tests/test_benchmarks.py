@@ -163,6 +163,31 @@ def test_the_class_pace_pools_the_plays_of_each_drawing_size_played_in_turn():
     assert "| 1 × 6, 2 plays pooled | 1, SQLite | 180 strokes | last Done → find screen |" in markdown(rows)
 
 
+def test_the_class_pace_gives_a_verdict_only_on_the_ratios_the_issue_sets():
+    """Issue 16 sets full ÷ 3-stroke for the find screen and the first reveal, and capped ÷
+    full for the find screen; the other ratios (a Next's, a capped reveal's) are shown bare."""
+    from benchmarks.class_pace import _cpu, _summary, markdown
+
+    def row(strokes: int, capped: bool, seconds: float) -> dict:
+        change = {"projector": _summary([seconds]), "phones": _summary([seconds] * 6), "trail": _summary([0.0] * 6),
+                  "simulated": None, "load": "1.0", "kernel_cpu": _cpu([10]), "process_cpu_ms": {}}
+        return {"tables": 1, "strokes": strokes, "capped": capped, "pages": 7, "phones": "chromium", "servers": 1,
+                "store": "sqlite", "floor": dict(_summary([0.1]), load="1.0"),
+                "find": change, "reveal": change, "next": change}
+
+    lines = markdown([row(180, False, 0.4), row(180, True, 0.8), row(3, False, 0.2)]).splitlines()
+    cells = [line.split(" | ") for line in lines if line.startswith("| 1 × 6 |")]
+    verdicts = {(cell[2], cell[3]): cell[8] for cell in cells if "÷" in cell[8]}
+    assert verdicts == {
+        ("180 strokes", "last Done → find screen"): "2.00× full ÷ 3-stroke (≤ 1.5×: missed)",
+        ("180 strokes", "last Confirm → first reveal"): "2.00× full ÷ 3-stroke (≤ 1.5×: missed)",
+        ("180 strokes", "each Next"): "2.00× full ÷ 3-stroke (no target)",
+        ("180 strokes, one at the cap (666)", "last Done → find screen"): "2.00× capped ÷ full (≤ 1.5×: missed)",
+        ("180 strokes, one at the cap (666)", "last Confirm → first reveal"): "2.00× capped ÷ full (no target)",
+        ("180 strokes, one at the cap (666)", "each Next"): "2.00× capped ÷ full (no target)",
+    }
+
+
 @pytest.mark.school
 def test_the_class_pace_on_one_server_then_two_behind_the_proxy_reports_both_in_one_run(tmp_path):
     """One table, 3-stroke drawings, five phones simulated: one classroom server on the
