@@ -271,6 +271,11 @@ def test_a_students_kernel_yields_the_cpu_to_the_teachers_pages(room):
     assert set(_nice(student)) == {min(19, server + 5)} and len(_nice(student)) > 1
 
 
+def plain_start(browser, path: str) -> bytes:
+    """Returns the file at ``path`` as a client that takes no gzip gets it."""
+    return browser.get_bytes(path)[2]
+
+
 def test_the_front_ends_files_reach_a_phone_gzipped_and_pages_go_as_they_are(room):
     """A phone's first visit asks for ~5.2 MB of scripts, thirty phones on one Wi-Fi: they go
     gzipped to a browser that accepts it (~1.7 MB).  A page or an answer, which may hold a
@@ -288,6 +293,15 @@ def test_the_front_ends_files_reach_a_phone_gzipped_and_pages_go_as_they_are(roo
             "If-Modified-Since": headers["Last-Modified"]}  # the extensions' files: dated, not tagged
         status, _, body = browser.get_bytes(path, {"Accept-Encoding": "gzip", **asked})
         assert status == 304 and body == b"", path  # a reload sends nothing again
+        # The next phone gets the bytes gzipped for the first one (each file compressed once),
+        # whole, with their own length.
+        status, again_headers, again = Browser(room.url).get_bytes(path, {"Accept-Encoding": "gzip"})
+        assert status == 200 and again == packed and again_headers["Content-Length"] == str(len(packed)), path
+        assert again_headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in again_headers["Vary"]
+    # A part of a file (a range) is the part asked for, never the whole file kept.
+    status, headers, part = browser.get_bytes(files[1], {"Accept-Encoding": "gzip", "Range": "bytes=0-99"})
+    assert status == 206 and (gzip.decompress(part) if headers.get("Content-Encoding") else part) == plain_start(
+        browser, files[1])[:100]
     code, _ = Browser(room.url).create_table()  # the teacher's browser; the pages are read by another
     for path in (f"/voila/render/student.ipynb?code={code}", "/voila/render/teacher.ipynb", "/classroom/passphrase",
                  "/voila/render/student.ipynb?code=k7qxm&token=not-a-seat"):
