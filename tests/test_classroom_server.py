@@ -12,7 +12,9 @@ import json
 import os
 import re
 import sys
+import threading
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,32 @@ def test_warm_kernels_follow_the_class_expected(room):
     room.wait_for(lambda s: s["targets"]["student.ipynb"] <= wanted - 3, "the target down by three", timeout=30)
     room.wait_for(lambda s: sum(s["warm"].values()) + sum(s["warming"].values()) <= s["targets"]["student.ipynb"]
                   + s["targets"]["teacher.ipynb"], "warm kernels down to the target", timeout=30)
+
+
+def test_a_table_opening_its_six_pages_at_once_takes_six_warm_kernels(tmp_path):
+    """A class opens its pages at the same moment.  Each page's arrival lowers its pool's
+    target before the page takes its kernel: the pages still on their way keep theirs.
+    Every page is built in a kernel warmed ahead (``VOILA_PREHEAT=True`` in its
+    environment), none in one started cold after a warm one was ended as unwanted (before:
+    two warm, four cold, with six seat links fetched at once)."""
+    names = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
+    with classroom(tmp_path) as fresh:  # no other table's students expected
+        code, key = Browser(fresh.url).create_table()
+        taken = seats(fresh, code, key, names)
+        fresh.wait_for(lambda s: s["warm"].get("student.ipynb", 0) >= len(names), "six student kernels warm",
+                       timeout=180)
+        together = threading.Barrier(len(names))
+
+        def open_page(seat) -> str:
+            together.wait(timeout=60)
+            return Browser(fresh.url).open_seat(code, seat)
+
+        with ThreadPoolExecutor(len(names)) as pool:
+            kernels = list(pool.map(open_page, taken.values()))
+        environs = [Path(f"/proc/{_kernel_pid(fresh, kernel)}/environ").read_bytes().split(b"\0")
+                    for kernel in kernels]
+        assert [b"VOILA_PREHEAT=True" in environ for environ in environs] == [True] * len(names)
+        assert len(set(kernels)) == len(names) and fresh.status()["pages"]["student.ipynb"] == len(names)
 
 
 def test_page_kernels_reach_the_server_by_unix_sockets_not_loopback_ports(room):

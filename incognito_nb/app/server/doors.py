@@ -302,18 +302,19 @@ class ClassroomPage(Doorway, TornadoVoilaHandler):
         for kernel_id in desk.budget.replaced(claim):
             await desk.end(kernel_id, "its page was opened again")
         desk.budget.arrived(claim)
-        desk.keep_pools(taking=path)
-        self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
-        # The loading screen speaks as the page will: a warm kernel's page was written before
-        # its request, in the server's language (see write).
-        self._language_tag = LanguageTag((await self.speaking(claim.code)).code)
-        self._as_the_browser_sees_it()
-        token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
-        try:
-            await super().get(path)
-        finally:
-            CLAIM.reset(token)
-            OWNER.reset(owner)
+        with desk.on_its_way(path):
+            desk.keep_pools()
+            self.xsrf_token  # the _xsrf cookie lets the page's own shutdown request pass when it closes
+            # The loading screen speaks as the page will: a warm kernel's page was written before
+            # its request, in the server's language (see write).
+            self._language_tag = LanguageTag((await self.speaking(claim.code)).code)
+            self._as_the_browser_sees_it()
+            token, owner = CLAIM.set(claim), OWNER.set(partial(desk.owners.give, self))
+            try:
+                await super().get(path)
+            finally:
+                CLAIM.reset(token)
+                OWNER.reset(owner)
 
     def _as_the_browser_sees_it(self) -> None:
         """Hands the page's kernel the scheme and host the browser used (behind a proxy, what the
