@@ -9,10 +9,11 @@ costs no more than before: the browser asks with the file's ETag and gets a 304.
 
 The files are the same for every phone, so each is compressed once: the first answer's
 gzipped bytes are kept, under the file's path and version (its ETag or date, and its
-length), and every later phone gets them as they are.  Without that, gzip was about a
-third of the server's own CPU for each page opened (``py-spy``, 6 December 2026): ~0.07
-CPU-s a phone, all of it at the moment the class arrives.  What is kept is the front end
-itself, a few MB, never more than :data:`KEPT_LIMIT` bytes.
+length), and every later phone gets them as they are.  Without that, gzip took ~30 % of the
+server's busy samples while a seat link loaded (``py-spy``, 6 December 2026), ~40 ms of CPU
+a phone (five seat links opened in turn: the server 1.2-1.4 CPU-s before, 0.9-1.3 after),
+all of it at the moment the class arrives.  What is kept is the front end itself, a few
+MB, never more than :data:`KEPT_LIMIT` bytes.
 
 Pages and answers go as they are.  A page holds a seat's token or a table's code, and
 compressing a secret beside words a request chose is how BREACH reads it through TLS; they
