@@ -362,8 +362,7 @@ def play(browser, base: str, store, kernels, *, tables: int, strokes: int, cappe
 
     def settle() -> float:
         """Waits until every kernel is quiet, those still ending too; returns this play's idle rate."""
-        _settle(kernels)
-        return _settle(mine)
+        return _settle(kernels, counted=lambda pids: set(pids) - before)
 
     try:
         _log(f"{tables} table(s) of six, {strokes}-stroke drawings{' (one at the cap)' if capped else ''}: "

@@ -173,26 +173,29 @@ def _cpu(pid: int) -> float | None:
 IDLE_SHARE = 0.03
 
 
-def _settle(kernels, quiet: float = 0.05, longest: float = 60.0) -> float:
+def _settle(kernels, quiet: float = 0.05, longest: float = 60.0, counted=None) -> float:
     """Waits until the kernels are back to idle: together under ``quiet`` of a core over half
     a second, or each under :data:`IDLE_SHARE` of a core (a kernel still starting, or still
     building a screen, is well over it) and together no busier than the half second before
-    (their watches' polling is all that is left).  Returns their idle rate then (cores)."""
+    (their watches' polling is all that is left).  Returns their idle rate then (cores): with
+    ``counted``, that of the kernels it keeps of theirs (``counted(pids)``, the same half second)."""
     end = time.monotonic() + longest
     before_rate = None
-    rate = 0.0
+    idle = 0.0
     while time.monotonic() < end:
         pids = sorted(kernels())
         before = [_cpu(p) or 0 for p in pids]
         time.sleep(0.5)
         each = [((_cpu(p) or 0) - b) / 0.5 for p, b in zip(pids, before)]
         rate = sum(each)
+        mine = set(pids) if counted is None else counted(pids)
+        idle = sum(used for pid, used in zip(pids, each) if pid in mine)
         if rate < quiet:
-            return rate
+            return idle
         if before_rate is not None and max(each, default=0.0) < IDLE_SHARE and rate <= before_rate * 1.1 + 0.01:
-            return rate
+            return idle
         before_rate = rate
-    return rate
+    return idle
 
 
 def pages(folder: Path) -> list[dict[str, Any]]:
