@@ -384,15 +384,16 @@ def test_the_projector_paints_each_finished_drawing_unseen_and_shows_them_at_the
 
 
 def test_a_table_of_six_on_a_720p_projector_keeps_the_boards_painted_ahead(browser, classroom):
-    """Issue 16, at a school projector's size: with six students the chips above the find
-    screen wrap when they say "placing cards", and its tiles come out ~1 % smaller than they
-    were laid out in the hide phase. The boards painted ahead stay as painted (a browser
-    scales a picture by that little with no change anyone can see): the last Done paints the
-    last board only, and every canvas is within REFIT_SHARE (3 %) of the size it is shown at."""
+    """Issue 16, at a school projector's size: with six students of long names the chips
+    above the find screen wrap onto a second line (short names keep to one), and its tiles
+    come out ~1 % smaller than they were laid out in the hide phase. The boards painted ahead
+    stay as painted (a browser scales a picture by that little with no change anyone can
+    see): the last Done paints the last board only, and every canvas is within REFIT_SHARE
+    (3 %) of the size it is shown at."""
     from incognito_nb.engine import Action, Deck, Rules, Stroke
 
     base, store = classroom
-    six = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
+    six = ["Alessandra", "Bartholomew", "Christabel", "Demetrius", "Evangeline", "Florentina"]
     keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=4)
     seats = {name: store.join(keys.code, name) for name in six}
     context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -419,6 +420,11 @@ def test_a_table_of_six_on_a_720p_projector_keeps_the_boards_painted_ahead(brows
         shown = teacher.evaluate("""() => [...document.querySelectorAll('.inc-find .inc-gallery canvas')]
             .map((c) => [c.width, c.clientWidth * devicePixelRatio])""")
         assert all(abs(width - at) <= 0.03 * at for width, at in shown), (laid_out, shown)
+        # What this test is about: the chips wrapped and the tiles moved (not painted again).
+        lines = teacher.evaluate("() => new Set([...document.querySelectorAll('.inc-who-chip')]"
+                                 ".map((c) => Math.round(c.getBoundingClientRect().top))).size")
+        moved = teacher.evaluate("() => document.querySelector('.inc-find .inc-gallery canvas').clientWidth")
+        assert lines == 2 and moved != laid_out, (lines, laid_out, moved)
         check_consoles([watch])
     finally:
         context.close()

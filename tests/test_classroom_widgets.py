@@ -24,7 +24,7 @@ from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets import painted_board
 
 from pseudo import live_widgets
-from test_table import find, one, plain, secret_deck
+from test_table import find, heard, one, plain, secret_deck
 from widget_text import mentions, state_text
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")  # each test closes what it built
@@ -577,7 +577,9 @@ def test_while_the_class_draws_the_projector_shows_who_is_done_large_on_its_stag
     teacher.catch_up()
     # The find phase: the gallery fills the stage, the chips of who placed cards are back in the top bar.
     assert find(teacher, "inc-room-box") == [] and teacher.room is None
-    assert "Ana ✎ colocando cartas" in plain(teacher.progress.value)
+    # Short chips, one line over the boards: the name and a mark, the words for screen readers.
+    assert plain(teacher.progress.value) == "Ana✎ Ben✎ Cleo✎"
+    assert heard(teacher.progress.value) == "Ana ✎ colocando cartas Ben ✎ colocando cartas Cleo ✎ colocando cartas"
 
 
 def test_a_stroke_is_stored_as_one_small_move(store):
@@ -650,7 +652,10 @@ def test_classmates_strokes_move_only_the_chips_on_every_other_page(store, monke
     assert "Ben ✎ drawing · 2 strokes" in chips and "Ana ✎ drawing" in chips
     # A student's chips say who is done, not how much others drew: they do not change
     # (nor move the pad below them) while classmates draw.
-    assert plain(students["Ana"].progress.value) == "Ana ✎ drawing Ben ✎ drawing Cleo ✎ drawing"
+    # (Short chips, so that six take one line of a phone: the name and a mark, the words
+    # for screen readers.)
+    assert plain(students["Ana"].progress.value) == "Ana✎ Ben✎ Cleo✎"
+    assert heard(students["Ana"].progress.value) == "Ana ✎ drawing Ben ✎ drawing Cleo ✎ drawing"
     assert len(students["Ana"].pad.drawing) == 0
 
 

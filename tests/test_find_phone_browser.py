@@ -39,6 +39,10 @@ CUT_JS = """() => [...document.querySelectorAll('.inc-find-phone button, .inc-fi
 PAINTS_JS = """() => { window.__paints = [];
   new MutationObserver((changes) => { for (const c of changes) window.__paints.push(c.target.dataset.painted); })
     .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-painted']}); }"""
+# Each "who is done" chip: its top, its name, its mark and its words for screen readers.
+CHIPS_JS = """() => [...document.querySelectorAll('.inc-who-chip')].map((c) => [
+  Math.round(c.getBoundingClientRect().top), c.querySelector('.inc-badge').textContent,
+  c.querySelector('.inc-who-state').textContent, c.querySelector('.inc-aria').textContent.trim()])"""
 TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
@@ -78,6 +82,12 @@ def test_a_phone_finds_one_drawing_at_a_time_with_its_cards_beside_it(browser, t
             assert page.evaluate("() => window.__paints") == [first]  # painted once, at the size it has
             assert page.locator(".inc-gallery").count() == 0  # the projector's gallery is not the phone's
             assert page.locator(".inc-find-phone .inc-lineup .inc-token").count() == len(lineup)
+            # The six players' chips above it take one line of the phone: each a name and a
+            # mark, its words for screen readers only.
+            chips = page.evaluate(CHIPS_JS)
+            assert len({top for top, *_ in chips}) == 1, chips
+            assert [(name, mark, words) for _, name, mark, words in chips] == [
+                (name, "✎", "✎ colocando cartas") for name in PLAYERS]
 
             placed = {}
             for step, (seat, name) in enumerate(others):

@@ -40,8 +40,16 @@ def find(root: widgets.Widget, css_class: str) -> list[widgets.Widget]:
 
 
 def plain(markup: str) -> str:
-    """Returns the text a person reads in an HTML widget's value."""
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+    """Returns the text a person reads in an HTML widget's value (not the words kept for
+    screen readers only: ``inc-aria``, a short chip's words)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="inc-aria">[^<]*</span>', "", markup)))
+
+
+def heard(markup: str) -> str:
+    """Returns the text a screen reader reads in an HTML widget's value: no part marked
+    ``aria-hidden`` (a short chip's mark), the words kept for screen readers in."""
+    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span [^>]*aria-hidden="true"><span>[^<]*</span></span>', "",
+                                                      markup)))
 
 
 def one(root: widgets.Widget, css_class: str) -> widgets.Widget:

@@ -220,7 +220,7 @@ class StudentPage(TablePage):
         if game is None or not self.strokes_only(changes) or (self._shown or ())[:3] != (game.round, game.phase, True):
             self.render()
             return
-        self.progress.value = who_is_done(game.progress(), self.lang, strokes=False)
+        self.progress.value = who_is_done(game.progress(), self.lang, short=True)
         for version, action in changes:
             if action.player == self.name and version not in self.mine:
                 board = game.drawing(self.name)
@@ -244,7 +244,7 @@ class StudentPage(TablePage):
         game = view["game"]
         phase = Phase(game["phase"])
         self.header.value = safe(lang._("{title} · you are {name}", title=title_line(game, lang), name=self.name))
-        self.progress.value = who_is_done(game, lang, strokes=False)
+        self.progress.value = who_is_done(game, lang, short=True)
         # A screen is the round's and the deal's: after Play again the new game's round 1 is
         # another screen than the last game's, even for a page that never saw the podium.
         if phase is Phase.HIDE:

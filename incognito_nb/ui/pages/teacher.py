@@ -229,7 +229,7 @@ class TeacherPage(TablePage):
         """Shows who is done: while the class draws, large on the stage (the room); else as
         chips in the top bar."""
         drawing = view["phase"] == Phase.HIDE.value
-        self.progress.value = "" if drawing else who_is_done(view, self.lang)
+        self.progress.value = "" if drawing else who_is_done(view, self.lang, short=True)
         if drawing and self.room is not None:
             self.room.value = drawing_room(view, self.lang)
 

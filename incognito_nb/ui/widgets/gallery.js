@@ -22,7 +22,7 @@ export function tileSize(fit, shownWidth, ratio, board) {
 // Whether a fitted tile is painted again for `size`, the canvas it would have at the width
 // shown now: when it was never painted, or its canvas (`canvasWidth`) is more than
 // REFIT_SHARE away from it.  The find screen the projector painted ahead, unseen, comes
-// out 1 % smaller at 1280 x 720 when the chips above it wrap: its boards stay as painted.
+// out 1 % smaller when the chips above it wrap (long names at 1280 x 720): its boards stay as painted.
 export function needsPainting(painted, canvasWidth, size) {
   return !painted || !fitsWithin(canvasWidth, size, REFIT_SHARE);
 }

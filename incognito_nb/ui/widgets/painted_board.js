@@ -248,9 +248,9 @@ export function fittedSize(cssWidth, ratio, board) {
 // How far the size a board is shown at may move from the size its canvas was painted for,
 // as a share of its width, before it is painted again: the browser scales a picture by that
 // little with no change anyone can see.  The projector paints the find screen's boards
-// ahead, unseen; at 1280 x 720 with five or six students the chips above it wrap when they
-// say "placing cards", and the tiles came out 1 % smaller: every board was painted again at
-// the moment the class waits (docs/platform-notes.md).
+// ahead, unseen; when the chips above it wrap at the find phase (at 1280 x 720 six chips
+// that said "placing cards" did; long names still may) the tiles come out 1 % smaller, and
+// every board was painted again at the moment the class waits (docs/platform-notes.md).
 export const REFIT_SHARE = 0.03;
 
 // Whether a canvas `canvasWidth` px wide shows a board fitted to `size` as painted: within

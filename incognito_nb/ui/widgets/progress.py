@@ -26,6 +26,12 @@ CSS = """
 .inc-who-state { display: inline-grid; }
 .inc-who-state > span, .inc-who-state::after { grid-area: 1 / 1; }
 .inc-who-state::after { content: attr(data-other); visibility: hidden; }
+/* A short chip (a phone's bar, the projector's top bar): the name and a mark, ✔ done in
+   green and bold (its shape the cue, the colour a help), ✎ still at it; the words for
+   screen readers only (.inc-aria), so that six chips take one line of a phone, not three. */
+.inc-who-short { margin-right: 0.3em; }
+.inc-who-short .inc-who-state { margin-left: 0.15em; font-weight: 700; }
+.inc-who-short[data-done="true"] .inc-who-state { color: #1a6b2d; }
 /* The projector's screen while the class draws: one tile per player, in a grid (a count
    that grows widens no tile and moves no other), a finished one marked by its word, its
    tick and a green edge (colour is never the only cue). */
@@ -76,9 +82,15 @@ def title_line(view: dict[str, Any], lang: Language) -> str:
                   phase=phase_title(phase, lang))
 
 
-def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> tuple[list[str], int] | None:
+#: A short chip's marks: done, and still drawing or placing cards (the words are the screen readers').
+DONE_MARK, BUSY_MARK = "✔", "✎"
+
+
+def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True,
+           short: bool = False) -> tuple[list[str], int] | None:
     """Returns each player's chip (HTML) and how many are done, or ``None`` when the phase has
-    no one to wait for."""
+    no one to wait for.  A ``short`` chip shows the name and a mark (:data:`DONE_MARK`,
+    :data:`BUSY_MARK`), its words unseen, read by screen readers."""
     phase = view["phase"]
     if phase == "hide":
         finished, strokes = set(view["done"]), view.get("strokes", {}) if strokes else {}
@@ -97,8 +109,13 @@ def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> tup
         # It keeps the room of its other state (CSS above): a Done moves nothing on the page.
         finished_here = player in finished
         shown, other = (done, busy[player]) if finished_here else (busy[player], done)
-        return (f'<span class="inc-who-chip" data-seat="{seat}" data-done="{str(finished_here).lower()}">'
-                f'{player_badge(player, seat)} '
+        opening = f'data-seat="{seat}" data-done="{str(finished_here).lower()}"'
+        if short:
+            mark, other = (DONE_MARK, BUSY_MARK) if finished_here else (BUSY_MARK, DONE_MARK)
+            return (f'<span class="inc-who-chip inc-who-short" {opening}>{player_badge(player, seat)}'
+                    f'<span class="inc-who-state" data-other="{other}" aria-hidden="true"><span>{mark}</span></span>'
+                    f'<span class="inc-aria"> {shown}</span></span>')  # its space: "Ana ✔ done", not "Ana✔ done"
+        return (f'<span class="inc-who-chip" {opening}>{player_badge(player, seat)} '
                 f'<span class="inc-who-state" data-other="{html.escape(other, quote=True)}"><span>{shown}</span></span>'
                 '</span>')
 
@@ -106,12 +123,14 @@ def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> tup
     return chips, sum(player in finished for player in view["players"])
 
 
-def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True) -> str:
+def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True, short: bool = False) -> str:
     """Returns one chip per player (HTML): done, or still drawing (and, with ``strokes``,
     how many strokes so far) in the hide phase, or still placing cards in the find phase;
     '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
-    page that draws (a student's) never moves under the pen as classmates draw."""
-    found = _chips(view, lang, strokes=strokes)
+    page that draws (a student's) never moves under the pen as classmates draw.  ``short``
+    chips say it with a mark, their words for screen readers only: a phone's six chips take
+    one line, not three, and the projector's bar over the find screen one, not two or three."""
+    found = _chips(view, lang, strokes=strokes and not short, short=short)
     if found is None:
         return ""
     return f'<span class="inc-who">{" ".join(found[0])}</span>'
