@@ -129,7 +129,8 @@ def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True, s
     '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
     page that draws (a student's) never moves under the pen as classmates draw.  ``short``
     chips say it with a mark, their words for screen readers only: a phone's six chips take
-    one line, not three, and the projector's bar over the find screen one, not two or three."""
+    one line, not three, and the projector's bar over the find screen one, not two or three.
+    They never count strokes (their unseen words would change, and be sent, at each one)."""
     found = _chips(view, lang, strokes=strokes and not short, short=short)
     if found is None:
         return ""
