@@ -14,6 +14,7 @@ runs) starts :class:`~incognito_nb.app.server.application.ClassroomServer`.  Bes
 - :mod:`.passphrase`: what a teacher on another device types to create tables;
 - :mod:`.bounded_log`: repeated log lines counted, not written; a rotating log file;
 - :mod:`.forwarded`: the scheme and host the browser used, read from a trusted proxy;
+- :mod:`.templates_once`: Voilà's page template compiled once per server, not once per page;
 - :mod:`.preheat`: the kernel's side of a preheated page (the only module here that runs
   inside the page kernels, so this package imports nothing when imported).
 """

@@ -73,6 +73,7 @@ from .hub import HUB_SETTING, HubClassroomPage, HubIdentity, HubJoinDoor, HubLog
 from .passphrase import new_passphrase
 from .preheat import QUERY_URL, SERVER_SECRET, TEACHER_KEY_HEADER
 from .sockets import BUDGET_SETTING, KernelSocket, KernelSocketDoor, QuerySocket
+from .templates_once import compile_pages_once
 
 #: How the classroom's kernels start: as ``python -m ipykernel_launcher`` does, with debugpy
 #: hidden first.  ipykernel imports debugpy and its pydevd bundle in every kernel for
@@ -220,6 +221,7 @@ class ClassroomServer(Voila):
         configuration.http_header_envs = [TEACHER_KEY_HEADER, SCHEME_HEADER]
         configuration.kernel_spec_manager_class = LeanKernels
         self.kernel_websocket_connection_class = KernelSocket
+        compile_pages_once()  # the page template, compiled for the first page and kept (templates_once.py)
         # nbclient waits 4 s for a cell's last output after its reply, then sends the page
         # without it: a blank page for good when a class arrives at once on a busy laptop.
         if "iopub_timeout" not in self.config.VoilaExecutor:
