@@ -364,6 +364,47 @@ def test_the_vocabulary_chart_has_a_bar_per_word(game):
     assert blue not in {c for _, c in image(vocabulary_chart_png(nobody)).getcolors(1 << 24)}
 
 
+
+def bar_rows(chart: Image.Image) -> list[int]:
+    """Returns, for each row of bars a chart draws (top to bottom), how many of its cells are
+    filled: a run of pixel rows with a bar's colour across 40 pixels or more (the type's
+    anti-aliasing has a few of that grey) is a row of bars, and along its middle each run of
+    the found colour is a filled cell."""
+    chart = chart.convert("RGB")
+    width, data = chart.width, chart.tobytes()
+    colours = {bytes.fromhex(c.lstrip("#")) for c in (pictures.TRACK, pictures.FOUND)}
+    found = bytes.fromhex(pictures.FOUND.lstrip("#"))
+
+    def pixels(y: int) -> list[bytes]:
+        return [data[3 * (y * width + x):3 * (y * width + x) + 3] for x in range(width)]
+
+    bars = [y for y in range(chart.height) if sum(p in colours for p in pixels(y)) >= 40]
+    runs = [[bars[0]]] if bars else []
+    for y in bars[1:]:
+        if y == runs[-1][-1] + 1:
+            runs[-1].append(y)
+        else:
+            runs.append([y])
+    filled = []
+    for run in runs:
+        line = [p == found for p in pixels(run[len(run) // 2])]
+        filled.append(sum(1 for x in range(width) if line[x] and (x == 0 or not line[x - 1])))
+    return filled
+
+
+def test_the_projected_chart_shows_the_words_found_least_in_type_for_the_wall(game):
+    report = vocabulary_report(game)  # twelve words: three rounds of four
+    on_file, projected = image(vocabulary_chart_png(game)), image(vocabulary_chart_png(game, projected=True))
+    assert bar_rows(on_file) == [row["found"] for row in report]  # the teacher's file: every word
+    assert len(report) > exports.PROJECTED_WORDS
+    assert bar_rows(projected) == [row["found"] for row in report[:exports.PROJECTED_WORDS]]  # the hardest
+    # The same type on a narrower, shorter picture: larger once fitted to the projected column.
+    assert projected.width < on_file.width and projected.height < on_file.height / 2
+    first_round = play_planned(FOUR, stop_after=1)  # four words: all of them
+    assert bar_rows(image(vocabulary_chart_png(first_round, projected=True))) == [
+        row["found"] for row in vocabulary_report(first_round)]
+
+
 # ----------------------------------------------------------------- any phase
 EXPORTS = (gallery_pngs, poster_pdf, results_csv, vocabulary_report, vocabulary_csv, vocabulary_chart_png)
 

@@ -171,10 +171,11 @@ def _takeaway_files(game, lang) -> dict[str, bytes]:
 
 
 def _vocabulary_chart(game, lang) -> bytes:
-    """Makes the vocabulary chart projected at the game over (a PNG, in ``lang``)."""
+    """Makes the vocabulary chart projected at the game over (a PNG, in ``lang``): the words
+    the class found least, drawn for the wall."""
     from .files.exports import vocabulary_chart_png
 
-    return vocabulary_chart_png(game, lang)
+    return vocabulary_chart_png(game, lang, projected=True)
 
 
 def _drawing_png(drawing) -> bytes:

@@ -226,9 +226,18 @@ def vocabulary_csv(game: Game, lang: Language | None = None) -> str:
     return _csv(header, ([row[key] for key in VOCABULARY_COLUMNS] for row in report))
 
 
-def vocabulary_chart_png(game: Game, lang: Language | None = None) -> bytes:
+#: The most words the projected chart shows: legible from the back of a classroom at
+#: 1280 × 720 (a game of three rounds at a table of six hides eighteen).
+PROJECTED_WORDS = 6
+
+
+def vocabulary_chart_png(game: Game, lang: Language | None = None, *, projected: bool = False) -> bytes:
     """Returns the vocabulary report as a bar chart (PNG), written in ``lang`` (default
     English): one bar per word, hardest first.
+
+    ``projected``: the chart the class sees at the game over: the :data:`PROJECTED_WORDS`
+    words found least (the ones to go over together; the teacher's files hold them all),
+    drawn for the wall (``chart_png(projected=True)``).
 
     :raises NothingToExport: if no round has been scored yet.
     """
@@ -236,13 +245,14 @@ def vocabulary_chart_png(game: Game, lang: Language | None = None) -> bytes:
     from .pictures import chart_png
 
     report = vocabulary_report(game)
-    return chart_png(
-        report,
-        title=lang._("Which words did the class find?"),
-        subtitle=lang._("{deck}: how many classmates found each hidden word, out of how many could",
-                        deck=game.deck_name),
-        lang=lang,
-    )
+    subtitle = lang._("{deck}: how many classmates found each hidden word, out of how many could",
+                      deck=game.deck_name)
+    if projected and len(report) > PROJECTED_WORDS:
+        subtitle = lang._("{deck}: the {count} words found least, of {words}", deck=game.deck_name,
+                          count=PROJECTED_WORDS, words=len(report))
+        report = report[:PROJECTED_WORDS]
+    return chart_png(report, title=lang._("Which words did the class find?"), subtitle=subtitle, lang=lang,
+                     projected=projected)
 
 
 # ----------------------------------------------------------------- which game

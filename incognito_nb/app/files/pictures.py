@@ -155,19 +155,23 @@ def _count(found: int, could: int, share: int, lang: Language) -> str:
 
 
 def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: Language | None = None,
-              notes: Sequence[str] | None = None) -> bytes:
+              notes: Sequence[str] | None = None, projected: bool = False) -> bytes:
     """Returns a horizontal bar chart of vocabulary rows (see ``exports.vocabulary_report``):
     one bar per word, cut into one cell per classmate who could find it, filled for each
     who did, with the count written beside it so colour is never the only cue (in ``lang``,
-    default English); ``notes``, one a row, replace the line under each word."""
+    default English); ``notes``, one a row, replace the line under each word.
+
+    ``projected``: a chart for the wall, not for a file: 1000 px wide instead of 1400 and no
+    line under each word, so that the same type comes out larger once the picture is fitted
+    to the projected page's column (a third more across, a third less high a row)."""
     lang = lang or language()
     rows = list(rows)
-    width, margin, row_height = 1400, 48, 76
+    width, margin, row_height = (1000, 40, 52) if projected else (1400, 48, 76)
     title_type, sub_type = Lettering(40, bold=True), Lettering(24)
     word_type, note_type, count_type = Lettering(30, bold=True), Lettering(20), Lettering(26, bold=True)
     notes = list(notes) if notes is not None else [_note(row, lang) for row in rows]
-    widest = [word_type.length(row["word"]) for row in rows] + [note_type.length(n) for n in notes]
-    label_width = min(560, max(widest + [200]) + 24)
+    widest = [word_type.length(row["word"]) for row in rows] + ([] if projected else [note_type.length(n) for n in notes])
+    label_width = min(400 if projected else 560, max(widest + [200]) + 24)
     count_width = count_type.length(_count(6, 6, 100, lang)) + 24
     top = margin + 60 + (40 if subtitle else 0) + 24
     height = top + row_height * max(len(rows), 1) + margin
@@ -182,16 +186,19 @@ def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: 
         y = top + index * row_height
         if index % 2:
             draw.rectangle((margin // 2, y, width - margin // 2, y + row_height - 1), fill="#f6f6f6")
-        word_type.draw(draw, (margin, y + 6), word_type.fit(str(row["word"]), label_width - 24), INK)
-        note_type.draw(draw, (margin, y + 44), note_type.fit(notes[index], label_width - 24), MUTED)
+        word_type.draw(draw, (margin, y + (9 if projected else 6)), word_type.fit(str(row["word"]), label_width - 24),
+                       INK)
+        if not projected:
+            note_type.draw(draw, (margin, y + 44), note_type.fit(notes[index], label_width - 24), MUTED)
         could, found = max(int(row["could"]), 1), int(row["found"])
         cell = (bar_right - bar_left) / could
-        bar_top, bar_bottom = y + 14, y + row_height - 14
+        bar_top, bar_bottom = y + (8 if projected else 14), y + row_height - (8 if projected else 14)
         for seat in range(could):
             left = bar_left + seat * cell
             fill = FOUND if seat < found else TRACK
             draw.rounded_rectangle((left + 2, bar_top, left + cell - 2, bar_bottom), radius=6, fill=fill)
-        count_type.draw(draw, (bar_right + 16, y + 22), _count(found, int(row["could"]), row["share"], lang), INK)
+        count_type.draw(draw, (bar_right + 16, y + (11 if projected else 22)),
+                        _count(found, int(row["could"]), row["share"], lang), INK)
     if not rows:
         word_type.draw(draw, (margin, top), lang._("No word was drawn yet."), MUTED)
     return png_bytes(image)
