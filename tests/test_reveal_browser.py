@@ -216,6 +216,12 @@ def test_six_phones_follow_the_projectors_reveal_and_hold_nothing_it_has_not_sho
                         # doodle, in the board's corner inside its 2-unit border)
                         for page in (teacher, students["Ben"]):
                             wait_for_ink(page, ".inc-reveal canvas", timeout=STEP, region=(4, 4, 56, 46))
+                    # On the phone the reveal starts right under the title line: the empty lines
+                    # of the top (no chips, no problem, no lost connection) take no gap each.
+                    gap = students["Ben"].evaluate("""() => document.querySelector('.inc-stage')
+                        .getBoundingClientRect().top - document.querySelector('.inc-title-line')
+                        .getBoundingClientRect().bottom""")
+                    assert 0 <= gap <= 12, gap
                     ARTIFACTS.mkdir(exist_ok=True)
                     teacher.screenshot(path=str(ARTIFACTS / f"reveal_step_{step}_projector.png"))
                     students["Ben"].screenshot(path=str(ARTIFACTS / f"reveal_step_{step}_phone.png"))
