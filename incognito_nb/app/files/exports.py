@@ -237,22 +237,24 @@ def vocabulary_chart_png(game: Game, lang: Language | None = None, *, projected:
 
     ``projected``: the chart the class sees at the game over: the :data:`PROJECTED_WORDS`
     words found least (the ones to go over together; the teacher's files hold them all),
-    drawn for the wall (``chart_png(projected=True)``).
+    drawn for the wall (:data:`~incognito_nb.app.files.pictures.WALL_CHART`).
 
     :raises NothingToExport: if no round has been scored yet.
     """
     lang = lang or language()
-    from .pictures import chart_png
+    from .pictures import FILE_CHART, WALL_CHART, chart_png
 
     report = vocabulary_report(game)
     subtitle = lang._("{deck}: how many classmates found each hidden word, out of how many could",
                       deck=game.deck_name)
-    if projected and len(report) > PROJECTED_WORDS:
-        subtitle = lang._("{deck}: the {count} words found least, of {words}", deck=game.deck_name,
-                          count=PROJECTED_WORDS, words=len(report))
-        report = report[:PROJECTED_WORDS]
+    if projected:  # one short line on the narrower picture: the deck, and which words if not all
+        subtitle = game.deck_name
+        if len(report) > PROJECTED_WORDS:
+            subtitle = lang._("{deck}: the {count} words found least, of {words}", deck=game.deck_name,
+                              count=PROJECTED_WORDS, words=len(report))
+            report = report[:PROJECTED_WORDS]
     return chart_png(report, title=lang._("Which words did the class find?"), subtitle=subtitle, lang=lang,
-                     projected=projected)
+                     layout=WALL_CHART if projected else FILE_CHART)
 
 
 # ----------------------------------------------------------------- which game

@@ -10,7 +10,7 @@ the size and scales down, which smooths the edges as a browser's canvas does.
 from __future__ import annotations
 
 import io
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -154,24 +154,44 @@ def _count(found: int, could: int, share: int, lang: Language) -> str:
     return lang._("{found} of {could} · {share}%", found=found, could=could, share=share)
 
 
+class ChartLayout(NamedTuple):
+    """Where a vocabulary chart puts things, in its own pixels (the type is the same in both)."""
+
+    width: int
+    margin: int
+    row_height: int
+    word_top: int     #: the word's top, in its row
+    bar_inset: int    #: the bar's space above and below, in its row
+    count_top: int    #: the count's top, in its row
+    label_most: int   #: the widest the words' column may be
+    notes: bool       #: a line under each word (its round, artist and location)
+
+
+#: The chart of the teacher's files: every word, each with its line.
+FILE_CHART = ChartLayout(width=1400, margin=48, row_height=76, word_top=6, bar_inset=14, count_top=22,
+                         label_most=560, notes=True)
+#: The chart for the wall: narrower and without the lines under the words, so that the same
+#: type comes out larger once the picture is fitted to the projected page's column (its rows
+#: a third less high, the picture 1000 px across instead of 1400).
+WALL_CHART = ChartLayout(width=1000, margin=40, row_height=52, word_top=9, bar_inset=8, count_top=11,
+                         label_most=400, notes=False)
+
+
 def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: Language | None = None,
-              notes: Sequence[str] | None = None, projected: bool = False) -> bytes:
+              notes: Sequence[str] | None = None, layout: ChartLayout = FILE_CHART) -> bytes:
     """Returns a horizontal bar chart of vocabulary rows (see ``exports.vocabulary_report``):
     one bar per word, cut into one cell per classmate who could find it, filled for each
     who did, with the count written beside it so colour is never the only cue (in ``lang``,
-    default English); ``notes``, one a row, replace the line under each word.
-
-    ``projected``: a chart for the wall, not for a file: 1000 px wide instead of 1400 and no
-    line under each word, so that the same type comes out larger once the picture is fitted
-    to the projected page's column (a third more across, a third less high a row)."""
+    default English); ``notes``, one a row, replace the line under each word; ``layout``:
+    :data:`FILE_CHART`, or :data:`WALL_CHART` for the projector."""
     lang = lang or language()
     rows = list(rows)
-    width, margin, row_height = (1000, 40, 52) if projected else (1400, 48, 76)
+    width, margin, row_height = layout.width, layout.margin, layout.row_height
     title_type, sub_type = Lettering(40, bold=True), Lettering(24)
     word_type, note_type, count_type = Lettering(30, bold=True), Lettering(20), Lettering(26, bold=True)
-    notes = list(notes) if notes is not None else [_note(row, lang) for row in rows]
-    widest = [word_type.length(row["word"]) for row in rows] + ([] if projected else [note_type.length(n) for n in notes])
-    label_width = min(400 if projected else 560, max(widest + [200]) + 24)
+    notes = (list(notes) if notes is not None else [_note(row, lang) for row in rows]) if layout.notes else []
+    widest = [word_type.length(row["word"]) for row in rows] + [note_type.length(n) for n in notes]
+    label_width = min(layout.label_most, max(widest + [200]) + 24)
     count_width = count_type.length(_count(6, 6, 100, lang)) + 24
     top = margin + 60 + (40 if subtitle else 0) + 24
     height = top + row_height * max(len(rows), 1) + margin
@@ -186,19 +206,18 @@ def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: 
         y = top + index * row_height
         if index % 2:
             draw.rectangle((margin // 2, y, width - margin // 2, y + row_height - 1), fill="#f6f6f6")
-        word_type.draw(draw, (margin, y + (9 if projected else 6)), word_type.fit(str(row["word"]), label_width - 24),
-                       INK)
-        if not projected:
+        word_type.draw(draw, (margin, y + layout.word_top), word_type.fit(str(row["word"]), label_width - 24), INK)
+        if notes:
             note_type.draw(draw, (margin, y + 44), note_type.fit(notes[index], label_width - 24), MUTED)
         could, found = max(int(row["could"]), 1), int(row["found"])
         cell = (bar_right - bar_left) / could
-        bar_top, bar_bottom = y + (8 if projected else 14), y + row_height - (8 if projected else 14)
+        bar_top, bar_bottom = y + layout.bar_inset, y + row_height - layout.bar_inset
         for seat in range(could):
             left = bar_left + seat * cell
             fill = FOUND if seat < found else TRACK
             draw.rounded_rectangle((left + 2, bar_top, left + cell - 2, bar_bottom), radius=6, fill=fill)
-        count_type.draw(draw, (bar_right + 16, y + (11 if projected else 22)),
-                        _count(found, int(row["could"]), row["share"], lang), INK)
+        count = _count(found, int(row["could"]), row["share"], lang)
+        count_type.draw(draw, (bar_right + 16, y + layout.count_top), count, INK)
     if not rows:
         word_type.draw(draw, (margin, top), lang._("No word was drawn yet."), MUTED)
     return png_bytes(image)
