@@ -24,7 +24,7 @@ from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Phase
 from incognito_nb.store import open_store
 from table_driver import MIDDLE, SLOW, STEP, Watch, download_takeaways
-from test_classroom_browser import CARDS_IN, DECK, check_consoles, create_table, join_students, press, wait_ready
+from test_classroom_browser import CARDS_IN, DECK, check_consoles, create_table, join_students, press
 
 pytestmark = pytest.mark.browser
 
