@@ -86,14 +86,13 @@ def title_line(view: dict[str, Any], lang: Language) -> str:
 DONE_MARK, BUSY_MARK = "✔", "✎"
 
 
-def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True,
-           short: bool = False) -> tuple[list[str], int] | None:
+def _chips(view: dict[str, Any], lang: Language, *, short: bool = False) -> tuple[list[str], int] | None:
     """Returns each player's chip (HTML) and how many are done, or ``None`` when the phase has
     no one to wait for.  A ``short`` chip shows the name and a mark (:data:`DONE_MARK`,
     :data:`BUSY_MARK`), its words unseen, read by screen readers."""
     phase = view["phase"]
     if phase == "hide":
-        finished, strokes = set(view["done"]), view.get("strokes", {}) if strokes else {}
+        finished, strokes = set(view["done"]), {} if short else view.get("strokes", {})
         busy = {p: lang._("✎ drawing") + (" · " + lang.ngettext("{n} stroke", "{n} strokes", strokes[p])
                                             if strokes.get(p) else "")
                 for p in view["players"]}
@@ -123,15 +122,14 @@ def _chips(view: dict[str, Any], lang: Language, *, strokes: bool = True,
     return chips, sum(player in finished for player in view["players"])
 
 
-def who_is_done(view: dict[str, Any], lang: Language, *, strokes: bool = True, short: bool = False) -> str:
-    """Returns one chip per player (HTML): done, or still drawing (and, with ``strokes``,
-    how many strokes so far) in the hide phase, or still placing cards in the find phase;
-    '' otherwise.  Without ``strokes`` the chips change only when someone is done, so a
-    page that draws (a student's) never moves under the pen as classmates draw.  ``short``
+def who_is_done(view: dict[str, Any], lang: Language, *, short: bool = False) -> str:
+    """Returns one chip per player (HTML): done, or still drawing (with how many strokes so
+    far) in the hide phase, or still placing cards in the find phase; '' otherwise.  ``short``
     chips say it with a mark, their words for screen readers only: a phone's six chips take
     one line, not three, and the projector's bar over the find screen one, not two or three.
-    They never count strokes (their unseen words would change, and be sent, at each one)."""
-    found = _chips(view, lang, strokes=strokes and not short, short=short)
+    They never count strokes, so they change only when someone is done: a page that draws (a
+    student's) never moves under the pen as classmates draw, and no chip is sent at each stroke."""
+    found = _chips(view, lang, short=short)
     if found is None:
         return ""
     return f'<span class="inc-who">{" ".join(found[0])}</span>'
