@@ -15,8 +15,9 @@ edited template file is compiled again (its checksum changed) and nothing else i
 The patch is one subclass, :class:`OnceCompiledExporter`, put in the place of
 ``VoilaExporter`` in ``voila.notebook_renderer`` (the one module that builds exporters in
 Voilà 0.5, pinned ``<0.6`` in pyproject.toml) by :func:`compile_pages_once`; the
-classroom server calls it as it starts.  ``tests/test_classroom_server.py`` checks that a
-second page compiles nothing and that the page still renders.
+classroom server calls it as it starts.  ``tests/test_templates_once.py`` checks that a
+second page compiles nothing and keeps its own filters; every browser test renders its
+pages through it.
 """
 
 from __future__ import annotations
