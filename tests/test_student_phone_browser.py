@@ -98,6 +98,15 @@ def in_view(page, selector: str) -> dict:
     return box
 
 
+def beside_the_title(page, label: str) -> None:
+    """Asserts the language menu sits on the title line, beside the title and inside the
+    phone's width (not on a row of its own), and is still named ``label`` for a screen reader."""
+    title = page.locator(".inc-title-line > .inc-header").bounding_box()
+    menu = in_view(page, ".inc-title-line select")
+    assert menu["y"] < title["y"] + title["height"] and menu["x"] >= title["x"] + title["width"], (title, menu)
+    assert page.get_by_label(label, exact=True).count() == 1
+
+
 def ready(page, selector: str) -> None:
     page.wait_for_selector(selector, timeout=SLOW)
     page.wait_for_selector("#loading", state="hidden", timeout=SLOW)
@@ -108,10 +117,10 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
     said = {
         "es": {"removed": "Tu docente te ha quitado (Marta) de la mesa", "copied": "✓ Enlace copiado.",
                "done": "Tu dibujo está terminado. Espera a los demás.", "copy": "Copiar mi enlace",
-               "finished": "✔ listo"},
+               "finished": "✔ listo", "language": "Idioma"},
         "de": {"removed": "Deine Lehrkraft hat dich (Marta) vom Tisch", "copied": "✓ Link kopiert.",
                "done": "Deine Zeichnung ist fertig. Warte auf die anderen.", "copy": "Meinen Link kopieren",
-               "finished": "✔ fertig"},
+               "finished": "✔ fertig", "language": "Sprache"},
     }[code]
     with classroom(tmp_path, "--language", code) as room, open_store(room.store) as store:
         teacher = Browser(room.url)
@@ -146,6 +155,7 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             assert "token=" not in footer and "http" not in footer and said["copy"] in footer
             snap(pablo, code, "1_lobby")
             no_overflow(pablo, "the lobby")
+            beside_the_title(pablo, said["language"])
             pablo.click(".inc-copy-seat-link")
             pablo.wait_for_selector(f".inc-seat-link-status:has-text('{said['copied']}')", timeout=STEP)
             assert pablo.evaluate("() => navigator.clipboard.readText()") == link
@@ -191,6 +201,7 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             assert board["width"] >= 300, board
             snap(pablo, code, "4_hide")
             no_overflow(pablo, "the hide phase")
+            beside_the_title(pablo, said["language"])
             draw_stroke(pablo, ".inc-pad canvas", [(0.2, 0.45), (0.5, 0.6), (0.75, 0.45)], steps=4)
             wait_for_ink(pablo, ".inc-pad canvas", region=MIDDLE, timeout=STEP)
             pablo.wait_for_selector(".inc-saved", timeout=STEP)

@@ -17,6 +17,12 @@ from incognito_nb.ui.i18n import Language
 
 CSS = """
 .inc-page-language { flex: 0 0 auto; width: auto; margin-left: auto; }
+/* On a phone the menu alone, its label still its name for a screen reader: the language it
+   shows, in that language's own words, is the cue a reader of any language looks for. */
+@media (max-width: 600px) {
+  .inc-page-language > .widget-label { position: absolute; width: 1px !important; height: 1px; margin: -1px;
+    padding: 0; border: 0; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
+}
 """
 
 
