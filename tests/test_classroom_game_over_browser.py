@@ -92,9 +92,10 @@ def score(teacher) -> None:
     press(teacher, ".inc-next")  # to the next round's preparation, or the podium
 
 
-def fits_on_screen(page) -> None:
+def fits_on_screen(page) -> float:
     """Asserts the podium, the scoreboard and the whole chart are on screen together, the
-    chart shown at half its size or more: its words (30 px in the picture) 15 px high or more."""
+    chart shown at half its size or more: its words (30 px in the picture) 15 px high or more.
+    Returns the size of the podium's type (its rows'), in px."""
     page.evaluate("() => window.scrollTo(0, 0)")
     height = page.viewport_size["height"]
     for selector in (".inc-winners", ".inc-scoreboard", ".inc-over-chart img"):
@@ -103,6 +104,7 @@ def fits_on_screen(page) -> None:
     scale = page.evaluate("""() => { const img = document.querySelector('.inc-over-chart img');
         return Math.min(img.clientWidth / img.naturalWidth, img.clientHeight / img.naturalHeight); }""")
     assert scale >= 0.5, scale
+    return page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.inc-podium-row')).fontSize)")
 
 
 def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_without_retyping(browser, tmp_path):
@@ -134,11 +136,13 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
             teacher.wait_for_selector(".inc-winners", timeout=STEP)
             teacher.wait_for_selector(".inc-over-chart", timeout=STEP)
             assert "comparten la victoria" in teacher.inner_text(".inc-winners")
-            fits_on_screen(teacher)
+            at_720 = fits_on_screen(teacher)
             snap(teacher, "1280x720")
             teacher.set_viewport_size({"width": 1920, "height": 1080})
-            fits_on_screen(teacher)
+            at_1080 = fits_on_screen(teacher)
             snap(teacher, "1920x1080")
+            # The podium grows with the screen, as the scoreboard beside it does (it stayed 21 px).
+            assert at_1080 >= 1.4 * at_720, (at_720, at_1080)
             teacher.set_viewport_size(PROJECTOR)
 
             # No phone offers a file or Play again.
