@@ -77,15 +77,29 @@ MEASURE = """() => {
         const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
         drawings += w * h;
     }
+    // The size of the stage's type: the median of every visible text's, in px.
+    const sizes = [];
+    for (const el of document.querySelectorAll('.inc-stage *')) {
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        if ([...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) {
+            sizes.push(parseFloat(getComputedStyle(el).fontSize));
+        }
+    }
+    sizes.sort((a, b) => a - b);
     return {scrollHeight: root.scrollHeight, scrollWidth: root.scrollWidth, innerHeight, innerWidth,
-            overflowing: texts, past: past.slice(0, 5), drawings: drawings / (innerWidth * innerHeight)};
+            overflowing: texts, past: past.slice(0, 5), drawings: drawings / (innerWidth * innerHeight),
+            type: sizes[Math.floor(sizes.length / 2)]};
 }"""
 
 
-def measure(page, language: str, phase: str, *, drawings: str | None = None) -> None:
+def measure(page, language: str, phase: str, *, drawings: str | None = None, projected: bool = True) -> None:
     """Screenshots ``phase`` at both sizes and asserts that it fits, that no text overflows
-    its box and (``drawings``: "find" or "reveal") that the drawings fill their share."""
+    its box and (``drawings``: "find" or "reveal") that the drawings fill their share;
+    ``projected`` (projector mode on), that its type grows with the screen as its drawings
+    do: at 1920x1080 the stage's type is 1.4 times that at 1280x720 or more (a wall shows
+    both pictures at the same size)."""
     ARTIFACTS.mkdir(exist_ok=True)
+    type_size = {}
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         # The layout follows the window: wait until the page is laid out at the new size.
@@ -102,6 +116,9 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None) -> 
         assert got["overflowing"] == [], f"{where}: text past its box: {got['overflowing']}"
         if drawings:
             assert got["drawings"] >= DRAWINGS_SHARE[drawings], f"{where}: drawings take {got['drawings']:.2f}"
+        type_size[size] = got["type"]
+    if projected:
+        assert type_size["1080p"] >= 1.4 * type_size["720p"], f"{phase} in {language}: type {type_size}"
 
 
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
@@ -156,7 +173,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             # The same tiles on a laptop's screen (projector mode off): smaller, and still whole.
             show.locator(".inc-projector-toggle").click()
             show.wait_for_selector(".inc-app:not(.inc-projector) .inc-room-seats", timeout=STEP)
-            measure(show, language, "2_hide_projector_off")
+            measure(show, language, "2_hide_projector_off", projected=False)
             show.locator(".inc-projector-toggle").click()
             show.wait_for_selector(".inc-app.inc-projector .inc-room-seats", timeout=STEP)
             # The countdown's stopwatch is Font Awesome's, loaded by the page: never a symbol
@@ -178,7 +195,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             toggle.click()
             show.wait_for_selector(".inc-app:not(.inc-projector) .inc-projector-toggle[aria-pressed=false]", timeout=STEP)
             assert toggle.inner_text().strip() == {"es": "Modo proyector: desactivado", "de": "Beamer-Modus: aus"}[language]
-            measure(show, language, "3_find_projector_off", drawings="find")
+            measure(show, language, "3_find_projector_off", drawings="find", projected=False)
             toggle.click()
             show.wait_for_selector(".inc-app.inc-projector .inc-projector-toggle[aria-pressed=true]", timeout=STEP)
             for name in names:
