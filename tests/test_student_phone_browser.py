@@ -27,6 +27,7 @@ from table_driver import MIDDLE, SLOW, STEP, Watch
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+SHORT_PHONE = {"width": 375, "height": 667}
 
 #: Every element that shows text of its own, checked at its nearest box that is not inline:
 #: its content must fit its box (scrollWidth ≤ clientWidth), and the page must not scroll sideways.
@@ -202,6 +203,19 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             snap(pablo, code, "4_hide")
             no_overflow(pablo, "the hide phase")
             beside_the_title(pablo, said["language"])
+            # A short phone (an iPhone SE, 375x667): a pad still large enough to draw on, and Done in view.
+            pablo.set_viewport_size(SHORT_PHONE)
+            pablo.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                                    arg=[SHORT_PHONE["width"], SHORT_PHONE["height"]], timeout=STEP)
+            pablo.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            snap(pablo, code, "4_hide_short_phone")
+            short_board = pablo.locator(".inc-pad-board").bounding_box()
+            short_done = pablo.locator(".inc-done").bounding_box()
+            assert short_board["width"] >= 300, short_board
+            assert short_done["y"] + short_done["height"] <= SHORT_PHONE["height"], short_done
+            pablo.set_viewport_size(PHONE)
+            pablo.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                                    arg=[PHONE["width"], PHONE["height"]], timeout=STEP)
             draw_stroke(pablo, ".inc-pad canvas", [(0.2, 0.45), (0.5, 0.6), (0.75, 0.45)], steps=4)
             wait_for_ink(pablo, ".inc-pad canvas", region=MIDDLE, timeout=STEP)
             pablo.wait_for_selector(".inc-saved", timeout=STEP)
