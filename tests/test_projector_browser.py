@@ -19,13 +19,23 @@ SIX = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 
 
 def overflow(page) -> dict:
-    """Returns how far the dashboard reaches past the window's right and bottom edges."""
+    """Returns how far the dashboard reaches past the window's right and bottom edges, and
+    the size of its stage's type (the median of every visible text's, in px; the drawing
+    pad's tools, used at the screen, keep their size and are left out)."""
     return page.evaluate(
         """() => {
             const r = document.querySelector('.inc-app').getBoundingClientRect();
             const s = document.querySelector('.inc-stage').getBoundingClientRect();
+            const sizes = [];
+            for (const el of document.querySelectorAll('.inc-stage *')) {
+                if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-pad')) continue;
+                if ([...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) {
+                    sizes.push(parseFloat(getComputedStyle(el).fontSize));
+                }
+            }
+            sizes.sort((a, b) => a - b);
             return {right: Math.max(r.right, s.right) - innerWidth,
-                    bottom: Math.max(r.bottom, s.bottom) - innerHeight};
+                    bottom: Math.max(r.bottom, s.bottom) - innerHeight, type: sizes[Math.floor(sizes.length / 2)]};
         }""")
 
 
@@ -59,8 +69,11 @@ def end_round_early(page) -> None:
 
 
 def fits(measured: dict[str, dict], phase: str) -> None:
+    """Asserts ``phase`` fits both sizes, and that its type grows with the screen as its
+    boards do (a wall shows both pictures at the same size): 1.4 times or more at 1080p."""
     for size, past in measured.items():
         assert past["right"] <= 0 and past["bottom"] <= 0, f"{phase} scrolls at {size}: {past}"
+    assert measured["1080p"]["type"] >= 1.4 * measured["720p"]["type"], f"{phase}: type {measured}"
 
 
 def test_projector_mode_shows_each_phase_on_one_screen(page, tmp_path):
