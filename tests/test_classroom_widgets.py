@@ -470,6 +470,8 @@ def test_the_teacher_removes_a_player_from_the_lobby_with_the_key_only(store):
     teacher.refresh()
     assert find(teacher, "inc-remove-player") == []  # not on the projected page: on the teacher's desk
     desk = desk_of(teacher)
+    # Its title names the desk and the table, not the projected page's invitation to join.
+    assert plain(desk.header.value) == f"Teacher's desk · table {code}"
     buttons = find(desk, "inc-remove-player")
     assert [b.description for b in buttons] == ["Remove Ana", "Remove Ben", "Remove Cleo", "Remove Dan"]
     buttons[1].click()
@@ -491,6 +493,7 @@ def test_during_play_the_teacher_gives_a_student_who_lost_their_link_a_new_one(s
     teacher, students = seat_class(store, rounds=1)
     assert find(teacher, "inc-reissue-seat") == [] and find(teacher, "inc-seat-help") == []  # not projected
     desk = desk_of(teacher)
+    assert plain(desk.header.value).startswith(f"Teacher's desk · table {teacher.code} · Round 1 of 1")
     assert "End phase" in plain(one(desk, "inc-seat-help").value)  # what to do about a student who left
     buttons = find(desk, "inc-reissue-seat")
     assert [b.description for b in buttons] == [f"Give {name} a new link" for name in NAMES]

@@ -49,10 +49,12 @@ class TeacherDesk(TeacherPage):
         self.desk_note = markup("", "inc-desk-note")
         self.teacher_link_box = markup("", "inc-teacher-link")
         self.seat_help = markup("", "inc-seat-help")
-        self.reissue_buttons = widgets.VBox()
+        # One row of buttons that wraps, as the lobby's Remove buttons (a column stretched each
+        # across the whole page).
+        self.reissue_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.reissue_buttons.add_class("inc-reissue-seats")
         self.reissued_link = markup("", "inc-reissued-link")
-        self.remove_buttons = widgets.HBox()
+        self.remove_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.remove_buttons.add_class("inc-remove-players")
         self._reissue_for: tuple | None = None
         self._removable: tuple | None = None
@@ -76,13 +78,18 @@ class TeacherDesk(TeacherPage):
         snapshot, lang = self.snapshot, self.lang
         view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
-        self.teacher_bar.layout.display = "" if teacher else "none"
         over = view["started"] and view["game"]["phase"] == Phase.OVER.value  # nothing left to end
-        self.end_phase_button.layout.display = "" if view["started"] and not over else "none"
+        ends = view["started"] and not over
+        # The desk's bar holds End phase alone: without it (the lobby, the game over) no empty row.
+        self.teacher_bar.layout.display = "" if teacher and ends else "none"
+        self.end_phase_button.layout.display = "" if ends else "none"
         self.pause_button.layout.display = "none"
         game = snapshot.game
-        where = title_line(view["game"], lang) if game is not None else lang._("Incognito · join the table")
-        self.header.value = safe(lang._("Teacher's desk · table {code} · {where}", code=snapshot.code, where=where))
+        if game is None:  # the lobby: the projected page's invitation ("join the table") is not for the teacher
+            self.header.value = safe(lang._("Teacher's desk · table {code}", code=snapshot.code))
+        else:
+            self.header.value = safe(lang._("Teacher's desk · table {code} · {where}", code=snapshot.code,
+                                            where=title_line(view["game"], lang)))
         self.progress.value = who_is_done(view["game"], lang) if game is not None else ""
         if game is not None:
             # The projected page moves on once everyone is done; the desk never does: a second
