@@ -314,6 +314,25 @@ _ICON_FONT = """async (selector) => {
 }"""
 
 
+_STAGE_TYPE = """(skip) => {
+    const sizes = [];
+    for (const el of document.querySelectorAll('.inc-stage *')) {
+        if (!el.getClientRects().length || el.closest(skip)) continue;
+        if ([...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) {
+            sizes.push(parseFloat(getComputedStyle(el).fontSize));
+        }
+    }
+    sizes.sort((a, b) => a - b);
+    return sizes[Math.floor(sizes.length / 2)];
+}"""
+
+
+def stage_type(page, skip: str = ".inc-invisible, .inc-aria") -> float:
+    """Returns the size of the page's stage's type: the median of every visible text's, in px
+    (texts inside ``skip``, a selector, left out)."""
+    return page.evaluate(_STAGE_TYPE, skip)
+
+
 def icon_font(page, selector: str) -> dict:
     """Returns the face the icon at ``selector`` (an ``<i class="fa …">``) is drawn in:
     ``{family, weight, loaded}``, ``loaded`` true only if the page has loaded that face

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, launcher_server
+from browser import ARTIFACTS, launcher_server, stage_type
 from table_driver import SLOW, STEP, STROKES, Table
 
 pytestmark = pytest.mark.browser
@@ -26,17 +26,8 @@ def overflow(page) -> dict:
         """() => {
             const r = document.querySelector('.inc-app').getBoundingClientRect();
             const s = document.querySelector('.inc-stage').getBoundingClientRect();
-            const sizes = [];
-            for (const el of document.querySelectorAll('.inc-stage *')) {
-                if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-pad')) continue;
-                if ([...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) {
-                    sizes.push(parseFloat(getComputedStyle(el).fontSize));
-                }
-            }
-            sizes.sort((a, b) => a - b);
-            return {right: Math.max(r.right, s.right) - innerWidth,
-                    bottom: Math.max(r.bottom, s.bottom) - innerHeight, type: sizes[Math.floor(sizes.length / 2)]};
-        }""")
+            return {right: Math.max(r.right, s.right) - innerWidth, bottom: Math.max(r.bottom, s.bottom) - innerHeight};
+        }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad")}
 
 
 def shoot(page, phase: str) -> dict[str, dict]:

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, icon_font
+from browser import ARTIFACTS, icon_font, stage_type
 from table_driver import SLOW, STEP
 from test_classroom_browser import Frames, run_classroom, wait_ready
 
@@ -77,18 +77,8 @@ MEASURE = """() => {
         const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
         drawings += w * h;
     }
-    // The size of the stage's type: the median of every visible text's, in px.
-    const sizes = [];
-    for (const el of document.querySelectorAll('.inc-stage *')) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
-        if ([...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) {
-            sizes.push(parseFloat(getComputedStyle(el).fontSize));
-        }
-    }
-    sizes.sort((a, b) => a - b);
     return {scrollHeight: root.scrollHeight, scrollWidth: root.scrollWidth, innerHeight, innerWidth,
-            overflowing: texts, past: past.slice(0, 5), drawings: drawings / (innerWidth * innerHeight),
-            type: sizes[Math.floor(sizes.length / 2)]};
+            overflowing: texts, past: past.slice(0, 5), drawings: drawings / (innerWidth * innerHeight)};
 }"""
 
 
@@ -116,7 +106,7 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None, pro
         assert got["overflowing"] == [], f"{where}: text past its box: {got['overflowing']}"
         if drawings:
             assert got["drawings"] >= DRAWINGS_SHARE[drawings], f"{where}: drawings take {got['drawings']:.2f}"
-        type_size[size] = got["type"]
+        type_size[size] = stage_type(page)
     if projected:
         assert type_size["1080p"] >= 1.4 * type_size["720p"], f"{phase} in {language}: type {type_size}"
 
