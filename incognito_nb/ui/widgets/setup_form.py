@@ -149,7 +149,8 @@ class PlayerRow(widgets.HBox):
 
     def __init__(self, seat: int, name: str = "", *, lang: Language | None = None) -> None:
         self.lang = lang or language()
-        self.swatch = widgets.HTML(layout=widgets.Layout(width="9rem"))
+        self.swatch = widgets.HTML()
+        self.swatch.add_class("inc-seat-colour")
         # Sent when the field is left, not per key: ipywidgets holds back a widget's further
         # updates until the kernel has answered the first, so a click on Start could
         # overtake the last letters typed (docs/platform-notes.md).
