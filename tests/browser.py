@@ -333,6 +333,52 @@ def stage_type(page, skip: str = ".inc-invisible, .inc-aria") -> float:
     return page.evaluate(_STAGE_TYPE, skip)
 
 
+_BROKEN_WORDS = """() => {
+    const broken = [];
+    for (const el of document.querySelectorAll('.inc-app .inc-token-word')) {
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (lines.size > 1) broken.push(word[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+def broken_words(page) -> list[str]:
+    """Returns the tokens' words that break across lines on the page ("Kühlschrankma|gnet"):
+    a range over a word has one box a line it runs on."""
+    return page.evaluate(_BROKEN_WORDS)
+
+
+_CUT_TEXTS = """() => {
+    const cut = [];
+    for (const el of document.querySelectorAll('.inc-app *')) {
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        if (!own || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
+        if (getComputedStyle(el).overflowX === 'visible') continue;  // runs past its box: not cut
+        if (getComputedStyle(el).textOverflow !== 'ellipsis') {
+            cut.push(`${el.className}: "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`);
+        }
+    }
+    return cut;
+}"""
+
+
+def cut_texts(page) -> list[str]:
+    """Returns the texts on the page cut off at their box's edge without an ellipsis (a
+    clipped label reads "Eli's drawing — i": a word and a letter gone, nothing saying so)."""
+    return page.evaluate(_CUT_TEXTS)
+
+
 def icon_font(page, selector: str) -> dict:
     """Returns the face the icon at ``selector`` (an ``<i class="fa …">``) is drawn in:
     ``{family, weight, loaded}``, ``loaded`` true only if the page has loaded that face

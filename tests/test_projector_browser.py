@@ -1,5 +1,5 @@
-"""Projector mode in Chromium: every phase of a six-player game screenshotted at 1280x720 and
-1920x1080, each shown whole, without scrolling, at both sizes.
+"""Projector mode in Chromium: every phase of a six-player game screenshotted at 1280x720,
+1920x1080 and 1024x768 (4:3), each shown whole, without scrolling, at every size.
 
 The dashboard is started as a teacher starts it for a projector: ``incognito-nb --theme dark``
 (dark theme, projector mode on).
@@ -9,34 +9,46 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, launcher_server, stage_type
+from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, stage_type
 from table_driver import SLOW, STEP, STROKES, Table
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"720p": {"width": 1280, "height": 720}, "1080p": {"width": 1920, "height": 1080}}
+#: A 720p and a 1080p projector, and a school's older 4:3 one (XGA).
+SIZES = {"720p": {"width": 1280, "height": 720}, "1080p": {"width": 1920, "height": 1080},
+         "xga": {"width": 1024, "height": 768}}
 SIX = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 
 
 def overflow(page) -> dict:
-    """Returns how far the dashboard reaches past the window's right and bottom edges, and
-    the size of its stage's type (the median of every visible text's, in px; the drawing
-    pad's tools, used at the screen, keep their size and are left out)."""
+    """Returns how far the dashboard reaches past the window's right and bottom edges, the
+    size of its stage's type (the median of every visible text's, in px; the drawing pad's
+    tools, used at the screen, keep their size and are left out), the tokens' words broken
+    across lines, the texts cut off without an ellipsis, the buttons whose words are cut off
+    ("Re…") and the seats' colours on two lines ("reddish / purple")."""
     return page.evaluate(
         """() => {
             const r = document.querySelector('.inc-app').getBoundingClientRect();
             const s = document.querySelector('.inc-stage').getBoundingClientRect();
-            return {right: Math.max(r.right, s.right) - innerWidth, bottom: Math.max(r.bottom, s.bottom) - innerHeight};
-        }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad")}
+            const shown = [...document.querySelectorAll('.inc-app button')].filter(b => b.getClientRects().length);
+            return {right: Math.max(r.right, s.right) - innerWidth, bottom: Math.max(r.bottom, s.bottom) - innerHeight,
+                    buttons: shown.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim()),
+                    colours: [...document.querySelectorAll('.inc-swatch-name')]
+                        .filter(n => n.getClientRects().length > 1).map(n => n.textContent)};
+        }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad"),
+                 "broken": broken_words(page), "cut": cut_texts(page)}
 
 
 def shoot(page, phase: str) -> dict[str, dict]:
-    """Screenshots the window at both sizes; returns the overflow measured at each."""
+    """Screenshots the window at every size; returns the overflow measured at each."""
     ARTIFACTS.mkdir(exist_ok=True)
     measured = {}
     for name, size in SIZES.items():
         page.set_viewport_size(size)
-        page.wait_for_timeout(300)  # the layout follows the window: let it settle
+        # The layout follows the window: wait until the page is laid out at the new size.
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                               arg=[size["width"], size["height"]], timeout=STEP)
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         page.screenshot(path=str(ARTIFACTS / f"projector_{phase}_{name}.png"))
         measured[name] = overflow(page)
     return measured
@@ -60,10 +72,15 @@ def end_round_early(page) -> None:
 
 
 def fits(measured: dict[str, dict], phase: str) -> None:
-    """Asserts ``phase`` fits both sizes, and that its type grows with the screen as its
+    """Asserts ``phase`` fits every size, whole words and whole texts (or an ellipsis),
+    and that its type grows with the screen as its
     boards do (a wall shows both pictures at the same size): 1.4 times or more at 1080p."""
     for size, past in measured.items():
         assert past["right"] <= 0 and past["bottom"] <= 0, f"{phase} scrolls at {size}: {past}"
+        assert past["broken"] == [], f"{phase} at {size}: a token's word broken across lines: {past['broken']}"
+        assert past["cut"] == [], f"{phase} at {size}: text cut off without an ellipsis: {past['cut']}"
+        assert past["buttons"] == [], f"{phase} at {size}: a button's words cut off: {past['buttons']}"
+        assert past["colours"] == [], f"{phase} at {size}: a seat's colour on two lines: {past['colours']}"
     assert measured["1080p"]["type"] >= 1.4 * measured["720p"]["type"], f"{phase}: type {measured}"
 
 
@@ -145,6 +162,7 @@ def test_a_spanish_class_sees_the_curtain_and_the_find_phase_in_spanish(page, tm
         table.gallery_shows_every_drawing()
         assert page.inner_text(".inc-find .inc-curtain-call").strip() == "Pasa la pantalla a Ana — que los demás no miren."
         assert "Encuentra los objetos escondidos" in page.inner_text(".inc-header")
+        assert broken_words(page) == []  # "desperta|dor" in a third of the line-up's row
         page.screenshot(path=str(ARTIFACTS / "projector_es_4_find.png"))
         table.watch.check()
 

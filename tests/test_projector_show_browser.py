@@ -16,13 +16,15 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, icon_font, stage_type
+from browser import ARTIFACTS, broken_words, icon_font, stage_type
 from table_driver import SLOW, STEP
 from test_classroom_browser import Frames, run_classroom, wait_ready
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"720p": {"width": 1280, "height": 720}, "1080p": {"width": 1920, "height": 1080}}
+#: A 720p and a 1080p projector, and a school's older 4:3 one (XGA).
+SIZES = {"720p": {"width": 1280, "height": 720}, "1080p": {"width": 1920, "height": 1080},
+         "xga": {"width": 1024, "height": 768}}
 NAMES = {"es": ["Lucía", "Mateo", "Valentina", "Sebastián"], "de": ["Lukas", "Mia", "Maximilian", "Johanna"]}
 #: Decks of long words only, so that every token and caption is as long as a class's words get.
 LONG_WORDS = {
@@ -83,11 +85,11 @@ MEASURE = """() => {
 
 
 def measure(page, language: str, phase: str, *, drawings: str | None = None, projected: bool = True) -> None:
-    """Screenshots ``phase`` at both sizes and asserts that it fits, that no text overflows
-    its box and (``drawings``: "find" or "reveal") that the drawings fill their share;
-    ``projected`` (projector mode on), that its type grows with the screen as its drawings
-    do: at 1920x1080 the stage's type is 1.4 times that at 1280x720 or more (a wall shows
-    both pictures at the same size)."""
+    """Screenshots ``phase`` at every size and asserts that it fits, that no text overflows
+    its box, that no token's word breaks across lines and (``drawings``: "find" or
+    "reveal") that the drawings fill their share; ``projected`` (projector mode on), that
+    its type grows with the screen as its drawings do: at 1920x1080 the stage's type is 1.4
+    times that at 1280x720 or more (a wall shows both pictures at the same size)."""
     ARTIFACTS.mkdir(exist_ok=True)
     type_size = {}
     for size, viewport in SIZES.items():
@@ -104,6 +106,8 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None, pro
         assert got["scrollWidth"] <= got["innerWidth"], f"{where} scrolls sideways: {got}"
         assert got["past"] == [], f"{where}: past the window's edge (cut off): {got['past']}"
         assert got["overflowing"] == [], f"{where}: text past its box: {got['overflowing']}"
+        broken = broken_words(page)
+        assert broken == [], f"{where}: a token's word broken across lines: {broken}"
         if drawings:
             assert got["drawings"] >= DRAWINGS_SHARE[drawings], f"{where}: drawings take {got['drawings']:.2f}"
         type_size[size] = stage_type(page)
