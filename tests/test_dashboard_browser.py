@@ -19,7 +19,7 @@ from PIL import Image
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import icon_font, outside_requests, launcher_server, wait_for_ink
+from browser import ARTIFACTS, icon_font, outside_requests, launcher_server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
@@ -326,3 +326,38 @@ def test_a_game_in_french_or_the_pseudo_language_shows_no_english(page, tmp_path
         no_foreign_text(page, code, "the downloads")
         table.snap(f"language_{code}_podium")
         table.watch.check()
+
+
+#: What of the setup reaches past the window's right edge, which labels and buttons show
+#: their words cut, and the seats' Remove buttons' accessible names.
+SETUP_ON_A_PHONE = """() => {
+    const shown = (el) => el.getClientRects().length > 0;
+    const past = [...document.querySelectorAll('.inc-setup *')].filter(shown)
+        .filter(el => el.getBoundingClientRect().right > innerWidth + 1)
+        .map(el => `${el.tagName}.${el.className}`);
+    const cut = [...document.querySelectorAll('.inc-setup label, .inc-setup button')].filter(shown)
+        .filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.textContent.trim());
+    return {past, cut};
+}"""
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_setup_fits_a_phone(page, tmp_path, code):
+    """The dashboard opened on a phone (a Binder link, 360x740): the setup's menus, the
+    seats' rows and their Remove buttons within the screen, every label whole (in German
+    "Sprache der Oberfläche" read "Sprache der Oberfl…", "Entfernen" ran 16 px past the
+    edge, the timer's menu 16 px at 390), and each Remove still named for a screen reader."""
+    from incognito_nb.ui.i18n import language
+
+    words = language(code)
+    with launcher_server(tmp_path / "saves", extra_args=("--language", code)) as url:
+        page.set_viewport_size({"width": 360, "height": 740})
+        Table(page, url).open()
+        page.wait_for_selector(".inc-setup .inc-remove-player", timeout=STEP)
+        got = page.evaluate(SETUP_ON_A_PHONE)
+        assert got["past"] == [], f"past a 360-px phone's edge: {got['past']}"
+        assert got["cut"] == [], f"words cut on a 360-px phone: {got['cut']}"
+        remove = page.get_by_role("button", name=words._("Remove"))  # after its icon's glyph
+        assert remove.count() == page.locator(".inc-setup .inc-player-row").count() >= 3
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"dashboard_setup_phone_{code}.png"), full_page=True)
