@@ -35,8 +35,15 @@ done.add_class("test-done")
 done.on_click(lambda _: setattr(submitted, "value", submitted.value + f"{len(pad.drawing)} "))
 busy = widgets.Button(description="Busy")
 busy.add_class("test-busy")
-busy.on_click(lambda _: time.sleep(3))
-widgets.VBox([pad, count, done, submitted, busy])
+# The kernel says it is asleep (its message leaves at once, on the iopub thread), then sleeps.
+asleep = widgets.Label("")
+asleep.add_class("test-asleep")
+def sleep(_):
+    asleep.value = "asleep"
+    time.sleep(3)
+    asleep.value = "awake"
+busy.on_click(sleep)
+widgets.VBox([pad, count, done, submitted, busy, asleep])
 """
 
 def strokes_counted(page, n: int, timeout: float = 10_000) -> None:
@@ -150,7 +157,8 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
         # Python committed the stroke to the board and the overlay let go of it: the ink stays.
         page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)
         committed = canvas_pixels(page, canvas, MIDDLE)["ink"]
-        page.wait_for_timeout(300)
+        # Two frames painted after the overlay let go: the board kept the ink.
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         assert canvas_pixels(page, canvas, MIDDLE)["ink"] == committed > 100
 
         page.click(".inc-tool-undo")
@@ -198,7 +206,7 @@ def _press_and_drag(page, selector, points):
 def test_the_live_stroke_shows_at_once_even_while_the_kernel_is_busy(tmp_path, page):
     with pad_page(page, tmp_path, PAD_CELL) as canvas:
         page.click(".test-busy")  # the kernel sleeps for 3 s
-        page.wait_for_timeout(200)
+        page.locator(".test-asleep").filter(has_text="asleep").wait_for(timeout=10_000)
         _press_and_drag(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
         # Pen still down, kernel asleep: the overlay shows the stroke, the board has none of it yet.
         assert live_ink(page, MIDDLE) > 100
