@@ -154,6 +154,15 @@ def seat_class(store, rounds: int = 3):
     # The come-back link holds the key: on the teacher's desk, never on the projected page.
     assert find(teacher, "inc-teacher-link") == []
     assert f"key={teacher.teacher_key}" in one(desk_of(teacher), "inc-teacher-link").value
+    # A browser that keeps the key: the sentence names its links by what they open (it read
+    # "open http://school/teacher.ipynb?code=… here").
+    kept = TeacherDesk(store=teacher.store, code=code, teacher_key=teacher.teacher_key, key_in_browser=True,
+                       student_url=teacher.student_url, teacher_url=teacher.teacher_url)
+    sentence = one(kept, "inc-teacher-link").value
+    assert plain(sentence) == (f"This browser keeps the key to table {code}: to come back, open the table's page in "
+                               "it, or the teacher page, which lists your tables.")
+    assert f'href="http://school/teacher.ipynb?code={code}"' in sentence and 'href="http://school/teacher.ipynb"' in sentence
+    assert "key=" not in sentence
     assert one(teacher, "inc-start").disabled
     if importlib.util.find_spec("segno"):  # the QR code is optional: segno, pure Python
         assert one(teacher, "inc-qr").value.startswith('<img alt="QR code')

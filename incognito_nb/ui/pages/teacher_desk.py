@@ -115,9 +115,13 @@ class TeacherDesk(TeacherPage):
             "This page is for you alone: keep it on your own screen, not on the projector. The class watches "
             "the projected page; a move made here shows there."))
         if self.key_in_browser:
+            # The links by what they open (the address itself read "open http://…/teacher.ipynb?code=… here").
+            table_page = link(self.teacher_link, lang._("the table's page"))
+            teacher_page = link(self.teacher_url, lang._("the teacher page"))
             self.teacher_link_box.value = lang._(
-                "This browser keeps the key to table {code}: to come back, open {link} here, or the teacher "
-                "page, which lists your tables.", code=safe(self.code), link=link(self.teacher_link))
+                "This browser keeps the key to table {code}: to come back, open {table_page} in it, or "
+                "{teacher_page}, which lists your tables.", code=safe(self.code), table_page=table_page,
+                teacher_page=teacher_page)
         else:
             self.teacher_link_box.value = lang._("Keep this link to come back: {link}", link=link(self.teacher_link))
         parts: list[widgets.Widget] = [self.desk_note]
