@@ -150,7 +150,11 @@ def create_table(teacher, base: str, rounds: int) -> str:
     desk = teacher.context.new_page()
     desk.goto(teacher.locator(".inc-open-desk a").get_attribute("href"), timeout=SLOW)
     wait_ready(desk, ".inc-teacher-link a")
-    assert desk.locator(".inc-teacher-link a").get_attribute("href").endswith(f"teacher.ipynb?code={code}")
+    # Its two links by what they open: this table's page, and the teacher page of every table.
+    back = desk.locator(".inc-teacher-link a")
+    assert back.count() == 2 and not any("http" in link.inner_text() for link in back.all())
+    assert back.first.get_attribute("href").endswith(f"teacher.ipynb?code={code}")
+    assert back.last.get_attribute("href").endswith("/voila/render/teacher.ipynb")
     assert key not in desk.content() and key not in desk.url
     desk.close()
     assert teacher.locator(".inc-start").is_disabled()
