@@ -6,7 +6,10 @@ pressed with Enter or Space, and each focused control must show a visible outlin
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from browser import launcher_server
 from table_driver import SLOW, STEP, Table
@@ -42,6 +45,26 @@ def press(page, selector: str, key: str = "Enter") -> None:
                            timeout=STEP)
 
 
+def heading_ring_shows_whole(page) -> None:
+    """Asserts the focused heading's ring is drawn on all four sides of its box: ipywidgets'
+    boxes around the title clip what overflows them, and a ring drawn outside showed only its
+    right edge (a blue bar beside the language menu)."""
+    box = page.locator(".inc-header").bounding_box()
+    picture = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
+    width, height = picture.size
+    ring = (0x00, 0x72, 0xB2)
+
+    def share(points) -> float:
+        points = list(points)
+        near = [p for p in points if all(abs(a - b) < 40 for a, b in zip(picture.getpixel(p), ring))]
+        return len(near) / len(points)
+
+    edges = {"left": ((1, y) for y in range(height)), "right": ((width - 2, y) for y in range(height)),
+             "top": ((x, 1) for x in range(width)), "bottom": ((x, height - 2) for x in range(width))}
+    shares = {edge: round(share(points), 2) for edge, points in edges.items()}
+    assert all(value > 0.8 for value in shares.values()), f"the heading's ring on each side: {shares}"
+
+
 def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
@@ -52,6 +75,7 @@ def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
         typed = page.locator(".inc-player-name input").evaluate_all("els => els.map(e => e.value)")
         assert typed == ANA_BEN_CLEO, f"typed names arrived as {typed}"
         press(page, ".inc-start")
+        heading_ring_shows_whole(page)  # the new screen's heading, focused by the page
         for player in ANA_BEN_CLEO:  # hide: open the card, leave the board empty, Done
             table.wait_for_curtain(player)
             press(page, ".inc-show-card")
