@@ -115,6 +115,24 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None, pro
         assert type_size["1080p"] >= 1.4 * type_size["720p"], f"{phase} in {language}: type {type_size}"
 
 
+#: A small phone (many Android phones): the line-ups' words whole, every button within its width.
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+def phone_fits(page, language: str, phase: str) -> None:
+    """Screenshots a student's phone at ``phase`` and asserts that no token's word breaks
+    across lines (a grid of thirds broke "Kühlschrank|magnet" at 360 px) and no button runs
+    past the stage's edge, where it is cut off ("keine Karte" was, by a pixel)."""
+    page.screenshot(path=str(ARTIFACTS / f"show_{language}_{phase}_phone360.png"), full_page=True)
+    broken = broken_words(page)
+    assert broken == [], f"{phase} in {language} on a 360-px phone: a token's word broken across lines: {broken}"
+    past = page.evaluate("""() => { const edge = document.querySelector('.inc-stage').getBoundingClientRect().right;
+        return [...document.querySelectorAll('.inc-stage button')]
+            .filter(b => b.getClientRects().length && b.getBoundingClientRect().right > edge + 0.5)
+            .map(b => `${b.textContent.trim()}: ${Math.round(b.getBoundingClientRect().right)} > ${Math.round(edge)}`); }""")
+    assert past == [], f"{phase} in {language} on a 360-px phone: buttons cut at the stage's edge: {past}"
+
+
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
     assert len(frames.seen) > 10, "the page's widget messages were not recorded"
     html = page.content()
@@ -134,6 +152,8 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
         code = keys.code
         seats = {name: store.join(code, name) for name in [*names, "Extra"]}
         context = browser.new_context(viewport=SIZES["720p"])
+        # A student's phone, a small one, in the same class: its line-ups keep the words whole too.
+        phone_context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
         try:
             show = context.new_page()
             frames = Frames(show)
@@ -156,6 +176,9 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             facts = show.inner_text(".inc-table-facts")
             assert deck.name in facts
             measure(show, language, "1_lobby")
+            phone = phone_context.new_page()
+            phone.goto(f"{base}/student.ipynb?code={code}&token={seats[names[1]].token}", timeout=SLOW)
+            wait_ready(phone, ".inc-lobby")
             show.click(".inc-start")
             show.wait_for_selector(".inc-timer, .inc-waiting", timeout=STEP)
             for seat, name in enumerate(names):
@@ -185,6 +208,8 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
                 store.act(code, Action.mark_done(name), seat_token=tokens[name])
             show.wait_for_selector(".inc-find .inc-gallery .inc-drawing canvas", timeout=STEP)
             measure(show, language, "3_find", drawings="find")
+            phone.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
+            phone_fits(phone, language, "3_find")
             # Projector mode off (a laptop's screen): the toggle says so, and the drawings still fit.
             toggle.click()
             show.wait_for_selector(".inc-app:not(.inc-projector) .inc-projector-toggle[aria-pressed=false]", timeout=STEP)
@@ -197,6 +222,8 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             show.wait_for_selector(".inc-reveal", timeout=STEP)
             show.wait_for_selector('.inc-reveal-board [data-painted="1"]', timeout=STEP)  # replayed: as the class sees it
             measure(show, language, "4_reveal", drawings="reveal")
+            phone.wait_for_selector(".inc-reveal .inc-lineup .inc-token", timeout=STEP)
+            phone_fits(phone, language, "4_reveal")
             for _ in names:
                 button = show.locator(".inc-next").element_handle(timeout=STEP)
                 button.click()
@@ -212,3 +239,4 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             (ARTIFACTS / f"show_{language}_drawing_shares.json").write_text(json.dumps(shares, indent=1))
         finally:
             context.close()
+            phone_context.close()
