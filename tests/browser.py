@@ -379,6 +379,15 @@ def cut_texts(page) -> list[str]:
     return page.evaluate(_CUT_TEXTS)
 
 
+def resize(page, size: Mapping[str, int], timeout: float = 30_000) -> None:
+    """Sets the window to ``size`` (``{"width": …, "height": …}``) and waits until the page is
+    laid out at it: the window reports the new size, and two frames are painted since."""
+    page.set_viewport_size(dict(size))
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                           arg=[size["width"], size["height"]], timeout=timeout)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def icon_font(page, selector: str) -> dict:
     """Returns the face the icon at ``selector`` (an ``<i class="fa …">``) is drawn in:
     ``{family, weight, loaded}``, ``loaded`` true only if the page has loaded that face

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, stage_type
+from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, resize, stage_type
 from table_driver import SLOW, STEP, STROKES, Table
 
 pytestmark = pytest.mark.browser
@@ -44,11 +44,7 @@ def shoot(page, phase: str) -> dict[str, dict]:
     ARTIFACTS.mkdir(exist_ok=True)
     measured = {}
     for name, size in SIZES.items():
-        page.set_viewport_size(size)
-        # The layout follows the window: wait until the page is laid out at the new size.
-        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
-                               arg=[size["width"], size["height"]], timeout=STEP)
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        resize(page, size, timeout=STEP)
         page.screenshot(path=str(ARTIFACTS / f"projector_{phase}_{name}.png"))
         measured[name] = overflow(page)
     return measured

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, icon_font, stage_type
+from browser import ARTIFACTS, broken_words, icon_font, resize, stage_type
 from table_driver import SLOW, STEP
 from test_classroom_browser import Frames, run_classroom, wait_ready
 
@@ -93,11 +93,7 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None, pro
     ARTIFACTS.mkdir(exist_ok=True)
     type_size = {}
     for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        # The layout follows the window: wait until the page is laid out at the new size.
-        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
-                               arg=[viewport["width"], viewport["height"]], timeout=STEP)
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        resize(page, viewport, timeout=STEP)
         page.screenshot(path=str(ARTIFACTS / f"show_{language}_{phase}_{size}.png"))
         got = page.evaluate(MEASURE)
         SHARES[f"{language} {phase} {size}"] = round(got["drawings"], 3)

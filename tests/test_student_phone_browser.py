@@ -18,7 +18,7 @@ import urllib.parse
 import pytest
 
 from a11y import check_page
-from browser import ARTIFACTS, draw_stroke, wait_for_ink, wait_for_paper
+from browser import ARTIFACTS, draw_stroke, resize, wait_for_ink, wait_for_paper
 from classroom_server import Browser, classroom
 from incognito_nb.engine import Action
 from incognito_nb.store import open_store
@@ -210,18 +210,13 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             for tool in ("undo", "redo", "clear"):
                 assert pablo.locator(f".inc-tool-{tool}").inner_text().strip(), tool
             # A short phone (an iPhone SE, 375x667): a pad still large enough to draw on, and Done in view.
-            pablo.set_viewport_size(SHORT_PHONE)
-            pablo.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
-                                    arg=[SHORT_PHONE["width"], SHORT_PHONE["height"]], timeout=STEP)
-            pablo.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            resize(pablo, SHORT_PHONE, timeout=STEP)
             snap(pablo, code, "4_hide_short_phone")
             short_board = pablo.locator(".inc-pad-board").bounding_box()
             short_done = pablo.locator(".inc-done").bounding_box()
             assert short_board["width"] >= 300, short_board
             assert short_done["y"] + short_done["height"] <= SHORT_PHONE["height"], short_done
-            pablo.set_viewport_size(PHONE)
-            pablo.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
-                                    arg=[PHONE["width"], PHONE["height"]], timeout=STEP)
+            resize(pablo, PHONE, timeout=STEP)
             draw_stroke(pablo, ".inc-pad canvas", [(0.2, 0.45), (0.5, 0.6), (0.75, 0.45)], steps=4)
             wait_for_ink(pablo, ".inc-pad canvas", region=MIDDLE, timeout=STEP)
             pablo.wait_for_selector(".inc-saved", timeout=STEP)
