@@ -335,7 +335,8 @@ SETUP_ON_A_PHONE = """() => {
     const past = [...document.querySelectorAll('.inc-setup *')].filter(shown)
         .filter(el => el.getBoundingClientRect().right > innerWidth + 1)
         .map(el => `${el.tagName}.${el.className}`);
-    const cut = [...document.querySelectorAll('.inc-setup label, .inc-setup button')].filter(shown)
+    const seen = (el) => el.getBoundingClientRect().width > 1;  // not a screen reader's alone
+    const cut = [...document.querySelectorAll('.inc-setup label, .inc-setup button')].filter(shown).filter(seen)
         .filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.textContent.trim());
     return {past, cut};
 }"""
@@ -359,5 +360,8 @@ def test_the_setup_fits_a_phone(page, tmp_path, code):
         assert got["cut"] == [], f"words cut on a 360-px phone: {got['cut']}"
         remove = page.get_by_role("button", name=words._("Remove"))  # after its icon's glyph
         assert remove.count() == page.locator(".inc-setup .inc-player-row").count() >= 3
+        # Each name field has a label of its own (hidden on the screen), not its placeholder alone.
+        for seat in (1, 2, 3):
+            assert page.get_by_label(words._("Player {seat} name", seat=seat), exact=True).count() == 1, seat
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"dashboard_setup_phone_{code}.png"), full_page=True)

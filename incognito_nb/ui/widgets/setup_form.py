@@ -176,7 +176,9 @@ class PlayerRow(widgets.HBox):
             f'title="{html.escape(title, quote=True)}">'
             f'{html.escape(lang.number(seat))}</span><span class="inc-swatch-name">{html.escape(name)}</span>'
         )
-        self.name_field.placeholder = lang._("Player {seat} name", seat=seat)
+        # Its name for a screen reader is a label of its own (hidden on the screen, where the
+        # row's colour and number say it): a placeholder alone is gone once a name is typed.
+        self.name_field.description = self.name_field.placeholder = lang._("Player {seat} name", seat=seat)
         self.remove_button.tooltip = lang._("Remove player {seat}", seat=seat)
 
 
