@@ -149,8 +149,7 @@ class PlayerRow(widgets.HBox):
 
     def __init__(self, seat: int, name: str = "", *, lang: Language | None = None) -> None:
         self.lang = lang or language()
-        self.swatch = widgets.HTML()
-        self.swatch.add_class("inc-seat-colour")
+        self.swatch = widgets.HTML(_dom_classes=("inc-seat-colour",))
         # Sent when the field is left, not per key: ipywidgets holds back a widget's further
         # updates until the kernel has answered the first, so a click on Start could
         # overtake the last letters typed (docs/platform-notes.md).
@@ -176,8 +175,7 @@ class PlayerRow(widgets.HBox):
             f'title="{html.escape(title, quote=True)}">'
             f'{html.escape(lang.number(seat))}</span><span class="inc-swatch-name">{html.escape(name)}</span>'
         )
-        # Its name for a screen reader is a label of its own (hidden on the screen, where the
-        # row's colour and number say it): a placeholder alone is gone once a name is typed.
+        # A label of its own (hidden: the row's colour says it), not the placeholder alone.
         self.name_field.description = self.name_field.placeholder = lang._("Player {seat} name", seat=seat)
         self.remove_button.tooltip = lang._("Remove player {seat}", seat=seat)
 
