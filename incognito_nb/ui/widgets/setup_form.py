@@ -156,6 +156,7 @@ class PlayerRow(widgets.HBox):
         self.name_field = widgets.Text(value=name, continuous_update=False,
                                        layout=widgets.Layout(width="16rem"))
         self.name_field.add_class("inc-player-name")
+        self.name_field.add_class("inc-unseen-label")  # its label a screen reader's (set_seat)
         self.remove_button = widgets.Button(description=self.lang._("Remove"), icon="times",
                                             layout=widgets.Layout(width="auto"))
         self.remove_button.add_class("inc-remove-player")
@@ -175,7 +176,6 @@ class PlayerRow(widgets.HBox):
             f'title="{html.escape(title, quote=True)}">'
             f'{html.escape(lang.number(seat))}</span><span class="inc-swatch-name">{html.escape(name)}</span>'
         )
-        # A label of its own (hidden: the row's colour says it), not the placeholder alone.
         self.name_field.description = self.name_field.placeholder = lang._("Player {seat} name", seat=seat)
         self.remove_button.tooltip = lang._("Remove player {seat}", seat=seat)
 
