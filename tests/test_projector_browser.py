@@ -25,7 +25,8 @@ def overflow(page) -> dict:
     size of its stage's type (the median of every visible text's, in px; the drawing pad's
     tools, used at the screen, keep their size and are left out), the tokens' words broken
     across lines, the texts cut off without an ellipsis, the buttons whose words are cut off
-    ("Re…") and the seats' colours on two lines ("reddish / purple")."""
+    ("Re…"), the seats' colours on two lines ("reddish / purple") and the narrowest name
+    field in em of its type (Infinity where there is none)."""
     return page.evaluate(
         """() => {
             const r = document.querySelector('.inc-app').getBoundingClientRect();
@@ -34,7 +35,9 @@ def overflow(page) -> dict:
             return {right: Math.max(r.right, s.right) - innerWidth, bottom: Math.max(r.bottom, s.bottom) - innerHeight,
                     buttons: shown.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim()),
                     colours: [...document.querySelectorAll('.inc-swatch-name')]
-                        .filter(n => n.getClientRects().length > 1).map(n => n.textContent)};
+                        .filter(n => n.getClientRects().length > 1).map(n => n.textContent),
+                    names: Math.min(...[...document.querySelectorAll('.inc-player-name input')]
+                        .map(i => i.clientWidth / parseFloat(getComputedStyle(i).fontSize)))};
         }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad"),
                  "broken": broken_words(page), "cut": cut_texts(page)}
 
@@ -77,6 +80,9 @@ def fits(measured: dict[str, dict], phase: str) -> None:
         assert past["cut"] == [], f"{phase} at {size}: text cut off without an ellipsis: {past['cut']}"
         assert past["buttons"] == [], f"{phase} at {size}: a button's words cut off: {past['buttons']}"
         assert past["colours"] == [], f"{phase} at {size}: a seat's colour on two lines: {past['colours']}"
+        # A name field holds a name in sight (4.1 of its letters' size at 1080p, when the
+        # players' column kept its 720p width in rem).
+        assert past["names"] >= 7, f"{phase} at {size}: a name field {past['names']:.1f} em wide"
     assert measured["1080p"]["type"] >= 1.4 * measured["720p"]["type"], f"{phase}: type {measured}"
 
 
