@@ -379,6 +379,30 @@ def cut_texts(page) -> list[str]:
     return page.evaluate(_CUT_TEXTS)
 
 
+_LOOSE_LINES = """(ratio) => {
+    const loose = [];
+    const walker = document.createTreeWalker(document.querySelector('.inc-app') || document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!node.textContent.trim() || !el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        const style = getComputedStyle(el);
+        if (!(parseFloat(style.lineHeight) >= ratio * parseFloat(style.fontSize))) continue;  // "normal" is NaN: tight
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) loose.push(`"${node.textContent.trim().slice(0, 40)}" ${style.lineHeight} for ${style.fontSize}`);
+    }
+    return loose;
+}"""
+
+
+def loose_lines(page, ratio: float = 1.65) -> list[str]:
+    """Returns the texts on the page that wrap with their lines ``ratio`` times their type
+    apart or more: an ipywidgets HTML's line is as tall as a control (28 px for 13-px type),
+    which spaces a sentence on two lines as if a blank line stood between them."""
+    return page.evaluate(_LOOSE_LINES, ratio)
+
+
 def resize(page, size: Mapping[str, int], timeout: float = 30_000) -> None:
     """Sets the window to ``size`` (``{"width": …, "height": …}``) and waits until the page is
     laid out at it: the window reports the new size, and two frames are painted since."""

@@ -19,7 +19,7 @@ from PIL import Image
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import ARTIFACTS, icon_font, outside_requests, launcher_server, wait_for_ink
+from browser import ARTIFACTS, icon_font, loose_lines, outside_requests, launcher_server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
@@ -358,6 +358,7 @@ def test_the_setup_fits_a_phone(page, tmp_path, code):
         got = page.evaluate(SETUP_ON_A_PHONE)
         assert got["past"] == [], f"past a 360-px phone's edge: {got['past']}"
         assert got["cut"] == [], f"words cut on a 360-px phone: {got['cut']}"
+        assert loose_lines(page) == [], "a sentence's lines spaced as by a blank line"
         remove = page.get_by_role("button", name=words._("Remove"))  # after its icon's glyph
         assert remove.count() == page.locator(".inc-setup .inc-player-row").count() >= 3
         # Each name field has a label of its own (hidden on the screen), not its placeholder alone.

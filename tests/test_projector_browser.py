@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, resize, stage_type
+from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, loose_lines, resize, stage_type
 from table_driver import SLOW, STEP, STROKES, Table
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,8 @@ def overflow(page) -> dict:
     """Returns how far the dashboard reaches past the window's right and bottom edges, the
     size of its stage's type (the median of every visible text's, in px; the drawing pad's
     tools, used at the screen, keep their size and are left out), the tokens' words broken
-    across lines, the texts cut off without an ellipsis, the buttons whose words are cut off
+    across lines, the texts cut off without an ellipsis, the sentences whose lines are spaced
+    as by a blank line, the buttons whose words are cut off
     ("Re…"), the seats' colours on two lines ("reddish / purple") and the narrowest name
     field in em of its type (Infinity where there is none)."""
     return page.evaluate(
@@ -39,7 +40,7 @@ def overflow(page) -> dict:
                     names: Math.min(...[...document.querySelectorAll('.inc-player-name input')]
                         .map(i => i.clientWidth / parseFloat(getComputedStyle(i).fontSize)))};
         }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad"),
-                 "broken": broken_words(page), "cut": cut_texts(page)}
+                 "broken": broken_words(page), "cut": cut_texts(page), "loose": loose_lines(page)}
 
 
 def shoot(page, phase: str) -> dict[str, dict]:
@@ -78,6 +79,7 @@ def fits(measured: dict[str, dict], phase: str) -> None:
         assert past["right"] <= 0 and past["bottom"] <= 0, f"{phase} scrolls at {size}: {past}"
         assert past["broken"] == [], f"{phase} at {size}: a token's word broken across lines: {past['broken']}"
         assert past["cut"] == [], f"{phase} at {size}: text cut off without an ellipsis: {past['cut']}"
+        assert past["loose"] == [], f"{phase} at {size}: a sentence's lines spaced as by a blank line: {past['loose']}"
         assert past["buttons"] == [], f"{phase} at {size}: a button's words cut off: {past['buttons']}"
         assert past["colours"] == [], f"{phase} at {size}: a seat's colour on two lines: {past['colours']}"
         # A name field holds a name in sight (4.1 of its letters' size at 1080p, when the

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, icon_font, resize, stage_type
+from browser import ARTIFACTS, broken_words, icon_font, loose_lines, resize, stage_type
 from table_driver import SLOW, STEP
 from test_classroom_browser import Frames, run_classroom, wait_ready
 
@@ -104,6 +104,8 @@ def measure(page, language: str, phase: str, *, drawings: str | None = None, pro
         assert got["overflowing"] == [], f"{where}: text past its box: {got['overflowing']}"
         broken = broken_words(page)
         assert broken == [], f"{where}: a token's word broken across lines: {broken}"
+        loose = loose_lines(page)
+        assert loose == [], f"{where}: a sentence's lines spaced as by a blank line: {loose}"
         if drawings:
             assert got["drawings"] >= DRAWINGS_SHARE[drawings], f"{where}: drawings take {got['drawings']:.2f}"
         type_size[size] = stage_type(page)
@@ -122,11 +124,38 @@ def phone_fits(page, language: str, phase: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"show_{language}_{phase}_phone360.png"), full_page=True)
     broken = broken_words(page)
     assert broken == [], f"{phase} in {language} on a 360-px phone: a token's word broken across lines: {broken}"
+    loose = loose_lines(page)
+    assert loose == [], f"{phase} in {language} on a 360-px phone: a sentence's lines spaced as by a blank line: {loose}"
     past = page.evaluate("""() => { const edge = document.querySelector('.inc-stage').getBoundingClientRect().right;
         return [...document.querySelectorAll('.inc-stage button')]
             .filter(b => b.getClientRects().length && b.getBoundingClientRect().right > edge + 0.5)
             .map(b => `${b.textContent.trim()}: ${Math.round(b.getBoundingClientRect().right)} > ${Math.round(edge)}`); }""")
     assert past == [], f"{phase} in {language} on a 360-px phone: buttons cut at the stage's edge: {past}"
+
+
+#: A teacher's phone: the desk in hand while the class watches the wall.
+TEACHER_PHONE = {"width": 390, "height": 844}
+
+#: How many lines the page's title takes, and the room between the top's last line and the stage.
+TITLE_LINES = """() => { const title = document.querySelector('.inc-header > .widget-html-content');
+    const lines = [...document.querySelectorAll('.inc-top > *')].filter(line => line.getBoundingClientRect().height > 1);
+    const above = Math.max(...lines.map(line => line.getBoundingClientRect().bottom));
+    return {lines: title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight),
+            room: document.querySelector('.inc-stage').getBoundingClientRect().top - above}; }"""
+
+
+def desk_reads(desk, language: str, phase: str) -> None:
+    """Screenshots the teacher's desk at ``phase`` on the laptop's screen and on a phone, and
+    asserts that its sentences are spaced as sentences (its notes and links were 28 px apart
+    for 13-px type), that on the phone its title takes three lines at most (five in German) and
+    that no empty line of its top takes room above the stage (45 px did in the lobby)."""
+    for where, size in (("720p", SIZES["720p"]), ("phone", TEACHER_PHONE)):
+        resize(desk, size, timeout=STEP)
+        desk.screenshot(path=str(ARTIFACTS / f"show_{language}_desk_{phase}_{where}.png"), full_page=True)
+        loose = loose_lines(desk)
+        assert loose == [], f"the desk at {phase} in {language} at {where}: lines spaced as by a blank line: {loose}"
+    top = desk.evaluate(TITLE_LINES)
+    assert top["lines"] < 3.5, f"the desk's title at {phase} in {language} on a phone: {top['lines']:.1f} lines"
 
 
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
@@ -169,6 +198,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             show.locator(".inc-lobby", has_not_text="Extra").wait_for(timeout=STEP)
             assert "Extra" not in show.inner_text(".inc-lobby")
             assert keys.teacher_key not in desk.content()  # the browser keeps it in its cookie
+            desk_reads(desk, language, "1_lobby")
             facts = show.inner_text(".inc-table-facts")
             assert deck.name in facts
             measure(show, language, "1_lobby")
@@ -199,6 +229,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             given = desk.locator(".inc-reissued-link a").get_attribute("href")
             new_token = parse_qs(urlsplit(given).query)["token"][0]
             assert names[0] in desk.inner_text(".inc-reissued-link") and store.rejoin(code, new_token).name == names[0]
+            desk_reads(desk, language, "2_hide")
             tokens = {name: seats[name].token for name in names} | {names[0]: new_token}  # the old link stopped
             for name in names:
                 store.act(code, Action.mark_done(name), seat_token=tokens[name])
