@@ -156,6 +156,8 @@ def desk_reads(desk, language: str, phase: str) -> None:
         assert loose == [], f"the desk at {phase} in {language} at {where}: lines spaced as by a blank line: {loose}"
     top = desk.evaluate(TITLE_LINES)
     assert top["lines"] < 3.5, f"the desk's title at {phase} in {language} on a phone: {top['lines']:.1f} lines"
+    # Two gaps at most (the top's and the page's): an empty line of the top took one more each.
+    assert top["room"] <= 20, f"the desk at {phase} in {language}: {top['room']:.0f} px above the stage"
 
 
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
