@@ -193,6 +193,15 @@ def test_a_class_plays_at_a_table_from_the_form_and_its_report_page_shows_the_ga
             assert by_word[word][2:6] == ["1", "2", "1", "50"], by_word[word]
         expected = word_rows(ClassRecord("3B Spanish", names, tuple(kept)))
         assert [row[0] for row in rows] == [row.word for row in expected]
+        # Each column is said in words under the table, opened on a click.
+        headers = page.eval_on_selector_all(".inc-class-words thead th", "cells => cells.map(c => c.innerText)")
+        assert not page.is_visible(".inc-class-legend dl")
+        page.click(".inc-class-legend summary")
+        terms = page.eval_on_selector_all(".inc-class-legend dt", "terms => terms.map(t => t.innerText)")
+        assert terms == headers[1:], terms
+        assert all(page.eval_on_selector_all(".inc-class-legend dd", "said => said.map(d => d.innerText.length > 10)"))
+        assert page.eval_on_selector(".inc-class-words td", "td => getComputedStyle(td).textAlign") == "right"
+        page.screenshot(path=str(ARTIFACTS / "class_room_report_legend.png"), full_page=True)
         students = page.inner_text(".inc-class-students")
         assert all(name in students for name in names)
         assert page.eval_on_selector(".inc-class-chart", "img => img.complete && img.naturalWidth > 0")
