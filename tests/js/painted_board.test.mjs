@@ -131,17 +131,33 @@ test("joined buffers decode to both", () => {
   assert.deepEqual(decode(joined(new DataView(whole.buffer, 0, 16), new DataView(whole.buffer, 16)), 8), TWO);
 });
 
-test("a replay puts the strokes up one by one over its seconds", () => {
+test("a replay puts the strokes up one by one over its seconds, the first at once", () => {
   const { painter, model, ink, clock } = board(PACKED, { replays: 0, replay_seconds: 1 });
   painter.start();
   ink.log.length = 0;
   model.set("replays", 1);
   painter.replay();
-  assert.equal(drawnLines(ink), 0);
-  clock.advance(520);
+  assert.equal(drawnLines(ink), 0);  // blank until the next frame
+  clock.advance(20);
+  assert.equal(drawnLines(ink), 1);  // the first stroke on the first frame, never a blank board
+  clock.advance(400);
   assert.equal(drawnLines(ink), 1);
-  clock.advance(520);
-  assert.equal(drawnLines(ink), 2);
+  clock.advance(100);
+  assert.equal(drawnLines(ink), 2);  // the second half a second in
+  assert.deepEqual(clock.pending(), []);
+});
+
+test("a replay of one stroke shows it on the first frame", () => {
+  const one = PACKED.slice(0, 32);
+  const { painter, model, ink, clock, shown } = board(one, { replays: 0, replay_seconds: 3 });
+  painter.start();
+  ink.log.length = 0;
+  model.set("replays", 1);
+  shown.length = 0;
+  painter.replay();
+  clock.advance(20);
+  assert.equal(drawnLines(ink), 1);
+  assert.deepEqual(shown.slice(0, 2), [0, 1]);  // blanked, then the stroke: the replay is over
   assert.deepEqual(clock.pending(), []);
 });
 

@@ -183,7 +183,10 @@ export class Painter {
     this.bytes = 0;
   }
 
-  // Paints the strokes again one by one, as the kernel's replay did: stroke i after i x pause.
+  // Paints the strokes again one by one over its seconds: the first at the first frame, then
+  // one every pause (stroke i, from 0, after i x pause).  The first stroke waited a pause too:
+  // a drawing of one stroke stayed blank for the whole replay (3 s on the projector), of two
+  // for half of it, while the class looked at an empty board.
   replay() {
     this.replayed.set(this.model, this.model.get("replays"));
     this.stop();
@@ -198,7 +201,7 @@ export class Painter {
     let last = -Infinity;
     const step = () => {
       const now = this.frames.now();
-      const due = Math.min(strokes.length, Math.floor((now - start) / pause));
+      const due = Math.min(strokes.length, Math.floor((now - start) / pause) + 1);
       // At most REPLAY_FPS paintings a second (the last one whenever it is due): each one is
       // a canvas the browser composites again, on the laptop's cores with the class's kernels.
       if (due > this.count && (due === strokes.length || now - last >= 1000 / REPLAY_FPS - FRAME_JITTER_MS)) {
