@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, launcher_server
+from browser import ARTIFACTS, launcher_server, loose_lines
 from table_driver import STEP, Table
 from test_score_widgets import finished_game
 
@@ -20,6 +20,8 @@ from incognito_nb.store import GameFolder
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 720}
+#: A tablet held sideways.
+TABLET = {"width": 1024, "height": 768}
 
 
 def snap(page, name: str) -> None:
@@ -109,3 +111,21 @@ def test_the_deck_menu_shows_whole_deck_names_in_projector_mode(laptop, tmp_path
             " const pad = parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 24;"
             " return [...s.options].filter(o => c.measureText(o.text).width + pad > s.clientWidth).map(o => o.text); }")
         assert not cut, cut
+
+
+def test_a_german_table_on_a_tablet_reads_the_curtains_as_sentences(laptop, tmp_path):
+    """Table mode in German on a tablet held sideways (1024x768), projector mode off: the
+    curtain's call and its hint, in the hide and the find phase, wrap as sentences (the
+    hint's lines were 28 px apart for 16-px type, as if a blank line stood between them)."""
+    with launcher_server(tmp_path / "saves", extra_args=("--language", "de")) as url:
+        laptop.set_viewport_size(TABLET)
+        table = Table(laptop, url)
+        table.open()
+        table.start(["Ana", "Ben", "Cleo"])
+        snap(laptop, "curtain_de_1024x768")
+        assert laptop.locator(".inc-curtain-hint").evaluate("e => e.getClientRects()[0].height") > 40  # two lines
+        assert loose_lines(laptop) == []
+        table.hide_round()
+        laptop.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        snap(laptop, "find_de_1024x768")
+        assert loose_lines(laptop) == []
