@@ -20,8 +20,9 @@ from incognito_nb.store import GameFolder
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 720}
-#: A tablet held sideways.
+#: A tablet held sideways, and upright.
 TABLET = {"width": 1024, "height": 768}
+UPRIGHT = {"width": 768, "height": 1024}
 
 
 def snap(page, name: str) -> None:
@@ -129,3 +130,27 @@ def test_a_german_table_on_a_tablet_reads_the_curtains_as_sentences(laptop, tmp_
         laptop.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
         snap(laptop, "find_de_1024x768")
         assert loose_lines(laptop) == []
+
+
+def test_on_a_tablet_held_upright_six_drawings_and_the_curtain_share_the_screen(laptop, tmp_path):
+    """Six players on a tablet held upright (768x1024): the find phase's side wraps under the
+    drawings; three a row, every drawing, the line-up and the curtain's button are on the
+    screen (two a row, the line-up began 1,125 px down and the button ended at 1,370), and
+    Ana's cards follow the drawings."""
+    with launcher_server(tmp_path / "saves") as url:
+        laptop.set_viewport_size(UPRIGHT)
+        table = Table(laptop, url)
+        table.open()
+        table.start(["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"])
+        table.hide_round()
+        laptop.wait_for_selector(".inc-find .inc-curtain .inc-show-card", timeout=STEP)
+        snap(laptop, "find_768x1024")
+        tops = laptop.locator(".inc-find .inc-drawing").evaluate_all(
+            "tiles => tiles.map(t => Math.round(t.getBoundingClientRect().top))")
+        assert len(tops) == 6 and len(set(tops)) == 2, f"six drawings in two rows: {tops}"
+        assert box(laptop, ".inc-find .inc-lineup")["bottom"] <= UPRIGHT["height"]
+        assert box(laptop, ".inc-find .inc-show-card")["bottom"] <= UPRIGHT["height"]
+        table.open_card("Ana")
+        laptop.wait_for_selector(".inc-votes", timeout=STEP)
+        snap(laptop, "votes_768x1024")
+        assert box(laptop, ".inc-votes")["y"] < UPRIGHT["height"] - 200, "Ana's cards start on the screen"
