@@ -202,6 +202,14 @@ def test_a_class_plays_at_a_table_from_the_form_and_its_report_page_shows_the_ga
         assert all(page.eval_on_selector_all(".inc-class-legend dd", "said => said.map(d => d.innerText.length > 10)"))
         assert page.eval_on_selector(".inc-class-words td", "td => getComputedStyle(td).textAlign") == "right"
         page.screenshot(path=str(ARTIFACTS / "class_room_report_legend.png"), full_page=True)
+        # On a teacher's phone the chart keeps its words readable and scrolls in its box, as the
+        # tables do; the page itself does not scroll sideways.
+        page.set_viewport_size({"width": 390, "height": 844})
+        phone = page.evaluate("() => ({chart: document.querySelector('.inc-class-chart').getBoundingClientRect().width,"
+                              " page: document.documentElement.scrollWidth})")
+        page.screenshot(path=str(ARTIFACTS / "class_room_report_phone.png"), full_page=True)
+        assert phone["chart"] >= 600 and phone["page"] <= 390, phone
+        page.set_viewport_size({"width": 1280, "height": 720})
         students = page.inner_text(".inc-class-students")
         assert all(name in students for name in names)
         assert page.eval_on_selector(".inc-class-chart", "img => img.complete && img.naturalWidth > 0")
