@@ -137,7 +137,7 @@ def phone_fits(page, language: str, phase: str) -> None:
 TEACHER_PHONE = {"width": 390, "height": 844}
 
 #: How many lines the page's title takes, and the room between the top's last line and the stage.
-TITLE_LINES = """() => { const title = document.querySelector('.inc-header > .widget-html-content');
+DESK_TOP = """() => { const title = document.querySelector('.inc-header > .widget-html-content');
     const lines = [...document.querySelectorAll('.inc-top > *')].filter(line => line.getBoundingClientRect().height > 1);
     const above = Math.max(...lines.map(line => line.getBoundingClientRect().bottom));
     return {lines: title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight),
@@ -148,13 +148,13 @@ def desk_reads(desk, language: str, phase: str) -> None:
     """Screenshots the teacher's desk at ``phase`` on the laptop's screen and on a phone, and
     asserts that its sentences are spaced as sentences (its notes and links were 28 px apart
     for 13-px type), that on the phone its title takes three lines at most (five in German) and
-    that no empty line of its top takes room above the stage (45 px did in the lobby)."""
+    that no empty line of its top takes room above the stage (44 px did in the lobby)."""
     for where, size in (("720p", SIZES["720p"]), ("phone", TEACHER_PHONE)):
         resize(desk, size, timeout=STEP)
         desk.screenshot(path=str(ARTIFACTS / f"show_{language}_desk_{phase}_{where}.png"), full_page=True)
         loose = loose_lines(desk)
         assert loose == [], f"the desk at {phase} in {language} at {where}: lines spaced as by a blank line: {loose}"
-    top = desk.evaluate(TITLE_LINES)
+    top = desk.evaluate(DESK_TOP)
     assert top["lines"] < 3.5, f"the desk's title at {phase} in {language} on a phone: {top['lines']:.1f} lines"
     # Two gaps at most (the top's and the page's): an empty line of the top took one more each.
     assert top["room"] <= 20, f"the desk at {phase} in {language}: {top['room']:.0f} px above the stage"

@@ -144,6 +144,8 @@ def test_on_a_tablet_held_upright_six_drawings_and_the_curtain_share_the_screen(
         table.start(["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"])
         table.hide_round()
         laptop.wait_for_selector(".inc-find .inc-curtain .inc-show-card", timeout=STEP)
+        laptop.wait_for_function("() => document.querySelectorAll('.inc-find .inc-drawing canvas').length === 6",
+                                 timeout=STEP)
         snap(laptop, "find_768x1024")
         tops = laptop.locator(".inc-find .inc-drawing").evaluate_all(
             "tiles => tiles.map(t => Math.round(t.getBoundingClientRect().top))")
