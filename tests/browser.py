@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import http.client
 import os
 import signal
 import socket
@@ -86,13 +87,15 @@ def _package_is_installed() -> bool:
 
 
 def _answers(url: str) -> bool:
-    """Checks if an HTTP server answers at ``url`` (any status counts)."""
+    """Checks if an HTTP server answers at ``url`` (any status counts).  Another program on
+    the port (a kernel's ZeroMQ socket greets with bytes that are no HTTP status line) is no
+    answer: the server being started exits as it cannot bind, and a new port is chosen."""
     try:
         with urllib.request.urlopen(url, timeout=2):
             return True
     except urllib.error.HTTPError:
         return True  # an error page is still a server that answers
-    except OSError:
+    except (OSError, http.client.HTTPException):
         return False
 
 
