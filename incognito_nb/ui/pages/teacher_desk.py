@@ -13,7 +13,7 @@ game from it.
 Both pages are the same table in the store: a move made on one shows on the other.  The
 drawing timer runs on the projected page only (the class watches it count down), so the
 desk has no Pause, and it does not move the game on by itself when everyone is done (the
-projected page does).  Every teacher's move names the screen it was made from, so a move
+last student's Done or Confirm does, and the projected page if that move was not taken).  Every teacher's move names the screen it was made from, so a move
 from a screen the table has left (the other page made it first) changes nothing.
 """
 
@@ -92,8 +92,9 @@ class TeacherDesk(TeacherPage):
                                             where=title_line(view["game"], lang)))
         self.progress.value = who_is_done(view["game"], lang) if game is not None else ""
         if game is not None:
-            # The projected page moves on once everyone is done; the desk never does: a second
-            # page advancing from a screen already left behind would skip the next one.
+            # The last student's move (or the projected page) moves on once everyone is done; the
+            # desk never does: a second page advancing from a screen already left behind would
+            # skip the next one.
             self.end_phase_button.disabled = game.phase is Phase.OVER
         shown = (game.round, game.phase, game.reveal_step) if game is not None else ("lobby",)
         if shown != self._desk_shown or self._again:
