@@ -309,6 +309,44 @@ def test_the_last_done_and_the_last_confirm_move_the_table_on_from_the_students_
     assert [kind for _, kind in _kinds(store, teacher.code)].count("advance") == 2
 
 
+def test_two_last_students_finishing_at_the_same_moment_move_the_table_on_with_no_teacher_page(tmp_path):
+    """Two students press Done, then Confirm, at the same moment, each page having last read
+    the other still at it, and no teacher page reads anything (the projected page closed):
+    the later move's own read sees both, and that student's page moves the table on.
+    Each page has its own store, as each kernel has."""
+    with open_store(tmp_path / "class.sqlite") as store:
+        teacher, students = seat_class(store, rounds=1)
+        code = teacher.code
+        ana = students["Ana"]
+        with open_store(tmp_path / "class.sqlite") as ben_store, open_store(tmp_path / "class.sqlite") as cleo_store:
+            ben = StudentPage(ben_store, code=code, token=students["Ben"].seat.token)
+            cleo = StudentPage(cleo_store, code=code, token=students["Cleo"].seat.token)
+            draw_and_finish(ana)
+            for page in (ben, cleo):  # both read the table with each other still drawing
+                page.pad.pen_down(100, 100)
+                page.pad.pen_move(300, 200)
+                page.pad.pen_up()
+                page.send_waiting()
+            assert "Cleo" in ben.snapshot.game.waiting and "Ben" in cleo.snapshot.game.waiting
+            one(ben, "inc-done").click()  # Ben's page: Cleo still drawing, it leaves the move
+            assert store.read(code).game.phase is Phase.HIDE
+            one(cleo, "inc-done").click()  # Cleo's page read Ben drawing before; its move's read: all done
+            assert store.read(code).game.phase is Phase.FIND and one(cleo, "inc-votes")
+            for page in (ana, ben, cleo):
+                page.catch_up()
+            vote(ana, lambda v, a: None)
+            ben_cards, cleo_cards = one(ben, "inc-votes"), one(cleo, "inc-votes")
+            for page, cards in ((ben, ben_cards), (cleo, cleo_cards)):
+                for artist in (a for a in NAMES if a != page.name):
+                    cards.press(artist, 1 + NAMES.index(artist))
+            ben_cards.press_confirm()
+            assert store.read(code).game.phase is Phase.FIND
+            cleo_cards.press_confirm()
+            game = store.read(code).game
+            assert (game.phase, game.reveal_step) == (Phase.SCORE, 0)
+            assert [kind for _, kind in _kinds(store, code)].count("advance") == 2
+
+
 def _kinds(store, code):
     return [(version, action.kind) for version, action in store.actions(code)]
 

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from incognito_nb.engine import Action, Drawing, IllegalAction, Phase, position_of
+from incognito_nb.engine import Action, Drawing, Game, IllegalAction, Phase, position_of
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.store import StoreError, StoreUnavailable, TableStore
 from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen
@@ -506,24 +506,40 @@ class StudentPage(TablePage):
         self.send_waiting()
 
     def act(self, action: Action, **credentials: str) -> int:
-        return super().act(action, seat_token=self.seat.token)
+        version = super().act(action, seat_token=self.seat.token)
+        game = self.snapshot.game if self.snapshot is not None else None
+        if game is not None and FINISHING.get(action.kind) is game.phase and not game.waiting:
+            # Two last students at the same moment: each page had last read the other still at
+            # it, so neither moved on in made(); the later move's read (just now) sees both.
+            self.move_on(game, seat_token=self.seat.token)
+            try:
+                self.catch_up()
+            except StoreError:
+                pass
+        return version
 
     def made(self, action: Action, **credentials: str) -> None:
         """After this student's Done or Confirm, the last one the table waited for: moves
         the game on at once, so every page hears of the next phase from this one move
         (the teacher page would make it too, but only once its watch read this Done).
-        Another page moving on first, or a store that cannot take it now, leaves it to
-        the teacher page; the student's own move is taken either way."""
+        When this page's last read showed others still at it, :meth:`act` looks again
+        in the read that follows the move (of two students finishing at the same moment,
+        the later one's read holds both moves, with no teacher page open).  Another page
+        moving on first, or a store that cannot take it now, leaves it to the teacher
+        page; the student's own move is taken either way."""
         game = self.snapshot.game if self.snapshot is not None else None
         if game is None or FINISHING.get(action.kind) is not game.phase:
             return
-        if not set(game.waiting) <= {self.name}:
-            return  # others are still drawing or placing cards (as this page last read the table)
+        if set(game.waiting) <= {self.name}:  # the others are done (as this page last read the table)
+            self.move_on(game, **credentials)
+
+    def move_on(self, game: Game, **credentials: str) -> None:
+        """Ends the phase ``game`` is in, which everyone has finished (any seat may)."""
         try:
             self.store.act(self.code, Action.advance(at=position_of(game)), **credentials)
         except (IllegalAction, StoreError) as error:
-            log.info("student %s: moving on after the last %s was left to the teacher page: %s",
-                     self.name, action.kind, error)
+            log.info("student %s: moving on from %s was left to the teacher page: %s",
+                     self.name, game.phase.value, error)
 
     # ---------------------------------------------------------------- the page's end
     def gone_message(self) -> Message:

@@ -12,9 +12,11 @@ game from it.
 
 Both pages are the same table in the store: a move made on one shows on the other.  The
 drawing timer runs on the projected page only (the class watches it count down), so the
-desk has no Pause, and it does not move the game on by itself when everyone is done (the
-last student's Done or Confirm does, and the projected page if that move was not taken).  Every teacher's move names the screen it was made from, so a move
-from a screen the table has left (the other page made it first) changes nothing.
+desk has no Pause, and it does not move the game on by itself when everyone is done: the
+last student's Done or Confirm does (of two students finishing at the same moment, the later
+one's), and the projected page if that move was not taken.  Every teacher's move names the
+screen it was made from, so a move from a screen the table has left (the other page made it
+first) changes nothing.
 """
 
 from __future__ import annotations
