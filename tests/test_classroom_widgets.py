@@ -10,6 +10,7 @@ widget the page can reach, displayed or not.
 from __future__ import annotations
 
 import importlib.util
+import re
 
 import ipywidgets as widgets
 import pytest
@@ -630,6 +631,30 @@ def test_while_the_class_draws_the_projector_shows_who_is_done_large_on_its_stag
     # Short chips, one line over the boards: the name and a mark, the words for screen readers.
     assert plain(teacher.progress.value) == "Ana✎ Ben✎ Cleo✎"
     assert heard(teacher.progress.value) == "Ana ✎ colocando cartas Ben ✎ colocando cartas Cleo ✎ colocando cartas"
+
+
+def test_the_desk_counts_strokes_and_on_a_phone_in_short_chips(store):
+    """The teacher's desk counts each student's strokes (who has not begun?). On a phone it
+    shows short chips that still count them ("Ben ✎ 2"): the long ones took a line each in
+    German; a wider screen keeps the long ones (the CSS chooses by the screen's width)."""
+    teacher, students = seat_class(store, rounds=1)
+    desk = desk_of(teacher)
+    scribble(students["Ben"], 2)
+    draw_and_finish(students["Cleo"])
+    desk.catch_up()
+    wide, narrow = re.fullmatch(r'<span class="inc-who inc-who-wide">(.*)</span>'
+                                r'<span class="inc-who inc-who-narrow">(.*)</span>', desk.progress.value).groups()
+    assert plain(wide) == "Ana ✎ drawing Ben ✎ drawing · 2 strokes Cleo ✔ done"
+    assert plain(narrow) == "Ana✎ Ben✎ 2 Cleo✔"
+    assert heard(narrow) == "Ana ✎ drawing Ben ✎ drawing · 2 strokes Cleo ✔ done"
+    assert 'data-other="✎ 1"' in narrow  # Cleo's chip keeps the room of her count: a Done moves no chip
+    for name in ("Ana", "Ben"):
+        draw_and_finish(students[name])
+    students["Ana"].catch_up()
+    vote(students["Ana"], lambda v, a: None)
+    desk.catch_up()  # the find phase: placing cards, nothing to count
+    narrow = desk.progress.value.split('<span class="inc-who inc-who-narrow">')[1]
+    assert plain(narrow) == "Ana✔ Ben✎ Cleo✎" and heard(narrow) == "Ana ✔ done Ben ✎ placing cards Cleo ✎ placing cards"
 
 
 def test_a_stroke_is_stored_as_one_small_move(store):

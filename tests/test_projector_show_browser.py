@@ -136,19 +136,23 @@ def phone_fits(page, language: str, phase: str) -> None:
 #: A teacher's phone: the desk in hand while the class watches the wall.
 TEACHER_PHONE = {"width": 390, "height": 844}
 
-#: How many lines the page's title takes, and the room between the top's last line and the stage.
+#: How many lines the page's title takes, the room between the top's last line and the stage,
+#: and how many lines the chips of who is done take.
 DESK_TOP = """() => { const title = document.querySelector('.inc-header > .widget-html-content');
     const lines = [...document.querySelectorAll('.inc-top > *')].filter(line => line.getBoundingClientRect().height > 1);
     const above = Math.max(...lines.map(line => line.getBoundingClientRect().bottom));
+    const chips = [...document.querySelectorAll('.inc-who-chip')].filter(chip => chip.getClientRects().length);
     return {lines: title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight),
-            room: document.querySelector('.inc-stage').getBoundingClientRect().top - above}; }"""
+            room: document.querySelector('.inc-stage').getBoundingClientRect().top - above,
+            chips: chips.length, chip_lines: new Set(chips.map(chip => Math.round(chip.getBoundingClientRect().top))).size}; }"""
 
 
 def desk_reads(desk, language: str, phase: str) -> None:
     """Screenshots the teacher's desk at ``phase`` on the laptop's screen and on a phone, and
     asserts that its sentences are spaced as sentences (its notes and links were 28 px apart
-    for 13-px type), that on the phone its title takes three lines at most (five in German) and
-    that no empty line of its top takes room above the stage (44 px did in the lobby)."""
+    for 13-px type), that on the phone its title takes three lines at most (five in German),
+    that no empty line of its top takes room above the stage (44 px did in the lobby) and that
+    its chips of who is done take two lines at most (a line each in German, four)."""
     for where, size in (("720p", SIZES["720p"]), ("phone", TEACHER_PHONE)):
         resize(desk, size, timeout=STEP)
         desk.screenshot(path=str(ARTIFACTS / f"show_{language}_desk_{phase}_{where}.png"), full_page=True)
@@ -158,6 +162,7 @@ def desk_reads(desk, language: str, phase: str) -> None:
     assert top["lines"] < 3.5, f"the desk's title at {phase} in {language} on a phone: {top['lines']:.1f} lines"
     # Two gaps at most (the top's and the page's): an empty line of the top took one more each.
     assert top["room"] <= 20, f"the desk at {phase} in {language}: {top['room']:.0f} px above the stage"
+    assert top["chip_lines"] <= 2, f"the desk's {top['chips']} chips at {phase} in {language} on a phone: {top['chip_lines']} lines"
 
 
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:

@@ -92,7 +92,7 @@ class TeacherDesk(TeacherPage):
         else:
             self.header.value = safe(lang._("Teacher's desk · table {code} · {where}", code=snapshot.code,
                                             where=title_line(view["game"], lang)))
-        self.progress.value = who_is_done(view["game"], lang) if game is not None else ""
+        self.progress.value = who_is_done(view["game"], lang, narrow=True) if game is not None else ""
         if game is not None:
             # The last student's move (or the projected page) moves on once everyone is done; the
             # desk never does: a second page advancing from a screen already left behind would

@@ -32,6 +32,10 @@ CSS = """
 .inc-who-short { margin-right: 0.3em; }
 .inc-who-short .inc-who-state { margin-left: 0.15em; font-weight: 700; }
 .inc-who-short[data-done="true"] .inc-who-state { color: #1a6b2d; }
+/* The teacher's desk on a phone: short chips that still count each one's strokes ("Ana ✎ 12"),
+   six on one or two lines; the long ones ("✎ zeichnet · 12 Striche") took a line each. */
+.inc-who-narrow { display: none; }
+@media (max-width: 600px) { .inc-who-wide { display: none; } .inc-who-narrow { display: inline; } }
 /* The projector's screen while the class draws: one tile per player, in a grid (a count
    that grows widens no tile and moves no other), a finished one marked by its word, its
    tick and a green edge (colour is never the only cue). */
@@ -86,18 +90,20 @@ def title_line(view: dict[str, Any], lang: Language) -> str:
 DONE_MARK, BUSY_MARK = "✔", "✎"
 
 
-def _chips(view: dict[str, Any], lang: Language, *, short: bool = False) -> tuple[list[str], int] | None:
+def _chips(view: dict[str, Any], lang: Language, *, short: bool = False,
+           counted: bool = False) -> tuple[list[str], int] | None:
     """Returns each player's chip (HTML) and how many are done, or ``None`` when the phase has
     no one to wait for.  A ``short`` chip shows the name and a mark (:data:`DONE_MARK`,
-    :data:`BUSY_MARK`), its words unseen, read by screen readers."""
+    :data:`BUSY_MARK`), its words unseen, read by screen readers; ``counted``, the mark of a
+    player still drawing is followed by their strokes so far."""
     phase = view["phase"]
     if phase == "hide":
-        finished, strokes = set(view["done"]), {} if short else view.get("strokes", {})
+        finished, strokes = set(view["done"]), {} if short and not counted else view.get("strokes", {})
         busy = {p: lang._("✎ drawing") + (" · " + lang.ngettext("{n} stroke", "{n} strokes", strokes[p])
                                             if strokes.get(p) else "")
                 for p in view["players"]}
     elif phase == "find":
-        finished = set(view["confirmed"])
+        finished, strokes = set(view["confirmed"]), {}
         busy = dict.fromkeys(view["players"], lang._("✎ placing cards"))
     else:
         return None
@@ -110,7 +116,8 @@ def _chips(view: dict[str, Any], lang: Language, *, short: bool = False) -> tupl
         shown, other = (done, busy[player]) if finished_here else (busy[player], done)
         opening = f'data-seat="{seat}" data-done="{str(finished_here).lower()}"'
         if short:
-            mark, other = (DONE_MARK, BUSY_MARK) if finished_here else (BUSY_MARK, DONE_MARK)
+            busy_mark = f"{BUSY_MARK} {lang.number(strokes[player])}" if strokes.get(player) else BUSY_MARK
+            mark, other = (DONE_MARK, busy_mark) if finished_here else (busy_mark, DONE_MARK)
             return (f'<span class="inc-who-chip inc-who-short" {opening}>{player_badge(player, seat)}'
                     f'<span class="inc-who-state" data-other="{other}" aria-hidden="true"><span>{mark}</span></span>'
                     f'<span class="inc-aria"> {shown}</span></span>')  # its space: "Ana ✔ done", not "Ana✔ done"
@@ -122,17 +129,23 @@ def _chips(view: dict[str, Any], lang: Language, *, short: bool = False) -> tupl
     return chips, sum(player in finished for player in view["players"])
 
 
-def who_is_done(view: dict[str, Any], lang: Language, *, short: bool = False) -> str:
+def who_is_done(view: dict[str, Any], lang: Language, *, short: bool = False, narrow: bool = False) -> str:
     """Returns one chip per player (HTML): done, or still drawing (with how many strokes so
     far) in the hide phase, or still placing cards in the find phase; '' otherwise.  ``short``
     chips say it with a mark, their words for screen readers only: a phone's six chips take
     one line, not three, and the projector's bar over the find screen one, not two or three.
     They never count strokes, so they change only when someone is done: a page that draws (a
-    student's) never moves under the pen as classmates draw, and no chip is sent at each stroke."""
+    student's) never moves under the pen as classmates draw, and no chip is sent at each stroke.
+    ``narrow`` adds the chips a phone shows instead of the long ones (the teacher's desk in
+    hand): short, and counting each one's strokes ("Ana ✎ 12")."""
     found = _chips(view, lang, short=short)
     if found is None:
         return ""
-    return f'<span class="inc-who">{" ".join(found[0])}</span>'
+    if not narrow:
+        return f'<span class="inc-who">{" ".join(found[0])}</span>'
+    counted, _ = _chips(view, lang, short=True, counted=True)
+    return (f'<span class="inc-who inc-who-wide">{" ".join(found[0])}</span>'
+            f'<span class="inc-who inc-who-narrow">{" ".join(counted)}</span>')
 
 
 def drawing_room(view: dict[str, Any], lang: Language) -> str:
