@@ -26,8 +26,9 @@ def overflow(page) -> dict:
     tools, used at the screen, keep their size and are left out), the tokens' words broken
     across lines, the texts cut off without an ellipsis, the sentences whose lines are spaced
     as by a blank line, the buttons whose words are cut off
-    ("Re…"), the seats' colours on two lines ("reddish / purple") and the narrowest name
-    field in em of its type (Infinity where there is none)."""
+    ("Re…"), the seats' colours on two lines ("reddish / purple"), the narrowest name
+    field in em of its type (Infinity where there is none) and the share of the window the
+    gallery's drawings take."""
     return page.evaluate(
         """() => {
             const r = document.querySelector('.inc-app').getBoundingClientRect();
@@ -38,7 +39,10 @@ def overflow(page) -> dict:
                     colours: [...document.querySelectorAll('.inc-swatch-name')]
                         .filter(n => n.getClientRects().length > 1).map(n => n.textContent),
                     names: Math.min(...[...document.querySelectorAll('.inc-player-name input')]
-                        .map(i => i.clientWidth / parseFloat(getComputedStyle(i).fontSize)))};
+                        .map(i => i.clientWidth / parseFloat(getComputedStyle(i).fontSize))),
+                    drawings: [...document.querySelectorAll('.inc-gallery .inc-drawing-view')]
+                        .map(v => v.getBoundingClientRect()).reduce((sum, b) => sum + b.width * b.height, 0)
+                        / (innerWidth * innerHeight)};
         }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad"),
                  "broken": broken_words(page), "cut": cut_texts(page), "loose": loose_lines(page)}
 
@@ -200,7 +204,12 @@ def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(
             for name in SIX[2:]:
                 store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
             page.wait_for_selector(".inc-find .inc-gallery .inc-drawing", timeout=STEP)
-            fits(shoot(page, f"classroom_3_find_{round_number}"), "the find phase")
+            measured = shoot(page, f"classroom_3_find_{round_number}")
+            fits(measured, "the find phase")
+            # Six drawings take two fifths of the screen at least, on a 4:3 projector too (its
+            # line-up beside them left them 0.31 of it at 1024x768; under them, 0.5).
+            shares = {size: round(got["drawings"], 2) for size, got in measured.items()}
+            assert min(shares.values()) >= 0.4, f"the six drawings' share of the screen: {shares}"
             for name in SIX:
                 store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
             page.wait_for_selector(".inc-reveal", timeout=STEP)
