@@ -14,6 +14,8 @@ import re
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from incognito_nb.app.classroom import page_url, query, student_page, teacher_page
 from incognito_nb.engine import MAX_DRAWING_POINTS, Action, Phase, Rules, Stroke
@@ -346,6 +348,34 @@ def test_two_last_students_finishing_at_the_same_moment_move_the_table_on_with_n
             game = store.read(code).game
             assert (game.phase, game.reveal_step) == (Phase.SCORE, 0)
             assert [kind for _, kind in _kinds(store, code)].count("advance") == 2
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(order=st.permutations(NAMES), reads=st.lists(st.booleans(), min_size=3, max_size=3))
+def test_whatever_the_order_of_the_dones_and_the_pages_reads_the_last_one_moves_the_table_on(tmp_path_factory, order,
+                                                                                          reads):
+    """Three students, each page with its own store (as each kernel has), press Done in any
+    order, each page having read the table just before or not since its first stroke; no
+    teacher page reads anything. The table moves on once, at the last Done, never before."""
+    path = tmp_path_factory.mktemp("class") / "class.sqlite"
+    with open_store(path) as store:
+        teacher, students = seat_class(store, rounds=1)
+        stores = [open_store(path) for _ in NAMES]
+        try:
+            pages = {name: StudentPage(own, code=teacher.code, token=students[name].seat.token)
+                     for name, own in zip(NAMES, stores)}
+            for page in pages.values():
+                scribble(page, 1)
+            for n, (name, read) in enumerate(zip(order, reads)):
+                if read:
+                    pages[name].catch_up()
+                one(pages[name], "inc-done").click()
+                assert pages[name].message.value == "", plain(pages[name].message.value)
+                assert store.read(teacher.code).game.phase is (Phase.FIND if n == len(NAMES) - 1 else Phase.HIDE)
+            assert [kind for _, kind in _kinds(store, teacher.code)].count("advance") == 1
+        finally:
+            for own in stores:
+                own.close()
 
 
 def _kinds(store, code):
