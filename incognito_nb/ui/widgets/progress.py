@@ -33,7 +33,8 @@ CSS = """
 .inc-who-short .inc-who-state { margin-left: 0.15em; font-weight: 700; }
 .inc-who-short[data-done="true"] .inc-who-state { color: #1a6b2d; }
 /* The teacher's desk on a phone: short chips that still count each one's strokes ("Ana ✎ 12"),
-   six on one or two lines; the long ones ("✎ zeichnet · 12 Striche") took a line each. */
+   four German ones on two lines, six on three; the long ones ("✎ zeichnet · 12 Striche") took
+   a line each. */
 .inc-who-narrow { display: none; }
 @media (max-width: 600px) { .inc-who-wide { display: none; } .inc-who-narrow { display: inline; } }
 /* The projector's screen while the class draws: one tile per player, in a grid (a count
