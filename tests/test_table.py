@@ -9,13 +9,17 @@ from __future__ import annotations
 import html
 import re
 
+from pathlib import Path
+
 import ipywidgets as widgets
 from ipycanvas.canvas import _CANVAS_MANAGER
 import pytest
 
+import incognito_nb
 from incognito_nb import Deck, Drawing, Game, Phase
 from incognito_nb.store import GameFolder
 from incognito_nb.ui.pages.table import TableApp
+from incognito_nb.ui.shell import stylesheet
 from incognito_nb.ui.widgets.text import png_of
 from incognito_nb.ui.widgets.voting import VotePanel
 from widget_text import mentions, state_text
@@ -189,6 +193,29 @@ def test_a_whole_game_in_words_beyond_ascii_keeps_every_secret(app):
         else:
             one(app, "inc-next").click()
     assert caught == 9 and all(any(ch > "~" for ch in record.objects[p]) for record in game.history for p in NAMES)
+
+
+def test_objects_that_are_words_of_the_page_css_keep_every_secret(app):
+    """Every object of this deck is a word the page's stylesheet holds ("clip", "grid",
+    "bold"), as the Spanish deck's "clip" is: the sheet rides in a widget's state, so it
+    must hold no player's name beside them (the CI failure of 6 December: a CSS comment's
+    example chip, "Ana ✎ 12", paired Ana with her "clip"). The find phase's check only: in
+    the hide phase the sheet holds every one of these words, whoever's card is open."""
+    scripts = " ".join(path.read_text(encoding="utf-8") for path in Path(incognito_nb.__file__).parent.rglob("*.js"))
+    css_words = sorted(word for word in set(re.findall(r"(?<![\w-])[a-z]{4,}(?![\w-])", stylesheet()))
+                       if not mentions(scripts, word))  # a script's word sits beside the drawings' titles
+    assert len(css_words) >= 18 and "clip" in css_words, css_words
+    deck = Deck(objects=tuple(css_words[:18]), locations=tuple(f"Zloc{i:02d}q" for i in range(9)), name="CSS")
+    game = start(app, deck=deck)
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.HIDE:
+            draw_turn(app)
+        elif game.phase is Phase.FIND:
+            check_secrets(app)
+            vote_turn(app, lambda v, a: None)  # checks again after each card
+        else:
+            one(app, "inc-next").click()
+    assert "/*" not in stylesheet() and not any(mentions(stylesheet(), name) for name in NAMES)
 
 
 def test_the_curtain_calls_players_in_seating_order_in_hide_and_find(app):
