@@ -175,6 +175,40 @@ def test_a_spanish_class_sees_the_curtain_and_the_find_phase_in_spanish(page, tm
         table.watch.check()
 
 
+#: Six names a German class has, each long enough to push a caption or a chip onto a second line.
+LONG_NAMES = ["Maximilian", "Charlotte", "Konstantin", "Friederike", "Bartholomäus", "Wilhelmina"]
+
+
+def test_six_long_names_in_german_keep_the_find_phase_on_one_screen(page, tmp_path):
+    """The table dashboard projected, six long German names: the find phase and the first
+    player's cards fit every size (at 1280x720 the curtain's button was 105 px under the
+    screen's bottom: the chips on two lines, the captions on two), the drawings take more of a
+    4:3 screen two a row (three a row: 0.21 of it), and a caption cut short ends in an
+    ellipsis one can see (drawn in the page's white on the tile's white under the dark theme)."""
+    with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark", "--language", "de")) as url:
+        table = Table(page, url)
+        page.set_viewport_size(SIZES["xga"])
+        table.open()
+        page.wait_for_selector(".inc-app.inc-projector", timeout=SLOW)
+        table.type_names(LONG_NAMES)
+        table.begin()
+        for seat, player in enumerate(LONG_NAMES):
+            table.open_pad(player)
+            table.draw(STROKES[seat])
+            table.done()
+        page.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        measured = shoot(page, "de_long_4_find")
+        fits(measured, "the find phase with six long names")
+        assert measured["xga"]["drawings"] >= 0.23, {size: got["drawings"] for size, got in measured.items()}
+        assert page.locator(".inc-who-chip:visible").count() == 6
+        assert set(page.eval_on_selector_all(".inc-find .inc-drawing-label > .widget-html-content",
+                                             "cs => cs.map(c => getComputedStyle(c).color)")) == {"rgb(51, 51, 51)"}
+        table.open_card(LONG_NAMES[0])
+        page.wait_for_selector(".inc-votes", timeout=STEP)
+        fits(shoot(page, "de_long_5_votes"), "the cards of six long names")
+        table.watch.check()
+
+
 def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(page, tmp_path):
     """The teacher page of ``incognito-nb classroom`` is what a class watches: projector mode
     is on by default, and each phase fits 1280x720 and 1920x1080 with six students."""

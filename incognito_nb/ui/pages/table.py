@@ -199,7 +199,7 @@ class TableApp(PageShell):
         self.header.value = title_line(game.player_view(None), self.lang)
         self.teacher.enable_end_phase(phase is not Phase.OVER)
         self.teacher.end_phase_warning = end_phase_warning(phase, self.lang)
-        self.progress.value = who_is_done(self.game.progress(), self.lang)
+        self.progress.value = who_is_done(self.game.progress(), self.lang, narrow=True)
         self._stop_timer()
         self.pad = None
         self._said = ""  # whose turn it is, said after the title (a curtain sets it)
