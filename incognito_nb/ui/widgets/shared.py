@@ -114,11 +114,19 @@ def own_layout(widget: widgets.DOMWidget) -> widgets.Layout:
     return widget.layout
 
 
+#: A line of JavaScript that is a comment and nothing else.
+_COMMENT_LINE = re.compile(r"^[ \t]*//[^\n]*\n", re.M)
+
+
 def bundle(folder: pathlib.Path, name: str, uses: tuple[str, ...]) -> str:
     """Returns the JavaScript of ``name`` with the files it imports (``uses``, beside it) put
     before it: anywidget evaluates a widget's module from a blob, where ``import … from
     "./painted_board.js"`` names nothing.  Each used file loses its ``export default``
-    line, ``name`` its imports of them (Node runs the files themselves, imports and all)."""
+    line, ``name`` its imports of them (Node runs the files themselves, imports and all).
+
+    Lines that are only a comment are left out: they are for the engineers reading the files,
+    and were a quarter of what every widget's first message carries (15 of 65 kB; 6.5 of the
+    gallery's 20.5 kB, at every find screen)."""
     parts = []
     for used in uses:
         text = (folder / used).read_text(encoding="utf-8")
@@ -126,7 +134,7 @@ def bundle(folder: pathlib.Path, name: str, uses: tuple[str, ...]) -> str:
     main = (folder / name).read_text(encoding="utf-8")
     for used in uses:
         main = re.sub(r'^import [^;]* from "\./' + re.escape(used) + r'";\n', "", main, flags=re.M)
-    return "".join(parts) + main
+    return _COMMENT_LINE.sub("", "".join(parts) + main)
 
 
 def front_end(module_file: str, name: str, uses: tuple[str, ...] = ()) -> traitlets.Unicode:
