@@ -58,6 +58,18 @@ _COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _BLANK = re.compile(r"[ \t]+$|\n(?=\s*\n)", re.MULTILINE)
 
 
+def _without_comments(css: str) -> str:
+    """Returns ``css`` without its comments and the blank lines they leave."""
+    return _BLANK.sub("", _COMMENT.sub("", css))
+
+
+#: Every page's own CSS (the frame's, projector mode's, every widget module's), its comments
+#: left out once, at import: each page built in a kernel used to do it again (1.9 ms a page).
+_SHEETS = _without_comments("\n".join([APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
+    aria, connection, curtain, find_phone, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form,
+    takeaways, teacher_bar, timer, voting, class_setup)])).rstrip("\n") + "\n"
+
+
 def stylesheet(extra: str = "") -> str:
     """Returns every page's CSS (a ``<style>`` element): the frame's, projector mode's,
     every widget module's, then the page's own ``extra``, without their comments.
@@ -66,10 +78,7 @@ def stylesheet(extra: str = "") -> str:
     an example chip ("Ana ✎ 12"), put a player's name in the same widget state as the CSS
     word ``clip``, which is also a Spanish deck's object.
     """
-    parts = [APP_CSS, PROJECTOR_CSS] + [module.CSS for module in (
-        aria, connection, curtain, find_phone, gallery, keyboard, language_menu, lineup, progress, reveal, scoreboard, setup_form,
-        takeaways, teacher_bar, timer, voting, class_setup)] + [extra]
-    return "<style>" + _BLANK.sub("", _COMMENT.sub("", "\n".join(parts))) + "</style>"
+    return "<style>" + _SHEETS + _without_comments(extra).lstrip("\n") + "</style>"
 
 
 class PageShell(widgets.VBox):
