@@ -336,9 +336,9 @@ def stage_type(page, skip: str = ".inc-invisible, .inc-aria") -> float:
     return page.evaluate(_STAGE_TYPE, skip)
 
 
-_BROKEN_WORDS = """() => {
+_BROKEN_WORDS = """(selector) => {
     const broken = [];
-    for (const el of document.querySelectorAll('.inc-app .inc-token-word')) {
+    for (const el of document.querySelectorAll(selector)) {
         if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -355,10 +355,11 @@ _BROKEN_WORDS = """() => {
 }"""
 
 
-def broken_words(page) -> list[str]:
-    """Returns the tokens' words that break across lines on the page ("Kühlschrankma|gnet"):
-    a range over a word has one box a line it runs on."""
-    return page.evaluate(_BROKEN_WORDS)
+def broken_words(page, selector: str = ".inc-app .inc-token-word") -> list[str]:
+    """Returns the words that break across lines in the elements ``selector`` finds, by
+    default the tokens' ("Kühlschrankma|gnet"): a range over a word has one box a line it
+    runs on."""
+    return page.evaluate(_BROKEN_WORDS, selector)
 
 
 _CUT_TEXTS = """() => {

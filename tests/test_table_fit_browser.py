@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, launcher_server, loose_lines
+from browser import ARTIFACTS, broken_words, launcher_server, loose_lines
 from table_driver import STEP, Table
+from test_projector_browser import LONG_NAMES, confirm_end_phase, overflow
 from test_score_widgets import finished_game
 
 from incognito_nb.store import GameFolder
@@ -23,6 +24,8 @@ LAPTOP = {"width": 1280, "height": 720}
 #: A tablet held sideways, and upright.
 TABLET = {"width": 1024, "height": 768}
 UPRIGHT = {"width": 768, "height": 1024}
+#: One phone passed round the table.
+PHONE = {"width": 390, "height": 844}
 
 
 def snap(page, name: str) -> None:
@@ -156,3 +159,46 @@ def test_on_a_tablet_held_upright_six_drawings_and_the_curtain_share_the_screen(
         laptop.wait_for_selector(".inc-votes", timeout=STEP)
         snap(laptop, "votes_768x1024")
         assert box(laptop, ".inc-votes")["y"] < UPRIGHT["height"] - 200, "Ana's cards start on the screen"
+
+
+def test_a_table_passing_one_phone_draws_on_a_whole_pad_and_reads_whole_words(laptop, tmp_path):
+    """Table mode in German on a phone (390x844), six long names, one phone passed round the
+    table.  The card's words stand above the pad and Done under its board, all on the screen
+    (side by side, the pad's tools ran off the right edge and the board was 120 px wide); the
+    reveal's six tokens go three a row (they fell 3/1/1/1 around the highlighted one); the
+    scoreboard's headers are whole words ("gesam|t") and Next's label is whole
+    ("Nächste Runde vorbere…")."""
+    with launcher_server(tmp_path / "saves", extra_args=("--language", "de")) as url:
+        laptop.set_viewport_size(PHONE)
+        table = Table(laptop, url)
+        table.open()
+        table.start(LONG_NAMES)
+        table.open_pad(LONG_NAMES[0])
+        table.draw([(0.3, 0.4), (0.5, 0.6), (0.7, 0.4)])
+        snap(laptop, "pad_de_390x844")
+        head, board, done = box(laptop, ".inc-card-head"), box(laptop, ".inc-pad canvas"), box(laptop, ".inc-done")
+        assert board["right"] - board["x"] >= 300, f"a board to draw on: {board}"
+        assert head["bottom"] <= board["y"] and board["bottom"] <= done["y"], "the card's words, the board, Done"
+        assert done["bottom"] <= PHONE["height"], f"Done in view under the board: {done}"
+        tools = laptop.locator(".inc-pad-tools button").evaluate_all(
+            "bs => bs.filter(b => b.getBoundingClientRect().right > innerWidth).map(b => b.title || b.innerText)")
+        assert tools == [], f"tools past the screen's edge: {tools}"
+        assert overflow(laptop)["right"] <= 0
+        table.done()
+        confirm_end_phase(laptop)  # the others' drawings count as they stand (empty)
+        laptop.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        confirm_end_phase(laptop)  # nobody's cards: the reveal
+        for artist in LONG_NAMES:
+            laptop.locator(".inc-reveal .inc-reveal-artist .inc-badge").get_by_text(artist, exact=True).wait_for(
+                timeout=STEP)
+            if artist == LONG_NAMES[0]:
+                snap(laptop, "reveal_de_390x844")
+                tops = laptop.locator(".inc-reveal .inc-token").evaluate_all(
+                    "ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
+                assert sorted(tops.count(top) for top in set(tops)) == [3, 3], f"three tokens a row: {tops}"
+            table.press(".inc-next")
+        laptop.wait_for_selector(".inc-scoreboard .inc-score-row", timeout=STEP)
+        snap(laptop, "scores_de_390x844")
+        assert broken_words(laptop, ".inc-score-header span") == []
+        seen = overflow(laptop)
+        assert seen["buttons"] == [] and seen["cut"] == [] and seen["right"] <= 0, seen

@@ -48,8 +48,8 @@ def secret_card_header(obj: str, location: str, lang: Language | None = None) ->
     """Returns the head of a player's card: the secret object and the public location."""
     lang = lang or language()
     secret_label, place_label = lang._("Your secret object:"), lang._("Hide it in:")
-    secret = markup(f"{safe(secret_label)}<br><b>{safe(obj)}</b>", "inc-secret")
-    place = markup(f"{safe(place_label)}<br><b>{safe(location)}</b>", "inc-location")
+    secret = markup(f"{safe(secret_label)} <br><b>{safe(obj)}</b>", "inc-secret")
+    place = markup(f"{safe(place_label)} <br><b>{safe(location)}</b>", "inc-location")
     head = widgets.VBox([secret, place])
     head.add_class("inc-card-head")
     return head

@@ -25,7 +25,9 @@ def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool =
     """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid;
     the number cell at index ``now`` (the round being played) is marked, and the line is
     ``aria-current`` when it is the viewer's own (``you``)."""
-    template = f"minmax(8em, 2fr) repeat({columns}, minmax(3.5em, 1fr))"
+    # The total's column a little wider at least: on a 390-px phone "gesamt" fell to
+    # "gesam|t" in 3.5 em.  Fixed minimums keep each line's grid (one a line) in columns.
+    template = f"minmax(8em, 2fr) repeat({columns - 1}, minmax(3.5em, 1fr)) minmax(4.5em, 1fr)"
     name, *numbers, total = parts
     spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}">{n}</span>'
              for i, n in enumerate(numbers)]
