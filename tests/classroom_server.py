@@ -299,11 +299,12 @@ def kernel_id_in(html: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
 
 
-def v1_message(msg_type: str, content: dict, channel: str = "shell") -> bytes:
-    """Returns a v1 kernel-socket frame, as the browser's front end builds them."""
+def v1_message(msg_type: str, content: dict, channel: str = "shell", msg_id: str = "") -> bytes:
+    """Returns a v1 kernel-socket frame, as the browser's front end builds them (``msg_id``
+    its header's, a new one unless given)."""
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": uuid.uuid4().hex,
+    header = {"msg_id": msg_id or uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": uuid.uuid4().hex,
               "date": datetime.datetime.now(datetime.timezone.utc).isoformat(), "version": "5.3"}
     return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in (header, {}, {}, content)], channel)
 
@@ -314,6 +315,13 @@ def v1_read(frame: bytes) -> tuple[str, dict, dict]:
 
     channel, parts = deserialize_msg_from_ws_v1(frame)
     return channel, json.loads(parts[0]), json.loads(parts[3])
+
+
+def v1_parent(frame: bytes) -> dict:
+    """Returns a v1 frame's parent header: the request it answers ({} for none)."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    return json.loads(deserialize_msg_from_ws_v1(frame)[1][1])
 
 
 def kernel_socket(classroom: Classroom, kernel_id: str, protocols: Sequence[str] = (V1,), **options):

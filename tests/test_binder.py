@@ -227,7 +227,10 @@ def test_a_fresh_environment_from_binder_requirements_serves_the_dashboard(binde
         assert response is not None and response.ok, response and response.status
         page.locator(".inc-setup").wait_for(state="visible", timeout=120_000)
         assert page.locator(".inc-start").is_visible()
-        page.wait_for_timeout(1000)  # late errors from widget views that render after the form
+        # Late errors from widget views that render after the form: Voilà hides its spinner
+        # once the notebook has run, and no request is left once every view has its modules.
+        page.wait_for_selector("#loading", state="hidden", timeout=120_000)
+        page.wait_for_load_state("networkidle", timeout=120_000)
 
         kernels = kernels_started_from(runtime)
         assert kernels, "a kernel was started for the page"
