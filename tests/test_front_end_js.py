@@ -30,6 +30,7 @@ from incognito_nb.ui.widgets.page_title import PageTitle
 from incognito_nb.ui.widgets.find_phone import PhoneFind
 from incognito_nb.ui.widgets.gallery import Gallery
 from incognito_nb.ui.widgets.painted_board import PaintedBoard
+from incognito_nb.ui.widgets.screen_size import ScreenSize
 from incognito_nb.ui.widgets.shared import bundle
 from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.widgets.toggle import PressedState
@@ -49,6 +50,7 @@ FRONT_ENDS = {
     WIDGETS / "show_controls.js": ShowControls,
     WIDGETS / "connection.js": ConnectionWatch,
     WIDGETS / "page_title.js": PageTitle,
+    WIDGETS / "screen_size.js": ScreenSize,
     WIDGETS / "page_language.js": lambda: PageLanguage(on_asked=print),
     WIDGETS / "painted_board.js": PaintedBoard,
     WIDGETS / "seat_link.js": SeatLink,

@@ -20,6 +20,8 @@ from incognito_nb import Deck, Drawing, Game, Phase
 from incognito_nb.store import GameFolder
 from incognito_nb.ui.pages.table import TableApp
 from incognito_nb.ui.shell import stylesheet
+from incognito_nb.ui.widgets.curtain import Curtain
+from incognito_nb.ui.widgets.find_phone import PhoneFind
 from incognito_nb.ui.widgets.text import png_of
 from incognito_nb.ui.widgets.voting import VotePanel
 from widget_text import mentions, state_text
@@ -159,6 +161,42 @@ def test_a_whole_game_through_the_dashboard_keeps_every_secret(app, tmp_path):
             one(app, "inc-next").click()
     assert game.scores == {"Ana": 0, "Ben": 3, "Cleo": 3}
     assert "Ben and Cleo share the victory" in plain(one(app, "inc-winners").value)
+    assert GameFolder(tmp_path).load().to_json() == game.to_json()
+
+
+def test_a_whole_game_on_one_phone_finds_one_drawing_at_a_time_and_keeps_every_secret(app, tmp_path):
+    """The browser says the window is a phone's (ScreenSize): the find phase is the curtain
+    alone, then the voter's line-up and the drawings one at a time (PhoneFind); turned on
+    its side mid-turn, every drawing beside the cards, with the cards placed; no secret more
+    in any widget at any step."""
+    game = start(app)
+    app.screen.narrow = True  # as the browser sets it
+    truth = {}
+    turned = False
+    while game.phase is not Phase.OVER:
+        check_secrets(app)
+        if game.phase is Phase.HIDE:
+            draw_turn(app, strokes=2)
+        elif game.phase is Phase.FIND:
+            assert [type(w) for w in app.stage.children] == [Curtain]
+            truth = {p: game.lineup.index(game.secret_object(p)) + 1 for p in game.players}
+            one(app, "inc-show-card").click()
+            voter, cards = app.open_for, one(app, "inc-votes")
+            assert isinstance(cards, PhoneFind) and not find(app, "inc-gallery")
+            for artist in game.players:
+                if artist != voter:
+                    cards.press(artist, truth[artist] if artist == "Ana" else None)
+                    check_secrets(app)
+            if not turned:  # the phone turned on its side, and back
+                turned = True
+                app.screen.narrow = False
+                assert not isinstance(one(app, "inc-votes"), PhoneFind) and find(app, "inc-gallery")
+                check_secrets(app)
+                app.screen.narrow = True
+            one(app, "inc-votes").press_confirm()
+        else:
+            one(app, "inc-next").click()
+    assert game.scores == {"Ana": 0, "Ben": 3, "Cleo": 3}
     assert GameFolder(tmp_path).load().to_json() == game.to_json()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from browser import ARTIFACTS, broken_words, launcher_server, loose_lines
-from table_driver import STEP, Table
+from table_driver import FIND, STEP, Table, cards_for, expected_points
 from test_projector_browser import LONG_NAMES, confirm_end_phase, overflow
 from test_score_widgets import finished_game
 
@@ -186,7 +186,7 @@ def test_a_table_passing_one_phone_draws_on_a_whole_pad_and_reads_whole_words(la
         assert overflow(laptop)["right"] <= 0
         table.done()
         confirm_end_phase(laptop)  # the others' drawings count as they stand (empty)
-        laptop.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        table.wait_for_curtain(LONG_NAMES[0])  # the find phase's (the hide phase's called the second player)
         confirm_end_phase(laptop)  # nobody's cards: the reveal
         for artist in LONG_NAMES:
             laptop.locator(".inc-reveal .inc-reveal-artist .inc-badge").get_by_text(artist, exact=True).wait_for(
@@ -202,3 +202,58 @@ def test_a_table_passing_one_phone_draws_on_a_whole_pad_and_reads_whole_words(la
         assert broken_words(laptop, ".inc-score-header span") == []
         seen = overflow(laptop)
         assert seen["buttons"] == [] and seen["cut"] == [] and seen["right"] <= 0, seen
+
+
+def test_a_table_passing_one_phone_finds_one_drawing_at_a_time_and_follows_the_phone_turned(laptop, tmp_path):
+    """Table mode on a phone (390x844), three players: the find phase's curtain is on the
+    screen as the phase opens (it stood under the drawings and the line-up, 1,400 px down),
+    and each voter places their cards as a student's phone does, one drawing at a time with
+    its card row under it.  Turned on its side the phone gets the laptop's layout, every
+    drawing beside the cards, with the cards already placed; turned back, one at a time
+    again.  The round scores as the cards say."""
+    players = ["Ana", "Ben", "Cleo"]
+    with launcher_server(tmp_path / "saves") as url:
+        laptop.set_viewport_size(PHONE)
+        table = Table(laptop, url)
+        table.open()
+        table.start(players)
+        table.hide_round()
+        show = laptop.locator(".inc-curtain .inc-show-card")
+        show.wait_for(timeout=STEP)
+        snap(laptop, "find_curtain_390x844")
+        assert box(laptop, ".inc-curtain .inc-show-card")["bottom"] <= PHONE["height"], "the curtain's button in view"
+        assert laptop.locator(".inc-gallery").count() == 0
+        tokens = cards = None  # the line-up is behind the curtain: read with the first cards
+        for voter in players:
+            table.open_card(voter)
+            laptop.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
+            if tokens is None:
+                tokens = table.tokens()
+                cards = cards_for({v: {a: FIND for a in players if a != v} for v in players}, tokens)
+                snap(laptop, "find_cards_390x844")
+            others = [a for a in players if a != voter]
+            for step, artist in enumerate(others):
+                shown = f".inc-find-one .inc-find-shown.inc-find-drawing-for-{players.index(artist) + 1}"
+                laptop.wait_for_selector(shown, timeout=STEP)
+                number = cards[voter][artist]
+                laptop.click(f"{shown} .inc-card-{number}")
+                laptop.wait_for_selector(f"{shown} .inc-card-{number}.inc-card-selected", timeout=STEP)
+                if voter == "Cleo" and step == 0:
+                    # Turned on its side: every drawing beside the card rows, the card kept.
+                    laptop.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+                    laptop.wait_for_selector(".inc-find .inc-gallery", timeout=STEP)
+                    assert laptop.locator(".inc-find-one").count() == 0
+                    laptop.wait_for_selector(f".inc-vote-for-1 .inc-card-{number}.inc-card-selected", timeout=STEP)
+                    snap(laptop, "find_cards_844x390")
+                    laptop.set_viewport_size(PHONE)
+                    laptop.wait_for_selector(".inc-find-one", timeout=STEP)
+                    assert laptop.locator(".inc-gallery").count() == 0
+                    laptop.wait_for_selector(f"{shown} .inc-card-{number}.inc-card-selected", timeout=STEP)
+                if step < len(others) - 1:
+                    laptop.click(".inc-find-next")
+            table.press(".inc-confirm-votes")
+        for artist in players:
+            laptop.locator(".inc-reveal .inc-reveal-artist .inc-badge").get_by_text(artist, exact=True).wait_for(
+                timeout=STEP)
+            table.press(".inc-next")
+        assert table.scores() == expected_points(players, tokens, cards)

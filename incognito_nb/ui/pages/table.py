@@ -25,14 +25,18 @@ from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.pages.class_game import ClassRecordNote, classes_in
 from incognito_nb.ui.widgets.class_setup import ClassSetupForm
+from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
+from incognito_nb.ui.widgets.find_phone import PhoneFind
 from incognito_nb.ui.widgets.gallery import FindLayout
+from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
+from incognito_nb.ui.widgets.screen_size import ScreenSize
 from incognito_nb.ui.widgets.setup_form import SetupForm
 from incognito_nb.ui.widgets.takeaways import Takeaways
 from incognito_nb.ui.widgets.teacher_bar import TeacherBar
@@ -107,6 +111,10 @@ class TableApp(PageShell):
             on_projector=self.set_projector,
         )
         self.add_bars(self.teacher, self.progress)
+        # A phone passed round the table gets the find phase a student's phone has.
+        self.screen = ScreenSize()
+        self.screen.observe(self.guarded(self._screen_changed, keeps_message=True), "narrow")
+        self.children = (*self.children[:2], self.screen, *self.children[2:])  # beside the page's title
         # A store in the browser's storage talks to the page through a widget of its own.
         store_widget = getattr(self.folder, "widget", None)
         if isinstance(store_widget, widgets.Widget):
@@ -288,18 +296,39 @@ class TableApp(PageShell):
         voter's turn would only make the projector flicker.
         """
         game = self.game
+        if self.screen.narrow:
+            self._find_layout = None  # closed as it leaves the stage
+            return self._phone_find_screen()
         if self._find_layout is None or self._find_layout.round != game.round:
             self._find_layout = FindLayout(game, lang=self.lang)
         if self.open_for is None:
-            player = self._waiting()
-            turn = self._curtain(player, self.lang._("Place a card in front of every other drawing: the number of "
-                                                     "the object you think is hidden in it."),
-                                 self.lang._("I am {player}: show my cards", player=player))
+            turn = self._find_curtain()
         else:
             turn = VotePanel(game, self.open_for, on_change=self._save,
                              on_confirm=self.guarded(self.finish_voting), lang=self.lang)
         self._find_layout.show_turn(turn)
         return [self._find_layout]
+
+    def _find_curtain(self) -> Curtain:
+        player = self._waiting()
+        return self._curtain(player, self.lang._("Place a card in front of every other drawing: the number of "
+                                                 "the object you think is hidden in it."),
+                             self.lang._("I am {player}: show my cards", player=player))
+
+    def _phone_find_screen(self) -> list[widgets.Widget]:
+        """Returns the find screen of one phone passed round: the curtain alone, then the
+        voter's line-up and the other drawings one at a time, each with its card row, as on
+        a student's phone (:class:`PhoneFind`)."""
+        if self.open_for is None:
+            return [self._find_curtain()]
+        cards = PhoneFind(self.game, self.open_for, on_change=self._save, on_confirm=self.guarded(self.finish_voting),
+                          lang=self.lang)
+        return [shared.box(widgets.VBox, [LineupView(self.game.lineup, lang=self.lang), cards], "inc-find-phone")]
+
+    def _screen_changed(self, change: dict) -> None:
+        """Lays the find phase out again for the window the browser now has (a phone turned)."""
+        if self.game is not None and self.game.phase is Phase.FIND:
+            self.render()
 
     def finish_voting(self) -> None:
         """Closes the voter's cards once confirmed, and scores when everyone has."""
