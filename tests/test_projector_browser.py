@@ -206,6 +206,14 @@ def test_six_long_names_in_german_keep_the_find_phase_on_one_screen(page, tmp_pa
         table.open_card(LONG_NAMES[0])
         page.wait_for_selector(".inc-votes", timeout=STEP)
         fits(shoot(page, "de_long_5_votes"), "the cards of six long names")
+        # On the 4:3 screen (shoot's last size) each card row's title is whole, its location
+        # included (on one line, every one ended "— in: …").
+        titles = page.eval_on_selector_all(
+            ".inc-vote-row > .inc-vote-label > .widget-html-content",
+            "cs => cs.map(c => [c.innerText, c.scrollHeight <= c.clientHeight + 1 && c.scrollWidth <= c.clientWidth + 1])")
+        assert len(titles) == 5 and all(whole for _, whole in titles), titles
+        for artist in LONG_NAMES[1:]:
+            assert any(table.locations[artist] in text for text, _ in titles), (artist, titles)
         table.watch.check()
 
 
