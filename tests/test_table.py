@@ -200,6 +200,19 @@ def test_a_whole_game_on_one_phone_finds_one_drawing_at_a_time_and_keeps_every_s
     assert GameFolder(tmp_path).load().to_json() == game.to_json()
 
 
+def test_a_phones_window_leaves_projector_mode_and_the_teacher_may_turn_it_on_again(tmp_path):
+    app = TableApp(folder=GameFolder(tmp_path), projector=True)  # as --theme dark starts it
+    try:
+        app.screen.narrow = True  # as the browser says of a phone's window
+        assert not app.projector and not app.teacher.projector
+        app.set_projector(True)  # the teacher's bar
+        assert app.projector and app.teacher.projector
+        app.screen.narrow = False
+        assert app.projector
+    finally:
+        app.close()
+
+
 #: Objects with letters beyond ASCII, each inside a public location ("Käse" in
 #: "Käseladen"), as the German deck has "Buch" and "Buchhandlung".
 UMLAUT_OBJECTS = ("Löffel", "Schlüssel", "Bürste", "Käse", "Mütze", "Säge", "Würfel", "Tür", "Hörnchen",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, launcher_server, loose_lines
+from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, loose_lines
 from table_driver import FIND, STEP, Table, cards_for, expected_points
 from test_projector_browser import LONG_NAMES, confirm_end_phase, overflow
 from test_score_widgets import finished_game
@@ -26,6 +26,10 @@ TABLET = {"width": 1024, "height": 768}
 UPRIGHT = {"width": 768, "height": 1024}
 #: One phone passed round the table.
 PHONE = {"width": 390, "height": 844}
+SHORT_PHONE = {"width": 360, "height": 640}
+#: Six French names as long as a class has them.
+FRENCH_NAMES = ["Anne-Charlotte Dupont", "Marie-Madeleine Lefebvre", "Jean-Baptiste Moreau", "Éloïse",
+                "Maximilien Beauregard", "Léa"]
 
 
 def snap(page, name: str) -> None:
@@ -257,3 +261,57 @@ def test_a_table_passing_one_phone_finds_one_drawing_at_a_time_and_follows_the_p
                 timeout=STEP)
             table.press(".inc-next")
         assert table.scores() == expected_points(players, tokens, cards)
+
+
+def test_a_french_table_on_a_short_phone_in_the_dark_theme_reads_every_screen_whole(laptop, tmp_path):
+    """Table mode in French, ``--theme dark`` (which starts in projector mode), six long
+    names, on a 360x640 phone, the game played to its end by the teacher's bar.  The phone
+    leaves projector mode (the pad was 74 px wide in it); the curtain's button is whole and
+    on the screen ("suis Anne-Charlotte Dupont : montrer ma" ran past both edges, under the
+    bottom); the reveal's chips speak French ("Léa : pas de carte", the mark beside it); the
+    scoreboard's totals are on the screen (they ran past its edge); the teacher's question and
+    the prepare screen's words are spaced as sentences; a place and its name, a score and its
+    unit, stay together on the podium ("2 / points")."""
+    with launcher_server(tmp_path / "saves", extra_args=("--language", "fr", "--theme", "dark")) as url:
+        laptop.set_viewport_size(SHORT_PHONE)
+        table = Table(laptop, url)
+        table.open()
+        table.start(FRENCH_NAMES)
+        assert laptop.locator(".inc-app.inc-projector").count() == 0, "a phone leaves projector mode"
+        snap(laptop, "curtain_fr_dark_360x640")
+        button = box(laptop, ".inc-curtain .inc-show-card")
+        assert button["x"] >= 0 and button["right"] <= SHORT_PHONE["width"] and button["bottom"] <= SHORT_PHONE["height"], \
+            button
+        seen = overflow(laptop)
+        assert seen["buttons"] == [] and seen["cut"] == [] and seen["right"] <= 0, seen
+        for round_number in range(1, 4):
+            table.wait_for_curtain(FRENCH_NAMES[0])
+            confirm_end_phase(laptop)  # the drawings as they stand (empty)
+            laptop.locator(".inc-show-card").get_by_text("mes cartes").wait_for(timeout=STEP)
+            confirm_end_phase(laptop)  # nobody's cards
+            laptop.wait_for_selector(".inc-reveal", timeout=STEP)
+            if round_number == 1:
+                snap(laptop, "reveal_fr_dark_360x640")
+                chips = laptop.locator(".inc-reveal .inc-vote-chip").all_inner_texts()
+                assert chips == [f"{name} : pas de carte\u00a0✘" for name in FRENCH_NAMES[1:]], chips
+            confirm_end_phase(laptop)  # the reveal skipped, the scores recorded
+            laptop.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
+            totals = laptop.locator(".inc-score-total").evaluate_all(
+                "ts => ts.map(t => t.getBoundingClientRect().right)")
+            assert len(totals) == 7 and max(totals) <= SHORT_PHONE["width"], f"the totals on the screen: {totals}"
+            assert broken_words(laptop, ".inc-score-header span") == [] and cut_texts(laptop) == []
+            if round_number < 3:
+                laptop.click(".inc-end-phase")
+                laptop.wait_for_selector(".inc-confirm-yes", timeout=STEP)
+                snap(laptop, "prepare_fr_dark_360x640")
+                assert loose_lines(laptop) == []  # the prepare screen's words and the question
+                # The answer in the question's words ("Distribuer maintenant la manche suivante ?"
+                # was answered "Oui, la terminer").
+                assert laptop.inner_text(".inc-confirm-yes").strip() == "Oui, distribuer"
+                laptop.click(".inc-confirm-yes")
+        laptop.wait_for_selector(".inc-podium", timeout=STEP)
+        snap(laptop, "podium_fr_dark_360x640")
+        apart = laptop.locator(".inc-podium-row .inc-together").evaluate_all(
+            "ps => ps.filter(p => new Set([...p.getClientRects()].map(r => Math.round(r.top))).size > 1)"
+            ".map(p => p.textContent)")
+        assert apart == [], apart

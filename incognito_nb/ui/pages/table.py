@@ -59,6 +59,16 @@ def end_phase_warning(phase: Phase, lang: Language) -> str:
     return ""
 
 
+def end_phase_yes(phase: Phase, lang: Language) -> str:
+    """Returns the answer to :func:`end_phase_warning`'s question that ends ``phase``, in its
+    words ('' for "Yes, end it"): "Deal the next round now?" was answered "Yes, end it"."""
+    if phase is Phase.SCORE:
+        return lang._("Yes, skip it")
+    if phase is Phase.PREPARE:
+        return lang._("Yes, deal it")
+    return ""
+
+
 def language_class(code: str) -> str:
     """Returns the dashboard's CSS class for the language it speaks (``inc-lang-es``): the
     static site's loading screen stays until the dashboard speaks the page's ``?lang=``."""
@@ -206,6 +216,7 @@ class TableApp(PageShell):
         phase = game.phase
         self.header.value = title_line(game.player_view(None), self.lang)
         self.teacher.enable_end_phase(phase is not Phase.OVER)
+        self.teacher.end_phase_yes = end_phase_yes(phase, self.lang)
         self.teacher.end_phase_warning = end_phase_warning(phase, self.lang)
         self.progress.value = who_is_done(self.game.progress(), self.lang, narrow=True)
         self._stop_timer()
@@ -326,7 +337,13 @@ class TableApp(PageShell):
         return [shared.box(widgets.VBox, [LineupView(self.game.lineup, lang=self.lang), cards], "inc-find-phone")]
 
     def _screen_changed(self, change: dict) -> None:
-        """Lays the find phase out again for the window the browser now has (a phone turned)."""
+        """Lays the page out again for the window the browser now has (a phone turned).
+
+        A phone's window leaves projector mode (``--theme dark`` starts in it): sized for a
+        projected screen, the pad was 74 px wide on a 360-px phone.  The teacher's bar can
+        turn it on again."""
+        if change["new"] and self.projector:
+            self.set_projector(False)
         if self.game is not None and self.game.phase is Phase.FIND:
             self.render()
 

@@ -31,12 +31,14 @@ def vote_chip(voter: str, seat: int, card: int | None, right: bool, lang: Langua
     """Returns a voter's card as a chip in their colour, saying name, number and ✔/✘ in words too."""
     color = player_color(seat)
     kind = "right" if right else ("none" if card is None else "wrong")
-    what = lang._("no card") if card is None else lang._("card {number}", number=card)
+    # The language's own words and punctuation ("Léa : carte 3" in French), the mark kept beside them.
+    what = (lang._("{artist}: no card", artist=safe(voter)) if card is None
+            else lang._("{artist}: card {number}", artist=safe(voter), number=card))
     mark = "✔" if right else "✘"
     return (
         f'<span class="inc-vote-chip inc-vote-chip-{kind}" '
         f'style="background:{color};color:{text_color_on(color)}">'
-        f"{safe(voter)}: {what} {mark}</span>"
+        f"{what}\u00a0{mark}</span>"
     )
 
 

@@ -26,8 +26,10 @@ def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool =
     the number cell at index ``now`` (the round being played) is marked, and the line is
     ``aria-current`` when it is the viewer's own (``you``)."""
     # The total's column a little wider at least: on a 390-px phone "gesamt" fell to
-    # "gesam|t" in 3.5 em.  Fixed minimums keep each line's grid (one a line) in columns.
-    template = f"minmax(8em, 2fr) repeat({columns - 1}, minmax(3.5em, 1fr)) minmax(4.5em, 1fr)"
+    # "gesam|t" in 3.5 em.  Fixed minimums keep each line's grid (one a line) in columns;
+    # a phone's are smaller (scoreboard.css), or the total ran off a 360-px screen.
+    template = (f"minmax(var(--inc-score-name, 8em), 2fr) repeat({columns - 1}, minmax(var(--inc-score-round, 3.5em), 1fr))"
+                " minmax(var(--inc-score-total, 4.5em), 1fr)")
     name, *numbers, total = parts
     spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}">{n}</span>'
              for i, n in enumerate(numbers)]
@@ -113,7 +115,8 @@ class Podium(widgets.VBox):
             place = 1 + sum(1 for other in game.players if totals[other] > totals[player])
             points = lang.ngettext("{n} point", "{n} points", totals[player])
             rows.append(markup(
-                f"<b>{safe(lang.ordinal(place))}</b> {player_badge(player, game.seat(player))} {safe(points)}",
+                f'<span class="inc-together"><b>{safe(lang.ordinal(place))}</b> '
+                f'{player_badge(player, game.seat(player))}</span> <span class="inc-together">{safe(points)}</span>',
                 "inc-podium-row", f"inc-place-{place}",
             ))
         self.winners = markup(winners_text(game.winners, lang), "inc-winners")

@@ -43,6 +43,7 @@ class TeacherBar(widgets.HBox):
         help="The question asked before ending the current phase; set it when the phase changes "
              "('' asks the general question).",
     )
+    end_phase_yes = Unicode("", help="The answer that ends it, as the question asks ('' says \"Yes, end it\").")
 
     def __init__(
         self,
@@ -177,7 +178,7 @@ class TeacherBar(widgets.HBox):
             return
         self._ask("end_phase", self.end_phase_warning
                   or self.lang._("End this phase now? Unfinished work counts as it stands."),
-                  self.lang._("Yes, end it"))
+                  self.end_phase_yes or self.lang._("Yes, end it"))
 
     def ask_restart(self) -> None:
         """Asks the teacher to confirm abandoning the game for the setup form."""
