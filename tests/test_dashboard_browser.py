@@ -353,8 +353,17 @@ def test_the_setup_fits_a_phone(page, tmp_path, code):
     words = language(code)
     with launcher_server(tmp_path / "saves", extra_args=("--language", code)) as url:
         page.set_viewport_size({"width": 360, "height": 740})
-        Table(page, url).open()
+        table = Table(page, url)
+        table.open()
         page.wait_for_selector(".inc-setup .inc-remove-player", timeout=STEP)
+        table.type_names(["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"])  # six seats: every colour's name
+        # Each colour's name beside its seat's name field, on two lines if need be ("pourpre
+        # rougeâtre" ran under the field).
+        rows = page.locator(".inc-setup .inc-player-row").evaluate_all(
+            "rows => rows.map(r => [r.querySelector('.inc-seat-colour .inc-swatch-name'),"
+            " r.querySelector('.inc-player-name')].map(e => e.getBoundingClientRect()))"
+            ".filter(([colour, field]) => colour.right > field.left)")
+        assert rows == [], rows
         got = page.evaluate(SETUP_ON_A_PHONE)
         assert got["past"] == [], f"past a 360-px phone's edge: {got['past']}"
         assert got["cut"] == [], f"words cut on a 360-px phone: {got['cut']}"
