@@ -70,7 +70,7 @@ def test_the_projected_game_over_shows_the_podium_and_the_vocabulary_chart(store
     assert one(stage, "inc-podium") and one(stage, "inc-scoreboard")
     chart = one(one(stage, "inc-over-main"), "inc-over-chart")  # in the podium's column
     assert png_of(chart).startswith(b"\x89PNG")
-    assert 'alt="Which words did the class know?"' in chart.value  # a named picture
+    assert 'alt="Which words did the class find?"' in chart.value  # a named picture, as the chart's own title
     assert not find(stage, "inc-teacher-files")  # the teacher's box is not on the stage
     assert teacher.files_box.children == ()  # nor anywhere on the projected page: it is on the desk
     assert not find(teacher, "inc-play-again") and not find(teacher, "inc-prepare-downloads")

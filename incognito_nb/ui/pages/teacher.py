@@ -318,7 +318,7 @@ class TeacherPage(TablePage):
         except Exception:  # noqa: BLE001 - the podium shows without it; the teacher's files say why
             log.exception("the vocabulary chart could not be made")
             return []
-        return [picture(png, self.lang._("Which words did the class know?"), "inc-over-chart")]
+        return [picture(png, self.lang._("Which words did the class find?"), "inc-over-chart")]
 
     def _show_teacher_files(self, game: Game | None) -> None:
         """Shows the teacher's files and Play again for the finished ``game`` (None: none),

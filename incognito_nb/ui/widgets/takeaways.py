@@ -127,7 +127,7 @@ class Takeaways(widgets.VBox):
     def _show(self, files: dict[str, bytes]) -> None:
         lang = self.lang
         links = markup("".join(download_link(n, c, lang) for n, c in files.items()), "inc-downloads")
-        title, chart_title = lang._("Take the game home:"), lang._("Which words did the class know?")
+        title, chart_title = lang._("Take the game home:"), lang._("Which words did the class find?")
         parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
         if CHART in files and self._chart:
             parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"),
