@@ -278,6 +278,7 @@ def test_a_french_table_on_a_short_phone_in_the_dark_theme_reads_every_screen_wh
         table.open()
         table.start(FRENCH_NAMES)
         assert laptop.locator(".inc-app.inc-projector").count() == 0, "a phone leaves projector mode"
+        assert laptop.locator(".inc-projector-toggle").is_hidden()  # and shows no toggle: a row of the bar
         snap(laptop, "curtain_fr_dark_360x640")
         button = box(laptop, ".inc-curtain .inc-show-card")
         assert button["x"] >= 0 and button["right"] <= SHORT_PHONE["width"] and button["bottom"] <= SHORT_PHONE["height"], \

@@ -340,8 +340,8 @@ class TableApp(PageShell):
         """Lays the page out again for the window the browser now has (a phone turned).
 
         A phone's window leaves projector mode (``--theme dark`` starts in it): sized for a
-        projected screen, the pad was 74 px wide on a 360-px phone.  The teacher's bar can
-        turn it on again."""
+        projected screen, the pad was 74 px wide on a 360-px phone.  (The bar's toggle is
+        not shown on a phone; a wider window can turn it on again.)"""
         if change["new"] and self.projector:
             self.set_projector(False)
         if self.game is not None and self.game.phase is Phase.FIND:
