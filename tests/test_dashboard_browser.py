@@ -364,6 +364,12 @@ def test_the_setup_fits_a_phone(page, tmp_path, code):
             " r.querySelector('.inc-player-name')].map(e => e.getBoundingClientRect()))"
             ".filter(([colour, field]) => colour.right > field.left)")
         assert rows == [], rows
+        # Every menu within its column, whose overflow hides what runs past it (the language's
+        # and the timer's lost their right border, 2 px past).
+        menus = page.locator(".inc-setup .widget-dropdown").evaluate_all(
+            "ms => ms.filter(m => m.getBoundingClientRect().right > m.parentElement.getBoundingClientRect().right + 0.5)"
+            ".map(m => m.textContent.trim().slice(0, 30))")
+        assert menus == [], menus
         got = page.evaluate(SETUP_ON_A_PHONE)
         assert got["past"] == [], f"past a 360-px phone's edge: {got['past']}"
         assert got["cut"] == [], f"words cut on a 360-px phone: {got['cut']}"
