@@ -15,7 +15,7 @@ from PIL import Image
 
 from browser import REPO, need_chromium
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.benchmarks]
 
 
 def test_the_benchmark_writes_json_markdown_and_a_chart(tmp_path):

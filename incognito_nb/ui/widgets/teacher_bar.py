@@ -133,8 +133,10 @@ class TeacherBar(widgets.HBox):
         self.status.value = f'<span role="status">{safe(text)}</span>' if text else ""
 
     def enable_end_phase(self, enabled: bool) -> None:
-        """Enables or disables "End phase now" (off when no phase can be ended: setup, game over)."""
+        """Enables or disables "End phase now" (off when no phase can be ended: setup, game over),
+        and shows it only when enabled: greyed out, it sat first on the bar with nothing to end."""
         self.end_phase_button.disabled = not enabled
+        self.end_phase_button.layout.display = "" if enabled else "none"
         if not enabled and self._pending == "end_phase":
             self._show_confirm(False)
 
