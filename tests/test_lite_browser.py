@@ -83,7 +83,9 @@ def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_u
     for number, plan in enumerate(plans, start=1):
         page.locator(".inc-header", has_text=f"Round {number} of 3").wait_for(timeout=STEP)
         table.hide_round(snap="lite_" if number == 1 else "")
-        points = table.play_find_and_score(plan, snap="lite_" if number == 1 else "")
+        # In the last round (no card kept) each voter places card 1 and takes it back with "no
+        # card" (on the Pyodide kernel None reached the page as undefined, and "no card" did nothing).
+        points = table.play_find_and_score(plan, snap="lite_" if number == 1 else "", change_mind=number == 3)
         totals = {player: totals[player] + points[player] for player in ANA_BEN_CLEO}
         assert table.scores() == totals, f"after round {number}"
         table.press(".inc-next")

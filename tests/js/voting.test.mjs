@@ -23,6 +23,15 @@ test("a press names the drawing by its artist's seat and the card by its number 
   assert.deepEqual(pressed(4, null), { press: "card", seat: 4, number: null });
 });
 
+test("on the static site's kernel no card arrives without its number, and its press still says null", () => {
+  // Pyodide turns Python's None into undefined, which JSON leaves out of a message.
+  const { number, ...noNumber } = card(null, true);
+  assert.equal(cardClasses(noNumber),
+               "jupyter-widgets jupyter-button widget-button inc-card inc-card-none mod-primary inc-card-selected");
+  const sent = JSON.parse(JSON.stringify(pressed(4, noNumber.number)));
+  assert.deepEqual(sent, { press: "card", seat: 4, number: null });
+});
+
 test("the panel is built again only when its rows change, not when a card moves", () => {
   const rows = [{ seat: 2, cards: [card(1), card(null)] }, { seat: 3, cards: [card(1), card(null)] }];
   const moved = [{ seat: 2, cards: [card(1, true), card(null)] }, { seat: 3, cards: [card(1), card(null)] }];

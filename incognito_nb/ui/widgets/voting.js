@@ -3,11 +3,19 @@
 // said); this file only draws it and says which card was pressed.  The buttons are built
 // once and changed in place, so a card pressed with the keyboard keeps the focus.
 
+// A card's number, null for "no card".  On the Pyodide kernel (the static site) Python's
+// None reaches the page as undefined, and JSON leaves an undefined out of a press: "no card"
+// then said nothing Python could read, and a card once placed could not be taken back
+// (docs/platform-notes.md).
+export function numberOf(card) {
+  return card.number === undefined ? null : card.number;
+}
+
 // The classes of a card button: ipywidgets' own button look, the card's number, and
 // whether it is the card placed (primary, with an outline: not by colour alone).
 export function cardClasses(card) {
   const classes = ["jupyter-widgets", "jupyter-button", "widget-button", "inc-card"];
-  classes.push(card.number === null ? "inc-card-none" : `inc-card-${card.number}`);
+  classes.push(numberOf(card) === null ? "inc-card-none" : `inc-card-${card.number}`);
   if (card.selected) classes.push("mod-primary", "inc-card-selected");
   return classes.join(" ");
 }
@@ -23,7 +31,7 @@ export function drawCard(button, card) {
 // What a press says to Python: the drawing by its artist's seat, and the card (null:
 // take the card back).  Python checks both against the game.
 export function pressed(seat, number) {
-  return { press: "card", seat, number };
+  return { press: "card", seat, number: number === undefined ? null : number };
 }
 
 // The structure of the rows: when it changes, the panel is built again.
