@@ -25,11 +25,9 @@ from incognito_nb.ui.i18n import DEFAULT_LANGUAGE, Language
 from incognito_nb.ui.shell import PageShell
 from incognito_nb.ui.pages.class_game import ClassRecordNote, classes_in
 from incognito_nb.ui.widgets.class_setup import ClassSetupForm
-from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.curtain import Curtain, secret_card_header
-from incognito_nb.ui.widgets.find_phone import PhoneFind
+from incognito_nb.ui.widgets.find_phone import phone_find_screen
 from incognito_nb.ui.widgets.gallery import FindLayout
-from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.page_language import PageLanguage
 from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
@@ -329,12 +327,12 @@ class TableApp(PageShell):
     def _phone_find_screen(self) -> list[widgets.Widget]:
         """Returns the find screen of one phone passed round: the curtain alone, then the
         voter's line-up and the other drawings one at a time, each with its card row, as on
-        a student's phone (:class:`PhoneFind`)."""
+        a student's phone (:class:`~incognito_nb.ui.widgets.find_phone.PhoneFind`)."""
         if self.open_for is None:
             return [self._find_curtain()]
-        cards = PhoneFind(self.game, self.open_for, on_change=self._save, on_confirm=self.guarded(self.finish_voting),
-                          lang=self.lang)
-        return [shared.box(widgets.VBox, [LineupView(self.game.lineup, lang=self.lang), cards], "inc-find-phone")]
+        screen, _cards = phone_find_screen(self.game, self.open_for, self.game.lineup, on_change=self._save,
+                                           on_confirm=self.guarded(self.finish_voting), lang=self.lang)
+        return [screen]
 
     def _screen_changed(self, change: dict) -> None:
         """Lays the page out again for the window the browser now has (a phone turned).
