@@ -206,14 +206,25 @@ def test_six_long_names_in_german_keep_the_find_phase_on_one_screen(page, tmp_pa
         table.open_card(LONG_NAMES[0])
         page.wait_for_selector(".inc-votes", timeout=STEP)
         fits(shoot(page, "de_long_5_votes"), "the cards of six long names")
-        # On the 4:3 screen (shoot's last size) each card row's title is whole, its location
-        # included (on one line, every one ended "— in: …").
-        titles = page.eval_on_selector_all(
-            ".inc-vote-row > .inc-vote-label > .widget-html-content",
-            "cs => cs.map(c => [c.innerText, c.scrollHeight <= c.clientHeight + 1 && c.scrollWidth <= c.clientWidth + 1])")
-        assert len(titles) == 5 and all(whole for _, whole in titles), titles
-        for artist in LONG_NAMES[1:]:
-            assert any(table.locations[artist] in text for text, _ in titles), (artist, titles)
+        # Each card row says whose drawing it is for, the artist's name whole at every size
+        # (every row read "Zeichnung von …" at 1280x720), and its location whole or not at all:
+        # whole on the 4:3 screen, where there is room.
+        for size in SIZES:
+            resize(page, SIZES[size], timeout=STEP)
+            rows = page.eval_on_selector_all(".inc-vote-row > .inc-vote-label", """labels => labels.map(l => {
+                const line = l.getBoundingClientRect();
+                const seen = el => el && el.getClientRects().length > 0;
+                const badge = [...l.querySelectorAll('.inc-badge')].find(seen);
+                const where = [...l.querySelectorAll('.inc-drawing-location')].find(seen)?.getBoundingClientRect();
+                const shown = where && where.top >= line.top && where.bottom <= line.bottom + 1;
+                return [badge.innerText, badge.scrollWidth <= badge.clientWidth + 1
+                            && badge.getBoundingClientRect().right <= line.right + 1,
+                        shown ? (where.right <= line.right + 1 ? 'whole' : 'cut') : 'hidden'];
+            })""")
+            assert [name for name, whole, _ in rows if whole] == LONG_NAMES[1:], (size, rows)
+            assert all(where != "cut" for *_, where in rows), (size, rows)
+            if size == "xga":
+                assert all(where == "whole" for *_, where in rows), (size, rows)
         table.watch.check()
 
 

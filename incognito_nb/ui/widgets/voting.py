@@ -19,6 +19,7 @@ from incognito_nb.ui.widgets.board import close_parts
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
+from incognito_nb.ui.widgets.gallery import tile_label
 from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.text import player_badge, safe
 from incognito_nb.ui.sheets import read_sheet
@@ -34,6 +35,17 @@ def drawing_title(badge: str, location: str | None, lang: Language) -> str:
     if location:
         return lang._("{artist}’s drawing — in: {location}", artist=badge, location=safe(location))
     return lang._("{artist}’s drawing", artist=badge)
+
+
+def row_title(artist: str, seat: int, location: str | None, lang: Language) -> str:
+    """Returns the title of a card row (HTML) in two forms, one shown at a time by the page's
+    sheets: the drawing's title ("Ana’s drawing — in: park"), and on the projector the caption
+    under the drawing's tile (the artist's badge, then "in: park"). In a projected row, beside
+    seven cards, the title was cut before the name ("Zeichnung von …" on every row, in
+    German, at 1280x720), so that no row said whose drawing it was for."""
+    badge = player_badge(artist, seat)
+    return (f'<span class="inc-vote-title">{drawing_title(badge, location, lang)}</span>'
+            f'<span class="inc-vote-caption">{tile_label(artist, seat, location, lang)}</span>')
 
 
 class VotePanel(anywidget.AnyWidget):
@@ -127,8 +139,8 @@ class VotePanel(anywidget.AnyWidget):
                 row.append({"number": number, "label": str(number) if number is not None else lang._("no card"),
                             "tip": self._tooltip(artist, number, taken), "selected": cards.get(artist) == number,
                             "disabled": not open_ or taken})
-            rows.append({"seat": seat, "title": drawing_title(player_badge(artist, seat),
-                                                              view["locations"].get(artist), lang), "cards": row})
+            rows.append({"seat": seat, "title": row_title(artist, seat, view["locations"].get(artist), lang),
+                         "cards": row})
         placed = sum(1 for artist in self._artists if artist in cards)
         summary = lang.ngettext("You placed {placed} of {n} card.", "You placed {placed} of {n} cards.",
                                 len(self._artists), placed=placed)
