@@ -378,6 +378,22 @@ def test_a_six_player_round(app):
     assert len(rows) == 6
 
 
+def test_the_setup_form_offers_no_save_or_restart_and_keeps_the_names_typed(app):
+    """On the setup form there is nothing to save, and "Restart…" built the form again: the
+    names being typed were gone."""
+    assert one(app, "inc-save").layout.display == "none" and one(app, "inc-restart").layout.display == "none"
+    names = [field for field in find(app, "inc-player-name")]
+    names[0].value = "Zoë"
+    one(app, "inc-restart").click()  # from the browser's console: the button is hidden
+    one(app, "inc-confirm-yes").click()
+    assert find(app, "inc-player-name")[0].value == "Zoë"
+    start(app)
+    assert one(app, "inc-save").layout.display != "none" and one(app, "inc-restart").layout.display != "none"
+    one(app, "inc-restart").click()
+    one(app, "inc-confirm-yes").click()
+    assert app.game is None and one(app, "inc-restart").layout.display == "none"
+
+
 def test_the_teacher_bar_switches_projector_mode(app):
     assert not app.projector
     assert one(app, "inc-projector-toggle").description == "Projector mode: off"

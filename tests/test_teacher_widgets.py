@@ -188,6 +188,23 @@ def test_restart_asks_first(bar, calls):
     assert calls.count["restart"] == 1
 
 
+def test_save_and_restart_show_only_while_there_is_a_game(bar, calls):
+    bar.restart_button.click()  # the question is open when the game leaves
+    bar.enable_game(False)
+    assert not visible(bar.save_button) and not visible(bar.restart_button) and not visible(bar.confirm_box)
+    bar.confirm_yes.click()
+    bar.save_button.click()  # clicked from the browser although hidden
+    bar.restart_button.click()
+    bar.confirm_yes.click()
+    assert calls.count["save"] == 0 and calls.count["restart"] == 0
+    bar.enable_game(True)
+    assert visible(bar.save_button) and visible(bar.restart_button)
+    bar.save_button.click()
+    bar.restart_button.click()
+    bar.confirm_yes.click()
+    assert calls.count["save"] == 1 and calls.count["restart"] == 1
+
+
 def test_say_writes_the_status_line_escaped(bar):
     bar.say("Ana <script>alert(1)</script> joined")
     assert bar.status_text == "Ana <script>alert(1)</script> joined"

@@ -144,6 +144,7 @@ class TableApp(PageShell):
         self.set_stage([form])
         self.progress.value = ""
         self.teacher.enable_end_phase(False)
+        self.teacher.enable_game(False)
         self.teacher.timer_running = False
 
     def choose_language(self, code: str) -> None:
@@ -214,6 +215,7 @@ class TableApp(PageShell):
         phase = game.phase
         self.header.value = title_line(game.player_view(None), self.lang)
         self.teacher.enable_end_phase(phase is not Phase.OVER)
+        self.teacher.enable_game(True)
         self.teacher.end_phase_yes = end_phase_yes(phase, self.lang)
         self.teacher.end_phase_warning = end_phase_warning(phase, self.lang)
         self.progress.value = who_is_done(self.game.progress(), self.lang, narrow=True)

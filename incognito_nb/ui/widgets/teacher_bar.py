@@ -140,6 +140,15 @@ class TeacherBar(widgets.HBox):
         if not enabled and self._pending == "end_phase":
             self._show_confirm(False)
 
+    def enable_game(self, playing: bool) -> None:
+        """Shows "Save now" and "Restart…" only while there is a game: on the setup form they
+        had nothing to save, and "Restart" built the form again, without the names typed."""
+        for button in (self.save_button, self.restart_button):
+            button.disabled = not playing
+            button.layout.display = "" if playing else "none"
+        if not playing and self._pending == "restart":
+            self._show_confirm(False)
+
     # ---------------------------------------------------------------- timer
     @observe("timer_running", "paused")
     def _show_pause(self, change: Optional[dict] = None) -> None:
@@ -184,6 +193,8 @@ class TeacherBar(widgets.HBox):
 
     def ask_restart(self) -> None:
         """Asks the teacher to confirm abandoning the game for the setup form."""
+        if self.restart_button.disabled:  # a hidden button can still be clicked from the browser
+            return
         self._ask("restart", self.lang._("Abandon this game and go back to setup? It stays in the saves folder."),
                   self.lang._("Yes, go to setup"))
 
@@ -206,7 +217,7 @@ class TeacherBar(widgets.HBox):
         self._show_confirm(False)
         if action == "end_phase" and not self.end_phase_button.disabled:
             self._call(self.on_end_phase, self.lang._("end the phase"))
-        elif action == "restart":
+        elif action == "restart" and not self.restart_button.disabled:
             self._call(self.on_restart, self.lang._("go back to setup"))
 
     def cancel(self) -> None:
@@ -221,6 +232,8 @@ class TeacherBar(widgets.HBox):
     # ----------------------------------------------------------------- save
     def save(self) -> None:
         """Saves the game through ``on_save`` and says when, unless ``on_save`` said something itself."""
+        if self.save_button.disabled:
+            return
         said = self._said
         ok, _ = self._call(self.on_save, self.lang._("save the game"))
         if ok and self._said == said:
