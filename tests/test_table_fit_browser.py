@@ -200,6 +200,11 @@ def test_a_table_passing_one_phone_draws_on_a_whole_pad_and_reads_whole_words(la
                 tops = laptop.locator(".inc-reveal .inc-token").evaluate_all(
                     "ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
                 assert sorted(tops.count(top) for top in set(tops)) == [3, 3], f"three tokens a row: {tops}"
+                # The true token's mark is its ✔ alone, its words for screen readers (on lines of
+                # their own, "✔ der versteckte Gegenstand" made its token 115 px tall, 57 the others).
+                mark = box(laptop, ".inc-token-true .inc-token-mark")
+                assert mark["right"] - mark["x"] <= 30 and mark["bottom"] - mark["y"] <= 30, f"the mark: {mark}"
+                assert laptop.text_content(".inc-token-true .inc-token-mark-words").strip() == "der versteckte Gegenstand"
             table.press(".inc-next")
         laptop.wait_for_selector(".inc-scoreboard .inc-score-row", timeout=STEP)
         snap(laptop, "scores_de_390x844")
