@@ -216,6 +216,14 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
             short_done = pablo.locator(".inc-done").bounding_box()
             assert short_board["width"] >= 300, short_board
             assert short_done["y"] + short_done["height"] <= SHORT_PHONE["height"], short_done
+            # The phone on its side (844x390): the tools, a board to draw on and Done fit the
+            # window's height together, a scroll down (the board was 0 px wide).
+            resize(pablo, {"width": PHONE["height"], "height": PHONE["width"]}, timeout=STEP)
+            snap(pablo, code, "4_hide_on_its_side")
+            side_board = pablo.locator(".inc-pad-board").bounding_box()
+            tools, side_done = pablo.locator(".inc-pad-tools").bounding_box(), pablo.locator(".inc-done").bounding_box()
+            assert side_board["width"] >= 300, side_board
+            assert side_done["y"] + side_done["height"] - tools["y"] <= PHONE["width"], (tools, side_board, side_done)
             resize(pablo, PHONE, timeout=STEP)
             draw_stroke(pablo, ".inc-pad canvas", [(0.2, 0.45), (0.5, 0.6), (0.75, 0.45)], steps=4)
             wait_for_ink(pablo, ".inc-pad canvas", region=MIDDLE, timeout=STEP)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, loose_lines
+from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, loose_lines, resize
 from table_driver import FIND, STEP, Table, cards_for, expected_points
 from test_projector_browser import LONG_NAMES, confirm_end_phase, overflow
 from test_score_widgets import finished_game
@@ -188,6 +188,13 @@ def test_a_table_passing_one_phone_draws_on_a_whole_pad_and_reads_whole_words(la
             "bs => bs.filter(b => b.getBoundingClientRect().right > innerWidth).map(b => b.title || b.innerText)")
         assert tools == [], f"tools past the screen's edge: {tools}"
         assert overflow(laptop)["right"] <= 0
+        # The phone on its side (844x390): the tools and a board to draw on fit the window's
+        # height together, a scroll down (the board was 165 px wide).
+        resize(laptop, {"width": PHONE["height"], "height": PHONE["width"]}, timeout=STEP)
+        snap(laptop, "pad_de_844x390")
+        tools, board = box(laptop, ".inc-pad-tools"), box(laptop, ".inc-pad canvas")
+        assert board["right"] - board["x"] >= 300 and board["bottom"] - tools["y"] <= PHONE["width"], (tools, board)
+        resize(laptop, PHONE, timeout=STEP)
         table.done()
         confirm_end_phase(laptop)  # the others' drawings count as they stand (empty)
         table.wait_for_curtain(LONG_NAMES[0])  # the find phase's (the hide phase's called the second player)
