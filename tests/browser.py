@@ -330,7 +330,7 @@ _STAGE_TYPE = """(skip) => {
 }"""
 
 
-def stage_type(page, skip: str = ".inc-invisible, .inc-aria") -> float:
+def stage_type(page, skip: str = ".inc-invisible, .inc-aria, .inc-projector .inc-aria-projected") -> float:
     """Returns the size of the page's stage's type: the median of every visible text's, in px
     (texts inside ``skip``, a selector, left out)."""
     return page.evaluate(_STAGE_TYPE, skip)
@@ -339,7 +339,7 @@ def stage_type(page, skip: str = ".inc-invisible, .inc-aria") -> float:
 _BROKEN_WORDS = """(selector) => {
     const broken = [];
     for (const el of document.querySelectorAll(selector)) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             for (const word of node.textContent.matchAll(/\\S+/g)) {
@@ -365,7 +365,7 @@ def broken_words(page, selector: str = ".inc-app .inc-token-word") -> list[str]:
 _CUT_TEXTS = """() => {
     const cut = [];
     for (const el of document.querySelectorAll('.inc-app *')) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
         const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
         if (!own || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
         if (getComputedStyle(el).overflowX === 'visible') continue;  // runs past its box: not cut
@@ -388,7 +388,7 @@ _LOOSE_LINES = """(ratio) => {
     const walker = document.createTreeWalker(document.querySelector('.inc-app') || document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
-        if (!node.textContent.trim() || !el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        if (!node.textContent.trim() || !el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
         const style = getComputedStyle(el);
         if (!(parseFloat(style.lineHeight) >= ratio * parseFloat(style.fontSize))) continue;  // "normal" is NaN: tight
         const range = document.createRange();

@@ -21,7 +21,8 @@ SIX = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 
 
 def overflow(page) -> dict:
-    """Returns how far the dashboard reaches past the window's right and bottom edges, the
+    """Returns how far the dashboard reaches past the window's right and bottom edges (its
+    stage's content too, where the stage scrolls within itself), the
     size of its stage's type (the median of every visible text's, in px; the drawing pad's
     tools, used at the screen, keep their size and are left out), the tokens' words broken
     across lines, the texts cut off without an ellipsis, the sentences whose lines are spaced
@@ -34,7 +35,12 @@ def overflow(page) -> dict:
             const r = document.querySelector('.inc-app').getBoundingClientRect();
             const s = document.querySelector('.inc-stage').getBoundingClientRect();
             const shown = [...document.querySelectorAll('.inc-app button')].filter(b => b.getClientRects().length);
-            return {right: Math.max(r.right, s.right) - innerWidth, bottom: Math.max(r.bottom, s.bottom) - innerHeight,
+            // A stage that scrolls within itself holds what is below its bottom (the show's reveal
+            // ran 140 px under a 720p screen, its Next with it, the page's own bottom in view).
+            const stage = document.querySelector('.inc-stage');
+            const hidden = stage.scrollHeight - stage.clientHeight;
+            return {right: Math.max(r.right, s.right) - innerWidth,
+                    bottom: Math.max(r.bottom, s.bottom + hidden) - innerHeight,
                     buttons: shown.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim()),
                     colours: [...document.querySelectorAll('.inc-swatch-name')]
                         .filter(n => n.getClientRects().length > 1).map(n => n.textContent),
@@ -43,7 +49,7 @@ def overflow(page) -> dict:
                     drawings: [...document.querySelectorAll('.inc-gallery .inc-drawing-view')]
                         .map(v => v.getBoundingClientRect()).reduce((sum, b) => sum + b.width * b.height, 0)
                         / (innerWidth * innerHeight)};
-        }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-pad"),
+        }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-projector .inc-aria-projected, .inc-pad"),
                  "broken": broken_words(page), "cut": cut_texts(page), "loose": loose_lines(page)}
 
 
@@ -282,3 +288,59 @@ def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(
                 page.get_by_role("heading", name="Round 2 of 2").wait_for(timeout=STEP)
         page.wait_for_selector(".inc-winners", timeout=STEP)
         fits(shoot(page, "classroom_7_podium"), "the podium")
+
+
+#: Six names as long as a class's get, on the classroom's projected reveal.
+SIX_LONG = ["Anne-Charlotte Dupont", "Bartholomäus", "Maximiliane Schwarzer", "Jean-Baptiste Lefèvre",
+            "Guadalupe Fernández", "Christoph Wojciechowski"]
+
+
+def test_the_classroom_reveal_of_six_long_names_fits_every_screen_with_its_next(page, tmp_path):
+    """The classroom's projected reveal in German, six long names, a drawing found by four of
+    five: it ran 140 px below a 720p screen and 55 px below a 4:3 one inside its stage (the
+    page's bottom in view, so no test saw it), the points line cut mid-name and Next out of
+    reach. Each chip is short there (the name, the card's number, ✔ and the points it gained),
+    the finders are not named twice, and the true token's mark is its ✔."""
+    from incognito_nb.engine import Action, Deck, Rules, Stroke
+    from test_classroom_browser import run_classroom
+
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
+        keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=4, language="de")
+        code = keys.code
+        seats = {name: store.join(code, name) for name in SIX_LONG}
+        page.set_viewport_size(SIZES["720p"])
+        page.goto(f"{base}/teacher.ipynb?code={code}&key={keys.teacher_key}", timeout=SLOW)
+        page.wait_for_selector(".inc-app.inc-projector .inc-start", timeout=SLOW)
+        page.click(".inc-start")
+        page.wait_for_selector(".inc-who-chip", timeout=STEP)
+        for seat, name in enumerate(SIX_LONG):
+            stroke = Stroke([(120 + 40 * seat, 160), (420, 380), (680, 220)], width=10)
+            store.act(code, Action.edit_drawing(name, [stroke]), seat_token=seats[name].token)
+            store.act(code, Action.mark_done(name), seat_token=seats[name].token)
+        page.wait_for_selector(".inc-find .inc-gallery .inc-drawing", timeout=STEP)
+        game = store.read(code).game
+        token = {artist: game.lineup.index(game.secret_object(artist)) + 1 for artist in SIX_LONG}
+        for voter in SIX_LONG:
+            if voter != "Bartholomäus":  # places no card
+                for artist in SIX_LONG:
+                    if artist != voter:
+                        store.act(code, Action.cast_vote(voter, artist, token[artist]), seat_token=seats[voter].token)
+            store.act(code, Action.confirm_votes(voter), seat_token=seats[voter].token)
+        page.wait_for_selector('.inc-reveal-board [data-painted="1"]', timeout=STEP)
+        measured = shoot(page, "classroom_long_names_reveal")
+        fits(measured, "the reveal of six long names")
+        nxt = page.locator(".inc-next").bounding_box()
+        assert nxt["y"] + nxt["height"] <= SIZES["xga"]["height"], f"Next on the 4:3 screen: {nxt}"
+        first = token[SIX_LONG[0]]
+        chips = page.locator(".inc-reveal .inc-vote-chip .inc-chip-short").all_inner_texts()
+        assert [" ".join(chip.split()) for chip in chips] == ["Bartholomäus ✘"] + [
+            f"{name} {first} ✔ +1" for name in SIX_LONG[2:]], chips
+        assert page.locator(".inc-reveal-found").is_hidden()
+        gained = page.locator(".inc-reveal-points .inc-points-gained").bounding_box()
+        assert gained["width"] <= 1 and gained["height"] <= 1, f"the finders' points off the screen: {gained}"
+        points = page.locator(".inc-reveal-points").bounding_box()
+        assert points["height"] <= 70, f"the artist's points alone, on a line or two: {points}"
+        # What the chips and the line-up no longer say in words on the screen, a screen reader
+        # still hears.
+        assert "Maximiliane Schwarzer: Karte" in page.text_content(".inc-reveal-cards")
+        assert "+1 Maximiliane Schwarzer" in " ".join(page.text_content(".inc-reveal-points").split())

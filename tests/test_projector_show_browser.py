@@ -56,7 +56,7 @@ MEASURE = """() => {
     const root = document.documentElement;
     const texts = [];
     for (const el of document.querySelectorAll('.inc-app *')) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
         const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
         if (!own || el.clientWidth === 0) continue;
         if (el.scrollWidth > el.clientWidth + 1) {
@@ -65,7 +65,7 @@ MEASURE = """() => {
     }
     const past = [];
     for (const el of document.querySelectorAll('.inc-app, .inc-app *')) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria')) continue;
+        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
         const box = el.getBoundingClientRect();
         if (box.width && box.height && (box.bottom > innerHeight + 1 || box.right > innerWidth + 1)) {
             past.push(`${el.className}: ${Math.round(box.right)}x${Math.round(box.bottom)}`);

@@ -60,9 +60,19 @@ def finished_game(cards=worked_example, players=ANA_BEN_CLEO) -> Game:
         game.advance()
 
 
+#: A chip's short form, shown on the projector only (its words are there for screen readers).
+SHORT_CHIP = r'<span class="inc-chip-short"[^>]*>((?:<span[^>]*>[^<]*</span>|[^<])*)</span>'
+
+
 def text(widget) -> str:
-    """Returns what a person reads in an HTML widget: tags stripped, entities kept."""
-    return " ".join(re.sub(r"<[^>]+>", "", widget.value).split())
+    """Returns what a person reads in an HTML widget off the projector: tags stripped, entities
+    kept, the projector's short chips left out."""
+    return " ".join(re.sub(r"<[^>]+>", "", re.sub(SHORT_CHIP, "", widget.value)).split())
+
+
+def projected_chips(widget) -> list[str]:
+    """Returns the short chips the projector shows in an HTML widget, as read."""
+    return [" ".join(re.sub(r"<[^>]+>", "", chip).split()) for chip in re.findall(SHORT_CHIP, widget.value)]
 
 
 def part(widget, css_class) -> ipywidgets.HTML:
@@ -107,6 +117,12 @@ def test_a_drawing_found_by_some_but_not_all_scores_its_artist_two():
     cards = text(part(reveal, "inc-reveal-cards"))
     wrong = record.votes["Cleo"]["Ana"]
     assert cards == f"Ben: card {record.token_of('Ana')} ✔ Cleo: card {wrong} ✘"
+    # Projected: each chip short, the card's number and the points it gained on it; the points
+    # line's finders for screen readers only there, and the finders' own line left out.
+    cards_part, points_part = part(reveal, "inc-reveal-cards"), part(reveal, "inc-reveal-points")
+    assert projected_chips(cards_part) == [f"Ben {record.token_of('Ana')} ✔ +1", f"Cleo {wrong} ✘"]
+    assert re.search(r'<span class="inc-points-gained[^"]*">[^<]*<span[^>]*>Ben</span>; </span>', points_part.value)
+    assert 'class="inc-found-named"' in part(reveal, "inc-reveal-found").value
     assert text(part(reveal, "inc-reveal-found")) == "Found by Ben"
     assert text(part(reveal, "inc-reveal-points")) == "+1 Ben; Ana (artist) +2"
     reveal.close()
@@ -137,7 +153,8 @@ def test_a_drawing_found_by_no_one_scores_nothing_and_shows_missing_cards():
 def test_each_card_is_shown_in_its_voters_colour_with_the_name_too():
     game = scored_round()
     reveal = Reveal(game.history[-1], "Ana", seat_of=game.seat)
-    chips = re.findall(r'class="inc-vote-chip[^"]*" style="background:(#[0-9a-f]{6});[^"]*"><span[^>]*>([^<]*)</span>',
+    chips = re.findall(r'class="inc-vote-chip[^"]*" style="background:(#[0-9a-f]{6});[^"]*">'
+                       r'<span class="inc-chip-words[^"]*"><span[^>]*>([^<]*)</span>',
                        part(reveal, "inc-reveal-cards").value)
     assert chips == [(player_color(2), "Ben"), (player_color(3), "Cleo")]
     reveal.close()

@@ -35,7 +35,7 @@ SEEN_CONTROLS = """() => {
     const controls = '.inc-app button, .inc-app select, .inc-app input, .inc-open-desk a';
     for (const el of document.querySelectorAll(controls)) {
         const box = el.getBoundingClientRect();
-        if (!box.width || !box.height || el.closest('.inc-invisible, .inc-aria')) continue;
+        if (!box.width || !box.height || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
         if (getComputedStyle(el).visibility === 'hidden') continue;
         let opacity = 1;
         for (let at = el; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);

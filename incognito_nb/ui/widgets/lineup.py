@@ -21,13 +21,13 @@ CSS = read_sheet(__file__, "lineup.css")
 
 
 def mark_words(lang: Language) -> str:
-    """Returns the HTML of the true token's mark: its ✔ (not read aloud) and its words, which a
-    phone keeps for screen readers only (``reveal.css``): "✔ der versteckte Gegenstand" took
-    three lines of a 110-px token, the line-up's second row twice as tall as its first."""
+    """Returns the HTML of the true token's mark: its ✔ (not read aloud) and its words, for
+    screen readers only, the reveal's answer saying them on the screen: "✔ der versteckte
+    Gegenstand" took three lines of a 110-px token, its row of the line-up twice as tall."""
     words = lang._("✔ the hidden object")
     if not words.startswith("✔"):
         return safe(words)
-    return (f'<span aria-hidden="true">✔</span><span class="inc-token-mark-words"> '
+    return (f'<span aria-hidden="true">✔</span><span class="inc-token-mark-words inc-aria"> '
             f'{safe(words[1:].strip())}</span>')
 
 

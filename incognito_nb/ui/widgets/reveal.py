@@ -8,6 +8,8 @@ the record's points over all drawings.
 
 from __future__ import annotations
 
+import re
+
 from typing import Callable, Sequence
 
 import ipywidgets as widgets
@@ -27,19 +29,34 @@ from incognito_nb.ui.sheets import read_sheet
 CSS = read_sheet(__file__, "reveal.css")
 
 
-def vote_chip(voter: str, seat: int, card: int | None, right: bool, lang: Language) -> str:
-    """Returns a voter's card as a chip in their colour, saying name, number and ✔/✘ in words too."""
+def vote_chip(voter: str, seat: int, card: int | None, right: bool, lang: Language, points: int = 0) -> str:
+    """Returns a voter's card as a chip in their colour, saying name, number and ✔/✘ in words too
+    (and, projected, the ``points`` it gained)."""
     color = player_color(seat)
     kind = "right" if right else ("none" if card is None else "wrong")
     # The language's own words and punctuation ("Léa : carte 3" in French), the mark kept beside them.
     what = (lang._("{artist}: no card", artist=safe(voter)) if card is None
             else lang._("{artist}: card {number}", artist=safe(voter), number=card))
     mark = "✔" if right else "✘"
+    # Projected, the chip is short, the name and the card's number (its words for screen readers):
+    # six long names' chips took a row each, and the reveal ran below a 720p screen.
+    number = f'<span class="inc-chip-card">{card}</span>\u00a0' if card is not None else ""
+    gained = f"\u00a0+{lang.number(points)}" if points else ""
     return (
         f'<span class="inc-vote-chip inc-vote-chip-{kind}" '
         f'style="background:{color};color:{text_color_on(color)}">'
-        f"{what}\u00a0{mark}</span>"
+        f'<span class="inc-chip-words inc-aria-projected">{what}\u00a0{mark}</span>'
+        f'<span class="inc-chip-short" aria-hidden="true">{safe(voter)}\u00a0{number}{mark}{gained}</span></span>'
     )
+
+
+def keep_last_brackets(text: str) -> str:
+    """Returns ``text`` (HTML) with its closing bracketed words kept on one line: "(token 5)"
+    ended one line with "(Plättchen" and began the next with "5)"."""
+    start = text.rfind("(")
+    if start < 0 or not text.endswith(")") or "<" in text[start:]:
+        return text
+    return f'{text[:start]}<span class="inc-together">{text[start:]}</span>'
 
 
 class Reveal(widgets.VBox):
@@ -107,14 +124,14 @@ class Reveal(widgets.VBox):
         token = record.token_of(artist)
         others = [p for p in record.players if p != artist]
         finders = record.found_by(artist)
+        points = drawing_points(record, artist)
         return {
             "artist": drawing_title(player_badge(artist, seat_of(artist)), record.locations.get(artist), lang),
-            "answer": lang._("The hidden object was: {object} (token {token})",
-                             object=f"<b>{safe(record.objects[artist])}</b>", token=token),
-            "cards": " ".join(vote_chip(voter, seat_of(voter), card, card == token, lang)
+            "answer": keep_last_brackets(lang._("The hidden object was: {object} (token {token})",
+                                                object=f"<b>{safe(record.objects[artist])}</b>", token=token)),
+            "cards": " ".join(vote_chip(voter, seat_of(voter), card, card == token, lang, points.get(voter, 0))
                               for voter in others for card in [record.votes.get(voter, {}).get(artist)]),
-            "found": (lang._("Found by {names}", names=lang.names([safe(f) for f in finders])) if finders
-                      else safe(lang._("Found by no one"))),
+            "found": self._found_text(finders),
             "points": self._points_text(artist, finders, len(others)),
         }
 
@@ -142,6 +159,14 @@ class Reveal(widgets.VBox):
         close_parts(self)
         super().close()
 
+    def _found_text(self, finders: tuple[str, ...]) -> str:
+        """Returns the line of who found the drawing. Named, the finders are the points line's
+        too, and the projector leaves this line out (``reveal.css``)."""
+        if not finders:
+            return safe(self.lang._("Found by no one"))
+        named = self.lang._("Found by {names}", names=self.lang.names([safe(f) for f in finders]))
+        return f'<span class="inc-found-named">{named}</span>'
+
     def _points_text(self, artist: str, finders: tuple[str, ...], others: int) -> str:
         """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2".
 
@@ -152,12 +177,14 @@ class Reveal(widgets.VBox):
         points = drawing_points(self._record, artist)
         lang = self.lang
         artist = lang._("{artist} (artist) +{points}", artist=safe(artist), points=points.get(artist, 0))
+        artist = re.sub(r" (\+\d+)$", "\u00a0\\1", artist)  # "+2" not alone on a line of its own
         if not finders:
             return artist
         if len(finders) == others:
             artist += safe(lang._(": found by everyone"))
-        gained = ", ".join(f"+{lang.number(points[f])} {safe(f)}" for f in finders)
-        return f"{gained}; {artist}"
+        gained = ", ".join(f"+{lang.number(points[f])}\u00a0{safe(f)}" for f in finders)  # "+1" not alone at a line's end
+        # Projected, each finder's points are on their chip: this part is for screen readers there.
+        return f'<span class="inc-points-gained inc-aria-projected">{gained}; </span>{artist}'
 
 
 def _same_round(a: RoundRecord, b: RoundRecord) -> bool:
