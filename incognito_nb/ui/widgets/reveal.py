@@ -8,6 +8,7 @@ the record's points over all drawings.
 
 from __future__ import annotations
 
+import html
 import re
 
 from typing import Callable, Sequence
@@ -184,7 +185,9 @@ class Reveal(widgets.VBox):
             artist += safe(lang._(": found by everyone"))
         gained = ", ".join(f"+{lang.number(points[f])}\u00a0{safe(f)}" for f in finders)  # "+1" not alone at a line's end
         # Projected, each finder's points are on their chip: this part is for screen readers there.
-        return f'<span class="inc-points-gained inc-aria-projected">{gained}; </span>{artist}'
+        # The language's own separator ("\u00a0; " in French).
+        between = html.escape(lang.pgettext("the points line, between the finders' points and the artist's", "; "))
+        return f'<span class="inc-points-gained inc-aria-projected">{gained}{between}</span>{artist}'
 
 
 def _same_round(a: RoundRecord, b: RoundRecord) -> bool:
