@@ -38,7 +38,7 @@ def token_card(number: int, word: str, lang: Language, *, true: bool = False) ->
     classes = f"inc-token inc-token-{number}" + (" inc-token-true" if true else "")
     return (
         f'<div class="{classes}"><div class="inc-token-number" aria-label="{label}">{number}</div>'
-        f'<div class="inc-token-word">{safe(word)}</div>{mark}</div>'
+        f'<div class="inc-token-word">{safe(word)}</div> {mark}</div>'
     )
 
 
