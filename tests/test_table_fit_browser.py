@@ -306,13 +306,18 @@ def test_a_french_table_on_a_short_phone_in_the_dark_theme_reads_every_screen_wh
             if round_number == 1:
                 snap(laptop, "reveal_fr_dark_360x640")
                 chips = laptop.locator(".inc-reveal .inc-vote-chip").all_inner_texts()
-                assert chips == [f"{name} : pas de carte\u00a0✘" for name in FRENCH_NAMES[1:]], chips
+                assert chips == [f"{name}\u00a0: pas de carte\u00a0✘" for name in FRENCH_NAMES[1:]], chips
             confirm_end_phase(laptop)  # the reveal skipped, the scores recorded
             laptop.wait_for_selector(".inc-prepare, .inc-podium", timeout=STEP)
             totals = laptop.locator(".inc-score-total").evaluate_all(
                 "ts => ts.map(t => t.getBoundingClientRect().right)")
             assert len(totals) == 7 and max(totals) <= SHORT_PHONE["width"], f"the totals on the screen: {totals}"
             assert broken_words(laptop, ".inc-score-header span") == [] and cut_texts(laptop) == []
+            # "cette manche" under its round, in type one can read (8.5 px on one line).
+            label = laptop.locator(".inc-score-now-label")
+            if label.count():
+                size = label.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+                assert size >= 10, f"'{label.first.inner_text()}' in {size}-px type"
             if round_number < 3:
                 laptop.click(".inc-end-phase")
                 laptop.wait_for_selector(".inc-confirm-yes", timeout=STEP)
