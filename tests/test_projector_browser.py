@@ -209,6 +209,17 @@ def test_six_long_names_in_german_keep_the_find_phase_on_one_screen(page, tmp_pa
         assert page.locator(".inc-who-chip:visible").count() == 6
         assert set(page.eval_on_selector_all(".inc-find .inc-drawing-label > .widget-html-content",
                                              "cs => cs.map(c => getComputedStyle(c).color)")) == {"rgb(51, 51, 51)"}
+        # A caption cuts its name or its location only when the two together fill its line: the
+        # name kept two fifths of it, "Maximil…" beside "in: Café" and an empty fifth.
+        for size in SIZES:
+            resize(page, SIZES[size], timeout=STEP)
+            wasted = page.eval_on_selector_all(".inc-find .inc-drawing-label > .widget-html-content", """cs => cs.map(c => {
+                const [name, where] = [c.querySelector('.inc-badge'), c.querySelector('.inc-drawing-location')];
+                const cut = [name, where].some(e => e.scrollWidth > e.clientWidth + 1);
+                const used = name.getBoundingClientRect().width + where.getBoundingClientRect().width;
+                return cut && used < c.clientWidth - 12 ? [name.innerText, where.innerText, used, c.clientWidth] : null;
+            }).filter(Boolean)""")
+            assert wasted == [], (size, wasted)
         table.open_card(LONG_NAMES[0])
         page.wait_for_selector(".inc-votes", timeout=STEP)
         fits(shoot(page, "de_long_5_votes"), "the cards of six long names")
