@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS
+from browser import ARTIFACTS, resize
 from table_driver import SLOW, STEP
 from test_classroom_browser import run_classroom
 
@@ -116,6 +116,12 @@ def test_a_phone_finds_one_drawing_at_a_time_with_its_cards_beside_it(browser, t
             page.wait_for_selector(f".inc-find-shown.inc-find-drawing-for-{others[-2][0]}", timeout=STEP)
             page.click(f".inc-find-go-{others[0][0]}")  # a card in the list leads back to its drawing
             page.wait_for_selector(f".inc-find-shown.inc-find-drawing-for-{others[0][0]}", timeout=STEP)
+            # On its side (844x390) the drawing and its card row fit the window's height together:
+            # 480 px tall, the drawing left its cards out of view while it was whole.
+            resize(page, {"width": PHONE["height"], "height": PHONE["width"]}, timeout=STEP)
+            place = page.evaluate(IN_VIEW_JS)
+            assert place["cards"][1] - place["board"][0] <= PHONE["width"], place
+            resize(page, PHONE, timeout=STEP)
 
             summary = page.inner_text(".inc-find-summary")
             assert "Tus cartas:" in summary
