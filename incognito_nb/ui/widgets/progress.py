@@ -19,6 +19,8 @@ from incognito_nb.ui.widgets.text import player_badge, safe
 CSS = """
 .inc-progress { font-size: 1.05em; }
 .inc-who-chip { white-space: nowrap; margin-right: 0.4em; }
+/* The lobby's names (shared_table.lobby_list) a little apart when they wrap: their rows touched. */
+.inc-lobby .inc-badge { margin-block: 3px; }
 /* A chip as wide as the wider of its two states: the other one is a hidden twin in the same
    grid cell (generated content, in no text, read by no screen reader).  A classmate's Done
    then changes no chip's width, no line of chips wraps anew, and the pad and the cards
@@ -36,7 +38,12 @@ CSS = """
    four German ones on two lines, six on three; the long ones ("✎ zeichnet · 12 Striche") took
    a line each. */
 .inc-who-narrow { display: none; }
-@media (max-width: 600px) { .inc-who-wide { display: none; } .inc-who-narrow { display: inline; } }
+@media (max-width: 600px) { .inc-who-wide { display: none; } .inc-who-narrow { display: inline; }
+  /* A long name's chip a third of a phone's line at most ("Christoph Wojciech…", the rest for
+     screen readers too): six long names took five lines of a 360x640 phone, its Done under
+     the screen's bottom. Wrapped chips a little apart: their rows touched. */
+  .inc-who-chip { display: inline-block; margin-block: 2px; }
+  .inc-who-chip .inc-badge { max-width: 9em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; } }
 /* The projector's screen while the class draws: one tile per player, in a grid (a count
    that grows widens no tile and moves no other), a finished one marked by its word, its
    tick and a green edge (colour is never the only cue). */
