@@ -76,6 +76,12 @@ def test_the_names_to_tap_are_accessible_and_one_tap_opens_the_seat(room, browse
         page.wait_for_selector(".inc-join-pick")
         assert page.inner_text(".inc-join-names legend") == "Tippe auf deinen Namen"
         check_modes(page, "the join door of a class's table", modes=("light",))
+        # The other languages, each a tap target as tall as the form's buttons (its words alone
+        # were 19 px tall).
+        links = page.locator(".inc-door-language").evaluate_all(
+            "ls => ls.map(l => [l.textContent, l.getBoundingClientRect().height])")
+        assert [own for own, _ in links] == ["English", "Español", "Français"]
+        assert all(height >= 44 for _, height in links), links
         page.click(".inc-join-pick >> text=Cleo")
         page.wait_for_url(re.compile(rf"student\.ipynb\?code={code}&token="), wait_until="commit", timeout=120_000)
     finally:
