@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Mapping, Sequence
 
-from incognito_nb import Deck, Drawing, Game, Phase, Stroke
+from incognito_nb import Deck, Drawing, Game, Phase, Rules, Stroke
 
 #: Words the sketches can draw: the shapes repeat every six words (key, fish, star, cup,
 #: heart, ball) and every six places (house, beach, mountains, park, city, lake).
@@ -120,14 +120,15 @@ BLANKS = {(1, "Cleo", "Ana"), (3, "Ben", "Ana")}
 
 
 def play_planned(players: Sequence[str], plan=FOUR_PLAYER_PLAN, blanks=BLANKS, *, seed: int = 3,
-                 game_deck: Deck | None = None, stop_after: int | None = None) -> Game:
+                 game_deck: Deck | None = None, stop_after: int | None = None, rules: Rules | None = None) -> Game:
     """Plays a game where round r's artist is found by exactly ``plan[r][artist]``.
 
-    ``plan`` names Ana, Ben, Cleo and Dev; they are mapped by seat onto ``players``.
-    ``stop_after`` stops in that round's score phase, mid-game.
+    ``plan`` names Ana, Ben, Cleo and Dev (Eli and Fay for a fifth and sixth player); they are
+    mapped by seat onto ``players``.  ``stop_after`` stops in that round's score phase, mid-game;
+    ``rules`` are the game's (default: the standard three rounds).
     """
     seats = dict(zip(("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"), players))
-    game = Game.new(players, game_deck or deck(), seed=seed)
+    game = Game.new(players, game_deck or deck(), seed=seed, rules=rules)
     for index, finders_of in enumerate(plan):
         number = index + 1
         for seat, player in enumerate(game.players):

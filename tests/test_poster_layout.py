@@ -2,6 +2,9 @@
 without wide empty bands.  Each round page is rendered with ``pdftoppm`` and measured: the
 share of the page the drawings' paper covers, and the tallest band of blank rows.
 Pages are kept as ``artifacts/poster_*.png``, to be looked at.
+
+The poster hangs on the wall: its text is read back (``printed.py``) for its type sizes and
+whether each line is whole, with a class of long names.
 """
 
 from __future__ import annotations
@@ -79,3 +82,72 @@ def test_the_drawings_fill_the_round_pages(players, tmp_path):
     before_share, before_band = BEFORE[players]
     assert share >= before_share * 1.05, (share, before_share)  # 3 and 4 players: +35 %, +28 %; 6: +7 %
     assert band <= 0.08, (band, before_band)  # 3 players: 27 % before
+
+
+# ------------------------------------------------------------------ type for the wall
+#: A class of long names (and a short one, and a heart), as a reviewer's class had them.
+LONG_NAMES = ("Maximilian-Alexander", "Éloïse-Marguerite", "Zoë", "Ñandú", "Marie-Thérèse Dupont", "Léa <3")
+#: Each drawing's finders by seat: Ñandú's found by three long names (cut as '... Marie-Thérèse ...'
+#: before), Maximilian's and Léa's by all five.
+LONG_PLAN = (
+    {"Ana": ("Ben", "Cleo"), "Ben": ("Cleo", "Dev", "Fay"), "Cleo": ("Ben", "Fay"),
+     "Dev": ("Ana", "Ben", "Eli"), "Eli": ("Ana", "Cleo", "Dev"), "Fay": ()},
+    {"Ana": ("Ben", "Cleo", "Dev", "Eli", "Fay"), "Ben": ("Ana",), "Cleo": ("Ana", "Ben", "Eli", "Fay"),
+     "Dev": (), "Eli": ("Ben",), "Fay": ("Ana", "Ben", "Cleo", "Dev", "Eli")},
+)
+
+
+#: The poster's page is A4 across; its words chart stands right of the scores (mm).
+A4_WIDE, BESIDE_SCORES = 297.0, 160.0
+
+
+def long_names_game(names=LONG_NAMES, rounds: int = 2):
+    from incognito_nb import Deck, Rules
+
+    return play_planned(names, (LONG_PLAN * rounds)[:rounds], blanks=set(), game_deck=Deck.builtin("de_everyday"),
+                        rules=Rules(rounds=rounds))
+
+
+def chart_labels(pdf: bytes, game, lang, columns) -> dict[str, set[float]]:
+    """Returns the words chart's rows read back from ``pdf`` ("Büroklammer Maximilian-Alexander
+    2 of 5"), each with the type sizes its words are written at, for every row of the game's
+    vocabulary report found whole in a column (page, left, right in mm)."""
+    from printed import lines, words
+
+    from incognito_nb.app.files.exports import vocabulary_report
+
+    wanted = {" ".join(f"{row['word']} {row['artist']} "
+                       f"{lang._('{found} of {could}', found=row['found'], could=row['could'])}".split())
+              for row in vocabulary_report(game)}
+    found: dict[str, set[float]] = {}
+    for page, left, right in columns:
+        column = [w for w in words(pdf) if w.page == page and left <= w.left and w.right <= right]
+        for line in lines(column):
+            text = " ".join(word.text for word in line)
+            if text in wanted:
+                found[text] = {word.size for word in line}
+    assert set(found) == wanted, f"rows missing or cut: {sorted(wanted - set(found))}"
+    return found
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_words_chart_writes_every_label_whole_at_one_size_for_the_wall(code):
+    """Before, 'Büroklammer Maximilian-Alexander' shrank to 6.5 pt beside 'Feder Léa <3' at 12."""
+    from incognito_nb.ui.i18n import language
+
+    game, lang = long_names_game(), language(code)
+    rows = chart_labels(poster_pdf(game, lang=lang), game, lang, [(1, BESIDE_SCORES, A4_WIDE)])
+    sizes = set().union(*rows.values())
+    assert max(sizes) - min(sizes) <= 0.2, f"the chart's rows are written at {sorted(sizes)} pt"
+    assert min(sizes) >= 9, f"the chart's labels are {min(sizes)} pt: too small to read on the wall"
+
+
+def test_a_long_games_words_chart_takes_a_page_of_its_own_in_type_for_the_wall():
+    """Six players and four rounds draw 24 words: beside the scores their rows were 7.5 pt."""
+    from incognito_nb.ui.i18n import language
+
+    game, lang = long_names_game(rounds=4), language("en")
+    rows = chart_labels(poster_pdf(game, lang=lang), game, lang,
+                        [(1, BESIDE_SCORES, A4_WIDE), (2, 0, A4_WIDE / 2), (2, A4_WIDE / 2, A4_WIDE)])
+    sizes = set().union(*rows.values())
+    assert max(sizes) - min(sizes) <= 0.2 and min(sizes) >= 9, sorted(sizes)

@@ -13,6 +13,7 @@ import datetime as dt
 import importlib.util
 import math
 import warnings
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from babel.dates import format_date
@@ -24,6 +25,7 @@ from ...engine.scoring import ARTIST_POINTS
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR as FOUND, PAPER_COLOR, PLAYER_COLORS
 from .fonts import fallback_fonts, latin1, unicode_font
+from .lines import cut, largest_size, width_of, wrap
 
 FAMILY = "Poster"
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 297.0, 210.0, 12.0
@@ -174,8 +176,15 @@ def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, tit
     pdf.write_parts([(lang._("Players:") + " ", False), (lang.names(game.players), True)], size=13, color=MUTED)
     top = pdf.get_y() + 8
 
+    # The words chart stands beside the scores when its rows have room there for type that can
+    # be read on the wall; a long game's words take pages of their own after this one.
+    chart_width = PAGE_WIDTH - 2 * MARGIN - CHART_LEFT
+    header = _chart_header_height(pdf, chart_width, lang)
+    beside = _chart(pdf, words, width=chart_width, rows=len(words), height=CHART_BOTTOM - top - header,
+                    lang=lang) if words else None
+
     # The left column: who won, then the scores, best first (ties keep seating order).
-    left_width = 145.0 if words else PAGE_WIDTH - 2 * MARGIN
+    left_width = CHART_LEFT - 12 if beside else PAGE_WIDTH - 2 * MARGIN
     pdf.set_xy(MARGIN, top)
     pdf.write_line(standings_text(game, lang), size=26, bold=True, width=left_width)
     totals = game.scores
@@ -211,8 +220,9 @@ def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, tit
         y += row_height
         pdf.line(MARGIN, y, MARGIN + left_width, y)
 
-    if words:
-        _words_column(pdf, words, left=MARGIN + left_width + 12, top=top, lang=lang)
+    if beside:
+        y = _chart_header(pdf, left=MARGIN + CHART_LEFT, top=top, width=beside.width, lang=lang)
+        _chart_rows(pdf, words, beside, left=MARGIN + CHART_LEFT, top=y, lang=lang)
 
     pdf.set_xy(MARGIN, PAGE_HEIGHT - MARGIN - 10)
     rules = lang._("How to read the drawings: each player hid a secret object in a drawing of their place. "
@@ -221,30 +231,98 @@ def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, tit
     pdf.set_font(pdf.family, "", 10)
     pdf.set_text_color(*MUTED)
     pdf.multi_cell(PAGE_WIDTH - 2 * MARGIN, 4.5, pdf.say(rules))
+    if words and not beside:
+        _words_pages(pdf, words, lang)
 
 
-def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: float, lang: Language) -> None:
-    """Lists the words drawn, hardest first, each with one cell per classmate who could
-    find it, filled for each who did (the vocabulary chart, in print)."""
-    width = PAGE_WIDTH - MARGIN - left
+#: The words chart: where it starts beside the scores (from the left margin) and where its rows
+#: end (above the rules' note) (mm).
+CHART_LEFT, CHART_BOTTOM = 157.0, PAGE_HEIGHT - MARGIN - 16
+#: The chart's labels have one type size, the largest up to 12 pt their rows and column allow,
+#: never under 9 pt (read from a metre away); rows are 5.2 mm (9 pt) to 9 mm tall.
+CHART_LARGEST, CHART_SMALLEST, ROW_LOWEST, ROW_TALLEST = 12.0, 9.0, 5.2, 9.0
+#: The labels' column takes 42 % of the chart's width, up to 60 % for long labels.
+LABEL_SHARE = (0.42, 0.60)
+
+
+@dataclass(frozen=True)
+class _Chart:
+    """How a words chart is laid out: its width, its rows' height, its labels' type size and
+    the width of its label and count columns (mm; the bars take the rest)."""
+
+    width: float
+    row: float
+    size: float
+    label: float
+    count: float
+
+
+def _chart(pdf: _Poster, words: Sequence[Mapping], *, width: float, height: float, rows: int,
+           lang: Language) -> _Chart | None:
+    """Returns the layout of a chart of ``words`` whose columns are ``width`` wide and hold
+    ``rows`` rows in ``height``; ``None`` when the rows would be too low for 9-pt type.
+
+    Each label is the word in bold and its artist's name: one line at one size for the whole
+    chart (the largest at which every label fits the widest label column), so that its rows read
+    alike and each bar stays beside its word; at 9 pt a name still too long is cut, never the word.
+    """
+    row = min(ROW_TALLEST, height / max(rows, 1))
+    if row < ROW_LOWEST:
+        return None
+
+    def widest_label(size: float) -> float:
+        return max(width_of(pdf, str(entry["word"]), size=size, bold=True)
+                   + width_of(pdf, f"  {entry['artist']}", size=size) for entry in words)
+
+    widest_label_column = width * LABEL_SHARE[1] - 2
+    size = largest_size(widest_label, widest_label_column, smallest=CHART_SMALLEST,
+                        largest=max(CHART_SMALLEST, min(CHART_LARGEST, row * 1.45)))
+    label = min(max(width * LABEL_SHARE[0], widest_label(size) + 3), widest_label_column + 2)
+    count = max(width_of(pdf, _count(entry, lang), size=size, bold=True) for entry in words) + 2
+    return _Chart(width=width, row=row, size=size, label=label, count=count)
+
+
+def _count(entry: Mapping, lang: Language) -> str:
+    return lang._("{found} of {could}", found=int(entry["found"]), could=int(entry["could"]))
+
+
+def _chart_subtitle(pdf: _Poster, width: float, lang: Language) -> list[str]:
+    """Returns what the chart shows, in lines ``width`` wide (two, in French beside the scores)."""
+    return wrap(pdf, lang._("hardest first: classmates who found the word, out of those who could"), width - 1,
+                size=9.5)
+
+
+def _chart_header_height(pdf: _Poster, width: float, lang: Language) -> float:
+    """Returns the height of the chart's title and subtitle (mm)."""
+    return 15 * 0.5 + 9.5 * 0.5 * len(_chart_subtitle(pdf, width, lang)) + 2
+
+
+def _chart_header(pdf: _Poster, *, left: float, top: float, width: float, lang: Language) -> float:
+    """Writes the chart's title and what it shows; returns where its rows start."""
     pdf.set_xy(left, top)
     pdf.write_line(lang._("Which words did the class find?"), size=15, bold=True, width=width)
-    pdf.set_x(left)
-    pdf.write_line(lang._("hardest first: classmates who found the word, out of those who could"),
-                   size=9.5, color=MUTED, width=width)
-    y = pdf.get_y() + 2
-    row = min(9.0, (PAGE_HEIGHT - MARGIN - 16 - y) / max(len(words), 1))
-    size = min(12.0, row * 1.45)
-    word_width, count_width = width * 0.42, 16.0
-    bar_left = left + word_width
-    bar_width = width - word_width - count_width
+    for line in _chart_subtitle(pdf, width, lang):
+        pdf.set_x(left)
+        pdf.write_line(line, size=9.5, color=MUTED, width=width)
+    return top + _chart_header_height(pdf, width, lang)
+
+
+def _chart_rows(pdf: _Poster, words: Sequence[Mapping], chart: _Chart, *, left: float, top: float,
+                lang: Language) -> None:
+    """Draws the words, hardest first, each with one cell per classmate who could find it,
+    filled for each who did (the vocabulary chart, in print)."""
+    size, row, y = chart.size, chart.row, top
+    bar_left = left + chart.label
+    bar_width = chart.width - chart.label - chart.count
     for index, entry in enumerate(words):
         if index % 2:
             pdf.set_fill_color(246, 246, 246)
-            pdf.rect(left - 1.5, y, width + 1.5, row, style="F")
+            pdf.rect(left - 1.5, y, chart.width + 1.5, row, style="F")
+        word = cut(pdf, str(entry["word"]), chart.label - 2, size=size, bold=True)
+        room = chart.label - 2 - width_of(pdf, word, size=size, bold=True)
+        artist = cut(pdf, f"  {entry['artist']}", room, size=size) if word == str(entry["word"]) else ""
         pdf.set_xy(left, y + (row - size * 0.5) / 2)
-        pdf.write_parts([(str(entry["word"]), True), (f"  {entry['artist']}", False)],
-                        size=size, width=word_width - 2, min_size=6)
+        pdf.write_parts([(word, True), (artist, False)], size=size, width=chart.label, min_size=size)
         could, found = max(int(entry["could"]), 1), int(entry["found"])
         cell = bar_width / could
         for seat in range(could):
@@ -252,9 +330,26 @@ def _words_column(pdf: _Poster, words: Sequence[Mapping], *, left: float, top: f
             pdf.rect(bar_left + seat * cell + 0.4, y + row * 0.2, cell - 0.8, row * 0.6, style="F",
                      round_corners=True, corner_radius=0.8)
         pdf.set_xy(bar_left + bar_width, y + (row - size * 0.5) / 2)
-        pdf.write_line(lang._("{found} of {could}", found=found, could=int(entry["could"])), size=size * 0.9,
-                       bold=True, width=count_width, align="C", min_size=6)
+        pdf.write_line(_count(entry, lang), size=size, bold=True, width=chart.count, align="C", min_size=size)
         y += row
+
+
+def _words_pages(pdf: _Poster, words: Sequence[Mapping], lang: Language) -> None:
+    """Gives the chart of a long game's words pages of its own, in two columns a page, its
+    labels at one size on every page."""
+    width = (PAGE_WIDTH - 2 * MARGIN - 12) / 2
+    top = MARGIN + _chart_header_height(pdf, PAGE_WIDTH - 2 * MARGIN, lang)
+    height = PAGE_HEIGHT - MARGIN - top
+    columns = 2 * math.ceil(len(words) / (2 * int(height // ROW_LOWEST)))
+    rows = math.ceil(len(words) / columns)
+    chart = _chart(pdf, words, width=width, height=height, rows=rows, lang=lang)
+    assert chart is not None  # rows were counted to fit at the lowest row
+    for column in range(columns):
+        left = MARGIN + (column % 2) * (width + 12)
+        if column % 2 == 0:
+            pdf.add_page()
+            _chart_header(pdf, left=MARGIN, top=MARGIN, width=PAGE_WIDTH - 2 * MARGIN, lang=lang)
+        _chart_rows(pdf, words[column * rows:(column + 1) * rows], chart, left=left, top=top, lang=lang)
 
 
 #: A round page's margins and the room under each drawing for its three caption lines (mm):
