@@ -10,6 +10,7 @@ whether each line is whole, with a class of long names.
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 
@@ -151,3 +152,66 @@ def test_a_long_games_words_chart_takes_a_page_of_its_own_in_type_for_the_wall()
                         [(1, BESIDE_SCORES, A4_WIDE), (2, 0, A4_WIDE / 2), (2, A4_WIDE / 2, A4_WIDE)])
     sizes = set().union(*rows.values())
     assert max(sizes) - min(sizes) <= 0.2 and min(sizes) >= 9, sorted(sizes)
+
+
+def captions(pdf: bytes, page: int) -> list[list]:
+    """Returns the words of a round page by column of drawings (each column's captions top to
+    bottom, each line left to right): a line's words stand apart by a space, columns by more."""
+    from printed import lines, words
+
+    segments = []
+    for line in lines([w for w in words(pdf) if w.page == page]):
+        segment = [line[0]]
+        for word in line[1:]:
+            if word.left - segment[-1].right > 4:  # the gap between two drawings' captions
+                segments.append(segment)
+                segment = []
+            segment.append(word)
+        segments.append(segment)
+    columns: list[list] = []
+    for segment in sorted(segments, key=lambda s: s[0].left):
+        if columns and segment[0].left - columns[-1][0][0].left < 10:  # the artist's line starts after its chip
+            columns[-1].append(segment)
+        else:
+            columns.append([segment])
+    return [[w for segment in sorted(column, key=lambda s: s[0].top) for w in segment] for column in columns]
+
+
+def found_sentence(column: list, sentence: str) -> list:
+    """Returns the words of ``sentence`` read in a column of captions (an empty list if it is not whole)."""
+    tokens = sentence.split()
+    texts = [w.text for w in column]
+    for start in range(len(texts) - len(tokens) + 1):
+        if texts[start:start + len(tokens)] == tokens:
+            return column[start:start + len(tokens)]
+    return []
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_each_drawing_says_who_found_it_and_the_count_whole_in_readable_type(code):
+    """Before, 'found by Maximilian-Alexander, Éloïse-Marguerite and Marie-Thérèse ...' shrank to
+    7 pt and was cut before 'Dupont (3 of 5)'."""
+    from incognito_nb.ui.i18n import language
+
+    game, lang = long_names_game(), language(code)
+    pdf = poster_pdf(game, lang=lang)
+    for page, record in enumerate(game.history, start=2):
+        columns = captions(pdf, page)
+        for artist in record.players:
+            finders, could = record.found_by(artist), len(record.players) - 1
+            sentence = (lang._("found by {names} ({found} of {could})", names=finders, found=len(finders), could=could)
+                        if finders else lang._("found by no one ({found} of {could})", found=0, could=could))
+            said = [found_sentence(column, sentence) for column in columns]
+            said = next((words for words in said if words), [])
+            assert said, f"round {record.number}, {artist}'s drawing: {sentence!r} is not whole on the poster"
+            assert {w.size for w in said} == {10.0}, (sentence, sorted({w.size for w in said}))
+
+
+def test_five_finders_with_the_longest_names_keep_their_count():
+    """Five names of 24 letters do not fit three lines under a drawing: the names are cut, never the count."""
+    names = ("Anna-Maria Lopez-Garcias", "Bartholomew Featherstone", "Christophe Saint-Exupéry",
+             "Dorothea Montgomery-Hall", "Emmanuelle Lefèvre-Dupré", "Fay")
+    game = long_names_game(names)
+    assert game.history[1].found_by("Fay") == names[:5]
+    columns = [" ".join(w.text for w in column) for column in captions(poster_pdf(game), 3)]
+    assert any(re.search(r"found by Anna-Maria Lopez-Garcias, [^()]*… \(5 of 5\)", text) for text in columns), columns

@@ -25,7 +25,7 @@ from ...engine.scoring import ARTIST_POINTS
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR as FOUND, PAPER_COLOR, PLAYER_COLORS
 from .fonts import fallback_fonts, latin1, unicode_font
-from .lines import cut, largest_size, width_of, wrap
+from .lines import ELLIPSIS, NO_BREAK, cut, largest_size, width_of, wrap
 
 FAMILY = "Poster"
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 297.0, 210.0, 12.0
@@ -352,24 +352,88 @@ def _words_pages(pdf: _Poster, words: Sequence[Mapping], lang: Language) -> None
         _chart_rows(pdf, words[column * rows:(column + 1) * rows], chart, left=left, top=top, lang=lang)
 
 
-#: A round page's margins and the room under each drawing for its three caption lines (mm):
-#: narrower than the title page's, so that the drawings take the sheet.
-ROUND_MARGIN, CAPTION, GAP = 8.0, 18.5, 6.0
+#: A round page's margins and the gap between its drawings (mm).
+ROUND_MARGIN, GAP = 8.0, 6.0
+#: The room under a drawing for its caption (mm): the artist's line, then where the object is
+#: hidden (one line, or two where the object and the place do not fit one), then who found it
+#: (one to three lines: long names are never shrunk, nor their count cut).  A line that carries
+#: on the one before it stands a little closer to it.  The room under every drawing of a page is
+#: sized for its longest caption.
+CAPTION, WHERE_LINE, WHERE_MORE, FOUND_LINE, FOUND_MORE = 8.0, 5.5, 4.8, 5.0, 4.4
+WHERE_SIZE, FOUND_SIZE, FOUND_LINES = 11.0, 10.0, 3
+#: Stands for the finders' names while the sentence around them is measured.
+_NAMES = "\ue000"
 
 
-def _grid(count: int, width: float, height: float) -> tuple[int, int, float]:
-    """Returns (columns, rows, drawing width) for ``count`` drawings with their captions in a
-    ``width`` × ``height`` area: the grid whose drawings are the largest (three players take
-    two rows of a landscape page, where one row would leave its top and bottom empty)."""
+def _grid(count: int, width: float, height: float, caption: float) -> tuple[int, int, float]:
+    """Returns (columns, rows, drawing width) for ``count`` drawings with their captions
+    (``caption`` mm under each) in a ``width`` × ``height`` area: the grid whose drawings are the
+    largest (three players take two rows of a landscape page, where one row would leave its top
+    and bottom empty)."""
     best = (count, 1, 0.0)
     for rows in range(1, count + 1):
         columns = math.ceil(count / rows)
         cell_width = (width - GAP * (columns - 1)) / columns
         cell_height = (height - GAP * (rows - 1)) / rows
-        image_width = min(cell_width, (cell_height - CAPTION) * BOARD_WIDTH / BOARD_HEIGHT)
+        image_width = min(cell_width, (cell_height - caption) * BOARD_WIDTH / BOARD_HEIGHT)
         if image_width > best[2] + 0.01:
             best = (columns, rows, image_width)
     return best
+
+
+def _found_lines(pdf: _Poster, record: RoundRecord, artist: str, others: int, width: float,
+                 lang: Language) -> list[str]:
+    """Returns who found ``artist``'s drawing and the count, in lines ``width`` wide: names
+    broken at a space and the count whole, at most FOUND_LINES lines; where even those are too few
+    (five names of 24 letters) the last names give way to "…", never the count."""
+    finders = record.found_by(artist)
+    if not finders:
+        sentence = lang._("found by no one ({found} of {could})", found=0, could=others)
+        return [cut(pdf, line, width, size=FOUND_SIZE) for line in wrap(pdf, sentence, width, size=FOUND_SIZE)]
+    around = lang._("found by {names} ({found} of {could})", names=(_NAMES,), found=len(finders), could=others)
+    names = lang.names(finders)
+    if around.count(_NAMES) != 1:  # a translation that lost its names: said whole, lines cut
+        return [cut(pdf, line, width, size=FOUND_SIZE)
+                for line in wrap(pdf, around.replace(_NAMES, names), width, size=FOUND_SIZE)][:FOUND_LINES]
+    head, tail = around.split(_NAMES)
+    space = tail[:len(tail) - len(tail.lstrip(" "))]
+    tail = space + tail.lstrip(" ").replace(" ", NO_BREAK)
+
+    def lines(names: str) -> list[str] | None:
+        found = wrap(pdf, head + names + tail, width, size=FOUND_SIZE)
+        fits = len(found) <= FOUND_LINES and all(width_of(pdf, line, size=FOUND_SIZE) <= width for line in found)
+        return found if fits else None
+
+    # Where each name starts in the list: the names before one of them, with the list's
+    # separator after them, are said and the rest is "…" ("Ana, Ben, … (5 of 5)").
+    starts, end = [], 0
+    for name in finders:
+        end = names.find(name, end)
+        starts.append(end)
+        end += len(name)
+    said = [names] + [names[:start] + ELLIPSIS for start in reversed(starts[1:]) if start > 0] + [ELLIPSIS]
+    for names in said:
+        found = lines(names)
+        if found:
+            return found
+    return [cut(pdf, head + ELLIPSIS + tail, width, size=FOUND_SIZE)]
+
+
+def _caption_height(where_lines: int, found_lines: int) -> float:
+    """Returns the room a caption takes under its drawing (mm)."""
+    return CAPTION + WHERE_LINE + WHERE_MORE * (where_lines - 1) + FOUND_LINE + FOUND_MORE * (found_lines - 1)
+
+
+def _where_lines(pdf: _Poster, record: RoundRecord, artist: str, width: float,
+                 lang: Language) -> list[list[tuple[str, bool]]]:
+    """Returns the hidden object and the place of ``artist``'s drawing as (text, bold) parts:
+    on one line, or on two where one line ``width`` wide cannot hold them at WHERE_SIZE."""
+    hidden = [(lang._("hidden:") + " ", False), (record.objects[artist], True)]
+    place = [(lang._("in:") + " ", False), (record.locations[artist], True)]
+    line = hidden + [("   " + place[0][0], False), place[1]]
+    if sum(width_of(pdf, text, size=WHERE_SIZE, bold=bold) for text, bold in line) <= width:
+        return [line]
+    return [hidden, place]
 
 
 def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -> None:
@@ -378,14 +442,32 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -
     pdf.set_font(pdf.family, "B", title_size)
     title_width = pdf.get_string_width(pdf.say(title)) + 4
     players = record.players or game.players
+    others = len(players) - 1
     width = PAGE_WIDTH - 2 * ROUND_MARGIN
-    # The title takes a line of its own only where the drawings would reach it: beside a
-    # grid narrower than the page (two columns) it stands in the margin the grid leaves.
-    top = ROUND_MARGIN
-    columns, rows, image_width = _grid(len(players), width, PAGE_HEIGHT - 2 * ROUND_MARGIN)
-    if (PAGE_WIDTH - columns * image_width - (columns - 1) * GAP) / 2 < ROUND_MARGIN + title_width:
-        top = ROUND_MARGIN + title_size * 0.5 + 3
-        columns, rows, image_width = _grid(len(players), width, PAGE_HEIGHT - ROUND_MARGIN - top)
+    caption = _caption_height(1, 1)
+    while True:
+        # The title takes a line of its own only where the drawings would reach it: beside a
+        # grid narrower than the page (two columns) it stands in the margin the grid leaves.
+        top = ROUND_MARGIN
+        columns, rows, image_width = _grid(len(players), width, PAGE_HEIGHT - 2 * ROUND_MARGIN, caption)
+        if (PAGE_WIDTH - columns * image_width - (columns - 1) * GAP) / 2 < ROUND_MARGIN + title_width:
+            top = ROUND_MARGIN + title_size * 0.5 + 3
+            columns, rows, image_width = _grid(len(players), width, PAGE_HEIGHT - ROUND_MARGIN - top, caption)
+        # The room under the drawings is sized for the longest caption; narrower drawings may
+        # need more lines, so the grid is laid out again until the two agree.
+        where = {artist: _where_lines(pdf, record, artist, image_width - 1, lang) for artist in players}
+        found = {artist: _found_lines(pdf, record, artist, others, image_width - 1, lang) for artist in players}
+        needed = max(_caption_height(len(where[artist]), len(found[artist])) for artist in players)
+        if needed <= caption:
+            break
+        caption = needed
+    # The artists' names have one size on the page: the largest, from 12 pt down to 10, at
+    # which every name fits its line with the points it gained.
+    gained = {artist: "  " + lang.ngettext("+{n} point", "+{n} points", ARTIST_POINTS)
+              if 0 < len(record.found_by(artist)) < others else "" for artist in players}
+    artist_size = largest_size(lambda size: max(width_of(pdf, artist, size=size, bold=True)
+                                                + width_of(pdf, gained[artist], size=size) for artist in players),
+                               image_width - 7, largest=12, smallest=10)
     pdf.set_xy(ROUND_MARGIN, ROUND_MARGIN - 2)
     pdf.write_line(title, size=title_size, bold=True, width=title_width)
     room = PAGE_HEIGHT - ROUND_MARGIN - top
@@ -393,10 +475,9 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -
     gap = GAP
     # The grid is centred as a whole (a last row with fewer drawings on its own), so that
     # the drawings of a row stand close together and no band of the page is left empty.
-    row_height = image_height + CAPTION
+    row_height = image_height + caption
     top += (room - rows * row_height - (rows - 1) * gap) / 2
     cell_height = row_height
-    others = len(players) - 1
     for index, artist in enumerate(players):
         column, row = index % columns, index // columns
         in_row = min(columns, len(players) - row * columns)
@@ -412,21 +493,17 @@ def _round_page(pdf: _Poster, game: Game, record: RoundRecord, lang: Language) -
             pdf.image(drawing_image(drawing, scale=IMAGE_SCALE), x=x, y=y, w=image_width, h=image_height)
         pdf.chip(x, y + image_height + 2.0, index + 1, size=4.2)
         pdf.set_xy(x + 6, y + image_height + 1.4)
-        finders = record.found_by(artist)
-        scored = 0 < len(finders) < others
-        gained = "  " + lang.ngettext("+{n} point", "+{n} points", ARTIST_POINTS) if scored else ""
-        pdf.write_parts([(artist, True), (gained, False)], size=12, width=image_width - 6)
-        pdf.set_x(x)
-        pdf.write_parts([(lang._("hidden:") + " ", False), (record.objects[artist], True),
-                         ("   " + lang._("in:") + " ", False), (record.locations[artist], True)],
-                        size=11, width=image_width, min_size=8)
-        pdf.set_x(x)
-        if finders:
-            found = lang._("found by {names} ({found} of {could})", names=tuple(finders), found=len(finders),
-                           could=others)
-        else:
-            found = lang._("found by no one ({found} of {could})", found=0, could=others)
-        pdf.write_line(found, size=10, color=MUTED, width=image_width, min_size=7)
+        pdf.write_parts([(artist, True), (gained[artist], False)], size=artist_size, width=image_width - 6)
+        line_top = y + image_height + 1.4 + 6
+        for number, parts in enumerate(where[artist]):
+            line_top += WHERE_MORE if number else 0
+            pdf.set_xy(x, line_top)
+            pdf.write_parts(parts, size=WHERE_SIZE, width=image_width, min_size=8)
+        line_top += WHERE_LINE
+        for number, line in enumerate(found[artist]):
+            line_top += FOUND_MORE if number else 0
+            pdf.set_xy(x, line_top)
+            pdf.write_line(line, size=FOUND_SIZE, color=MUTED, width=image_width, min_size=FOUND_SIZE)
 
 
 def _draw_vectors(pdf: _Poster, drawing: Drawing, x: float, y: float, width: float, height: float) -> None:
