@@ -89,3 +89,52 @@ def test_a_class_too_small_for_a_table_is_told_so(tmp_path):
     assert class_main(["seat-cards", "Pair", "--pdf", str(tmp_path / "c.pdf"), "--store", store],
                       out=out, err=err) == 1
     assert "3 to 6" in err.getvalue() and not Path(tmp_path / "c.pdf").exists()
+
+
+#: A class of long names, as a reviewer's class had them (with a short one to compare).
+LONG = ["Maximilian-Alexander", "Éloïse-Marguerite", "Zoë", "Marie-Thérèse Dupont", "Chloé Lefèvre-Duchamp",
+        "Léa <3"]
+
+
+@needs
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_a_long_name_takes_the_cards_width_then_two_lines_before_its_type_goes_small(tmp_path, code):
+    """Before, 'Maximilian-Alexander' printed at 9 pt beside a 20-pt 'Zoë', in 110 pt of a card 250 pt wide."""
+    from PIL import Image
+    from printed import lines, words
+
+    from incognito_nb.ui.i18n import language
+
+    store = str(tmp_path / "classroom.sqlite")
+    out = io.StringIO()
+    assert class_main(["add", "5e B", "--names", ",".join(LONG), "--store", store], out=out) == 0
+    pdf = tmp_path / "cards.pdf"
+    assert class_main(["seat-cards", "5e B", "--pdf", str(pdf), "--url", "http://10.0.0.5:8866", "--store", store,
+                       "--language", code], out=out) == 0
+    table = language(code)._("Table {code}", code="").split()[0]
+    subprocess.run(["pdftoppm", "-f", "1", "-l", "1", "-r", str(DPI), "-png", str(pdf), str(tmp_path / "page")],
+                   check=True)
+    image = Image.open(next(tmp_path.glob("page*.png")))
+    read = []
+    with open_store(store) as tables:
+        for place in range(len(LONG)):
+            x, y = MARGIN + (place % COLUMNS) * CARD_W, MARGIN + (place // COLUMNS) * CARD_H
+            card = [w for w in words(pdf.read_bytes()) if w.page == 1 and x <= w.left and w.right <= x + CARD_W
+                    and y <= w.top and w.bottom <= y + CARD_H]
+            under = min(w.top for w in card if w.text == table)
+            name_lines = [" ".join(w.text for w in line) for line in lines([w for w in card if w.top < under])]
+            name = "".join(line if line.endswith("-") else line + " " for line in name_lines).strip()
+            sizes = {w.size for w in card if w.top < under}
+            assert len(name_lines) <= 2 and sizes == {20.0}, f"{name!r}: {len(name_lines)} lines at {sorted(sizes)} pt"
+            box = [round(v * DPI / 25.4) for v in (x, y, x + CARD_W, y + CARD_H)]
+            image.crop(box).save(tmp_path / f"card{place}.png")
+            link = subprocess.run(["zbarimg", "-q", "--raw", str(tmp_path / f"card{place}.png")], capture_output=True,
+                                  text=True).stdout.split()
+            query = {k: v[0] for k, v in parse_qs(urlsplit(link[0]).query).items()}
+            assert tables.rejoin(query["code"], query["token"]).name == name, "the card's code seats its student"
+            read.append(name)
+    assert sorted(read) == sorted(LONG)
+    handout = [w for w in words(pdf.read_bytes()) if w.page == 2 and w.left > MARGIN + 50]  # right of 'Table …'
+    said = " ".join(w.text for w in handout)
+    assert all(name in said for name in LONG) and {w.size for w in handout if w.top > 100} == {12.0}, \
+        "the handout names each table's students whole, at 12 pt"

@@ -49,6 +49,30 @@ def cut(pdf: FPDF, text: str, width: float, *, size: float, bold: bool = False) 
     return text.rstrip(" ,-" + NO_BREAK) + ELLIPSIS
 
 
+def two_lines(pdf: FPDF, text: str, width: float, *, size: float, bold: bool = False) -> list[str] | None:
+    """Returns ``text`` on two lines that each fit ``width``, broken at a space (preferred)
+    or after a hyphen, the most even such break; ``None`` when no break makes both fit.
+
+    >>> from incognito_nb.app.files.sheet import Sheet
+    >>> two_lines(Sheet(), "Marie-Thérèse Dupont", 60, size=20, bold=True)
+    ['Marie-Thérèse', 'Dupont']
+    >>> two_lines(Sheet(), "Maximilian-Alexander", 60, size=20, bold=True)
+    ['Maximilian-', 'Alexander']
+    """
+    breaks: list[tuple[int, float, list[str]]] = []
+    for index, char in enumerate(text):
+        if char == " ":
+            lines, kind = [text[:index], text[index + 1:]], 0
+        elif char == "-" and 0 < index < len(text) - 1:
+            lines, kind = [text[:index + 1], text[index + 1:]], 1
+        else:
+            continue
+        widest = max(width_of(pdf, line, size=size, bold=bold) for line in lines)
+        if all(lines) and widest <= width:
+            breaks.append((kind, widest, lines))
+    return min(breaks, key=lambda found: found[:2])[2] if breaks else None
+
+
 def largest_size(widest: Callable[[float], float], width: float, *, largest: float, smallest: float,
                  step: float = 0.5) -> float:
     """Returns the largest size from ``largest`` down to ``smallest`` (by ``step``) at which

@@ -24,12 +24,19 @@ from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from ...store import Seat, TableStore
 from ...store.class_book import ClassBook, ClassEntry
 from incognito_nb.ui.i18n import Language
+from .lines import two_lines, width_of, wrap
 from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RULE, Sheet
 
 STUDENT_PAGE = "voila/render/student.ipynb"
 TEACHER_PAGE = "voila/render/teacher.ipynb"
 COLUMNS, ROWS = 2, 4
 QR_SIZE = 38.0
+#: A student's name on their card: written across the card's width above the QR code at
+#: NAME_SIZE, on two lines (at a space or a hyphen) when one is too short, and only then
+#: smaller, down to NAME_SMALLEST for a name with nowhere to break (points).
+NAME_SIZE, NAME_SMALLEST = 20.0, 9.0
+#: How far apart the two lines of a name stand, per point of their size (mm).
+NAME_LEADING = 0.42
 
 
 @dataclass(frozen=True)
@@ -132,14 +139,32 @@ def seat_cards_pdf(class_name: str, tables: Sequence[SeatTable], *, lang: Langua
         pdf.set_dash_pattern(dash=1.5, gap=1.5)
         pdf.rect(x, y, width, height)
         pdf.set_dash_pattern()
-        pdf.text_at(x + 5, y + 6, seat.name, size=20, bold=True, width=width - QR_SIZE - 12)
-        pdf.text_at(x + 5, y + 20, lang._("Table {code}", code=table.code), size=13, width=width - QR_SIZE - 12)
-        pdf.text_at(x + 5, y + 29, class_name, size=9.5, color=MUTED, width=width - QR_SIZE - 12)
+        lines, size = _name_lines(pdf, seat.name, width - 10)
+        for number, line in enumerate(lines):
+            pdf.text_at(x + 5, y + 6 + number * size * NAME_LEADING, line, size=size, bold=True, width=width - 10)
+        below = (len(lines) - 1) * size * NAME_LEADING  # a name on two lines moves what is under it down
+        pdf.text_at(x + 5, y + 20 + below, lang._("Table {code}", code=table.code), size=13,
+                    width=width - QR_SIZE - 12)
+        pdf.text_at(x + 5, y + 29 + below, class_name, size=9.5, color=MUTED, width=width - QR_SIZE - 12)
         pdf.text_at(x + 5, y + height - 12, lang._("Scan to sit at your seat."), size=8.5, color=MUTED,
                     width=width - QR_SIZE - 12)
-        pdf.image(qr_png(link), x=x + width - QR_SIZE - 5, y=y + (height - QR_SIZE) / 2, w=QR_SIZE, h=QR_SIZE)
+        qr_top = min(max(y + (height - QR_SIZE) / 2, y + 15 + below), y + height - QR_SIZE - 3)
+        pdf.image(qr_png(link), x=x + width - QR_SIZE - 5, y=qr_top, w=QR_SIZE, h=QR_SIZE)
     _handout(pdf, class_name, tables, lang)
     return bytes(pdf.output())
+
+
+def _name_lines(pdf: Sheet, name: str, width: float) -> tuple[list[str], float]:
+    """Returns a student's name as the lines to write it in, ``width`` wide, and their size:
+    on one line at NAME_SIZE if it fits, else on two, else smaller (one line, then two)."""
+    size = NAME_SIZE
+    while True:
+        if width_of(pdf, name, size=size, bold=True) <= width:
+            return [name], size
+        lines = two_lines(pdf, name, width, size=size, bold=True)
+        if lines is not None or size <= NAME_SMALLEST:
+            return lines or [name], size
+        size -= 0.5
 
 
 def _handout(pdf: Sheet, class_name: str, tables: Sequence[SeatTable], lang: Language) -> None:
@@ -153,9 +178,15 @@ def _handout(pdf: Sheet, class_name: str, tables: Sequence[SeatTable], lang: Lan
     pdf.image(qr_png(join), x=(PAGE_WIDTH - 60) / 2, y=MARGIN + 32, w=60, h=60)
     y = MARGIN + 100
     for table in tables:
+        # A table's names take the lines they need (six long names shrank to 7 pt on one line).
+        names = wrap(pdf, lang.names(table.names), width - 58, size=12)
+        if y + 5.5 * len(names) > PAGE_HEIGHT - MARGIN:
+            pdf.add_page()
+            y = MARGIN
         pdf.text_at(MARGIN, y, lang._("Table {code}", code=table.code), size=16, bold=True, width=55)
-        pdf.text_at(MARGIN + 58, y + 1, lang.names(table.names), size=12, width=width - 58)
-        y += 11
+        for number, line in enumerate(names):
+            pdf.text_at(MARGIN + 58, y + 1 + 5.5 * number, line, size=12, width=width - 58)
+        y += max(11.0, 5.5 * len(names) + 5.5)
 
 
 def names_on(tables: Iterable[SeatTable]) -> list[str]:
