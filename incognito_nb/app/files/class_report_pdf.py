@@ -15,10 +15,15 @@ from ...engine.class_record import ClassRecord
 from ...engine.class_report import missing_words, student_rows, word_list, word_rows
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.palette import FOUND_COLOR
+from .lines import largest_size, width_of
 from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet
 
 ROW = 6.0
 WIDTH = PAGE_WIDTH - 2 * MARGIN
+#: The labels of a student's words ("Missed as guesser:"): one size for all of them, whole, in a
+#: column as wide as the longest needs; LABEL_SIZE, or smaller only where the longest would
+#: pass LABEL_COLUMN mm (down to LABEL_SMALLEST).
+LABEL_SIZE, LABEL_SMALLEST, LABEL_COLUMN = 9.5, 7.0, 70.0
 
 
 def _rgb(color: str) -> tuple[int, int, int]:
@@ -77,18 +82,26 @@ def _students(pdf: Sheet, record: ClassRecord, lang: Language) -> None:
     y = MARGIN
     pdf.text_at(MARGIN, y, lang._("Each student's words (for the teacher only)"), size=15, bold=True, width=WIDTH)
     y += 10
+    labels = (lang._("Found as guesser:"), lang._("Missed as guesser:"), lang._("Found as artist:"),
+              lang._("Missed as artist:"))
+
+    def widest(size: float) -> float:
+        return max(width_of(pdf, label, size=size, bold=True) for label in labels)
+
+    size = largest_size(widest, LABEL_COLUMN, largest=LABEL_SIZE, smallest=LABEL_SMALLEST)
+    column = max(40.0, widest(size) + 1)
     for row in student_rows(record):
-        lines = [(lang._("Found as guesser:"), row.found_as_guesser), (lang._("Missed as guesser:"), row.missed_as_guesser),
-                 (lang._("Found as artist:"), row.found_as_artist), (lang._("Missed as artist:"), row.missed_as_artist)]
+        lines = list(zip(labels, (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist,
+                                  row.missed_as_artist)))
         if y > PAGE_HEIGHT - MARGIN - 30:
             pdf.add_page()
             y = MARGIN
         pdf.text_at(MARGIN, y, row.student, size=12, bold=True, width=WIDTH)
         y += 6.5
         for label, words in lines:
-            pdf.text_at(MARGIN + 2, y, label, size=9.5, bold=True, width=40)
-            pdf.set_xy(MARGIN + 44, y)
+            pdf.text_at(MARGIN + 2, y, label, size=size, bold=True, width=column, min_size=size)
+            pdf.set_xy(MARGIN + column + 4, y)
             pdf.set_font(pdf.family, "", 9.5)
-            pdf.multi_cell(WIDTH - 44, 4.6, pdf.say(", ".join(word_list(words)) or "—"))
+            pdf.multi_cell(WIDTH - column - 4, 4.6, pdf.say(", ".join(word_list(words)) or "—"))
             y = max(pdf.get_y(), y + 4.6) + 0.6
         y += 3

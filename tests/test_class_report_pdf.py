@@ -1,0 +1,45 @@
+"""The class's report in print (``class report --pdf``), read back as the teacher reads it:
+each student's page labels their words ("Missed as guesser:") whole, at one size, in every language."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+
+from incognito_nb.app.files.class_report_pdf import render_report
+from incognito_nb.engine.class_record import ClassRecord, GameRecord
+from incognito_nb.ui.i18n import LANGUAGES, language
+from class_games import play_game
+from printed import lines, words
+
+CLASS = ("Ana", "Benoît", "Chloé", "Maximilian-Alexander", "Zoë", "Ñandú")
+
+
+@pytest.fixture(scope="module")
+def record() -> ClassRecord:
+    pick = random.Random(4).choice
+    games = tuple(GameRecord.from_game(play_game(CLASS, pick, seed=index), finished=f"2026-11-1{index}T09:00:00+00:00")
+                  for index in range(3))
+    return ClassRecord("3B Español", CLASS, games)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_students_words_are_labelled_whole_at_one_size(record, code):
+    """Before, Spanish 'No encontradas al adivinar:' shrank to 7 pt beside its 8-pt neighbour, and
+    French 'Manqués comme artiste :' was smaller than the labels above it."""
+    lang = language(code)
+    labels = [" ".join(lang._(label).split()) for label in
+              ("Found as guesser:", "Missed as guesser:", "Found as artist:", "Missed as artist:")]
+    sizes: dict[str, set[float]] = {label: set() for label in labels}
+    for line in lines(words(render_report(record, lang=lang, date=dt.date(2026, 12, 7)))):
+        said = ""
+        for count, word in enumerate(line, start=1):
+            said = " ".join(f"{said} {word.text}".split())
+            if said in sizes:
+                sizes[said] |= {w.size for w in line[:count]}
+                break
+    assert all(sizes.values()), f"labels missing or cut: {[label for label, found in sizes.items() if not found]}"
+    every = set().union(*sizes.values())
+    assert len(every) == 1 and min(every) >= 9, {label: sorted(found) for label, found in sizes.items()}
