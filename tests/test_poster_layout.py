@@ -215,3 +215,23 @@ def test_five_finders_with_the_longest_names_keep_their_count():
     assert game.history[1].found_by("Fay") == names[:5]
     columns = [" ".join(w.text for w in column) for column in captions(poster_pdf(game), 3)]
     assert any(re.search(r"found by Anna-Maria Lopez-Garcias, [^()]*… \(5 of 5\)", text) for text in columns), columns
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_scores_table_writes_every_name_whole_at_one_size(code):
+    """Three rounds of long names: 'Maximilian-Alexander' shrank to 10.5 pt beside a 15-pt 'Zoë'."""
+    from printed import lines, words
+
+    from incognito_nb.ui.i18n import language
+
+    game = long_names_game(rounds=3)
+    page = [w for w in words(poster_pdf(game, lang=language(code))) if w.page == 1 and w.right < BESIDE_SCORES]
+    rows: dict[str, set[float]] = {}
+    for line in lines(page):
+        for player in game.players:
+            name = player.split()
+            if [w.text for w in line[:len(name)]] == name and all(w.text.isdigit() for w in line[len(name):][:4]):
+                rows[player] = {w.size for w in line[:len(name)]}
+    assert set(rows) == set(game.players), f"names missing or cut: {set(game.players) - set(rows)}"
+    sizes = set().union(*rows.values())
+    assert len(sizes) == 1 and min(sizes) >= 12, rows

@@ -190,25 +190,37 @@ def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, tit
     totals = game.scores
     ranking = sorted(game.players, key=lambda p: -totals[p])
     numbers = [r.number for r in records]
-    cell_width = min(24.0, (left_width - 50) / (len(numbers) + 1))
-    widths = [left_width - cell_width * (len(numbers) + 1)] + [cell_width] * (len(numbers) + 1)
     header = ([lang.pgettext("scoreboard", "Player")] + [lang._("Round {number}", number=n) for n in numbers]
               + [lang.pgettext("poster", "Total")])
+    # Long names take room from the rounds' and the total's columns, down to what their figures
+    # and the words of their headings need (a heading then takes two lines: 'Round' over '3');
+    # the names have one size, the largest up to 15 pt at which all fit.
+    def widest_name(size: float) -> float:
+        return max(width_of(pdf, player, size=size, bold=True) for player in ranking)
+
+    cells = len(numbers) + 1
+    narrowest = max([width_of(pdf, word, size=11, bold=True) for text in header[1:] for word in text.split()]
+                    + [width_of(pdf, f"{lang.number(totals[p])} ★", size=15, bold=True) for p in ranking]) + 3
+    cell_width = min(24.0, (left_width - 50) / cells, max(narrowest, (left_width - widest_name(15) - 9) / cells))
+    widths = [left_width - cell_width * cells] + [cell_width] * cells
+    name_size = largest_size(widest_name, widths[0] - 9, largest=15, smallest=10)
+    headings = [header[:1]] + [wrap(pdf, text, cell_width - 1, size=11, bold=True) for text in header[1:]]
     row_height, y = 11.0, pdf.get_y() + 8
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.3)
-    x = MARGIN
-    for index, (text, width) in enumerate(zip(header, widths)):
-        pdf.set_xy(x, y)
-        pdf.write_line(text, size=11, bold=True, color=MUTED, width=width, align="C" if index else "L")
+    x, lines = MARGIN, max(len(heading) for heading in headings)
+    for index, (heading, width) in enumerate(zip(headings, widths)):
+        for number, text in enumerate(heading, start=lines - len(heading)):  # headings end on one line
+            pdf.set_xy(x, y + 5 * number)
+            pdf.write_line(text, size=11, bold=True, color=MUTED, width=width, align="C" if index else "L")
         x += width
-    y += row_height - 3
+    y += row_height - 3 + 5 * (lines - 1)
     pdf.line(MARGIN, y, MARGIN + left_width, y)
     points = {r.number: r.points for r in records}
     for player in ranking:
         pdf.chip(MARGIN, y + 3.4, game.seat(player), size=4.6)
-        pdf.set_xy(MARGIN + 7, y + 2.5)
-        pdf.write_line(player, size=15, bold=True, width=widths[0] - 8)
+        pdf.set_xy(MARGIN + 7, y + 2.5 + (15 - name_size) / 4)  # smaller names stand level with the figures
+        pdf.write_line(player, size=name_size, bold=True, width=widths[0] - 8)
         x = MARGIN + widths[0]
         for number in numbers:
             pdf.set_xy(x, y + 2.5)
