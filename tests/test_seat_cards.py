@@ -97,9 +97,10 @@ LONG = ["Maximilian-Alexander", "Éloïse-Marguerite", "Zoë", "Marie-Thérèse 
 
 
 @needs
-@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
 def test_a_long_name_takes_the_cards_width_then_two_lines_before_its_type_goes_small(tmp_path, code):
-    """Before, 'Maximilian-Alexander' printed at 9 pt beside a 20-pt 'Zoë', in 110 pt of a card 250 pt wide."""
+    """Before, 'Maximilian-Alexander' printed at 9 pt beside a 20-pt 'Zoë', in 110 pt of a card 250 pt wide;
+    and 'Scan to sit at your seat.' was cut in German ('Scanne, um dich an deinen Platz zu ...')."""
     from PIL import Image
     from printed import lines, words
 
@@ -112,6 +113,7 @@ def test_a_long_name_takes_the_cards_width_then_two_lines_before_its_type_goes_s
     assert class_main(["seat-cards", "5e B", "--pdf", str(pdf), "--url", "http://10.0.0.5:8866", "--store", store,
                        "--language", code], out=out) == 0
     table = language(code)._("Table {code}", code="").split()[0]
+    scan = language(code)._("Scan to sit at your seat.").split()
     subprocess.run(["pdftoppm", "-f", "1", "-l", "1", "-r", str(DPI), "-png", str(pdf), str(tmp_path / "page")],
                    check=True)
     image = Image.open(next(tmp_path.glob("page*.png")))
@@ -126,6 +128,8 @@ def test_a_long_name_takes_the_cards_width_then_two_lines_before_its_type_goes_s
             name = "".join(line if line.endswith("-") else line + " " for line in name_lines).strip()
             sizes = {w.size for w in card if w.top < under}
             assert len(name_lines) <= 2 and sizes == {20.0}, f"{name!r}: {len(name_lines)} lines at {sorted(sizes)} pt"
+            said = [w for line in lines([w for w in card if w.top > under + 15]) for w in line]  # under the class
+            assert [w.text for w in said] == scan and {w.size for w in said} == {9.0}, [w.text for w in said]
             box = [round(v * DPI / 25.4) for v in (x, y, x + CARD_W, y + CARD_H)]
             image.crop(box).save(tmp_path / f"card{place}.png")
             link = subprocess.run(["zbarimg", "-q", "--raw", str(tmp_path / f"card{place}.png")], capture_output=True,

@@ -146,8 +146,11 @@ def seat_cards_pdf(class_name: str, tables: Sequence[SeatTable], *, lang: Langua
         pdf.text_at(x + 5, y + 20 + below, lang._("Table {code}", code=table.code), size=13,
                     width=width - QR_SIZE - 12)
         pdf.text_at(x + 5, y + 29 + below, class_name, size=9.5, color=MUTED, width=width - QR_SIZE - 12)
-        pdf.text_at(x + 5, y + height - 12, lang._("Scan to sit at your seat."), size=8.5, color=MUTED,
-                    width=width - QR_SIZE - 12)
+        # Beside the QR code, what to do with it takes the lines it needs (German was cut at 6 pt).
+        scan = wrap(pdf, lang._("Scan to sit at your seat."), width - QR_SIZE - 12, size=9)
+        for number, line in enumerate(scan):
+            pdf.text_at(x + 5, y + height - 12 - 4.2 * (len(scan) - 1 - number), line, size=9, color=MUTED,
+                        width=width - QR_SIZE - 12)
         qr_top = min(max(y + (height - QR_SIZE) / 2, y + 15 + below), y + height - QR_SIZE - 3)
         pdf.image(qr_png(link), x=x + width - QR_SIZE - 5, y=qr_top, w=QR_SIZE, h=QR_SIZE)
     _handout(pdf, class_name, tables, lang)
