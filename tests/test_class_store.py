@@ -12,7 +12,8 @@ import pytest
 
 from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store.backends import open_class_book
-from incognito_nb.store.class_book import UnknownClass, class_key, finished_at
+from incognito_nb.store import StoreError
+from incognito_nb.store.class_book import UnknownClass, UnknownStudent, class_key, finished_at
 
 from class_games import play_game
 from store_backends import Clock, redis_url, store_url  # noqa: F401 (fixtures)
@@ -159,3 +160,62 @@ def test_a_class_tables_game_joins_the_record_at_its_game_over_once_even_after_p
     book._delete_tables((table.code,))  # an idle table removed: its games are in the record already
     games = book.record("3B").games
     assert len(games) == 2 and games[0].game_id != games[1].game_id
+
+
+def test_deleting_a_student_leaves_nothing_of_them_in_the_store_and_the_others_figures_whole(book, store_url):  # noqa: F811
+    """A parent's request: one student's first name, drawings, cards and points go from the
+    class's list, every record of its games and the tables that seat them; the others' stay."""
+    from incognito_nb.app.files.seat_cards import class_tables
+    from incognito_nb.engine import Action, Deck
+    from incognito_nb.ui.i18n import language
+
+    gone = "Éloïse-Marguerite"
+    students = (*STUDENTS, gone, "Ferdinand", "Gwendolyn")  # seven: two tables, of four and three
+    book.add_class("3B Spanish", students)
+    book.add_class("Other", ("Anselm", "Benedikt", "Cosima"))
+    games = [finished_game(seed, players=(students[seed], gone, students[seed + 1])) for seed in range(3)]
+    games.append(finished_game(9, players=STUDENTS[:3]))
+    for game in games:
+        book.add_game("3B Spanish", game)
+    tables = class_tables(book, "3B Spanish", Deck.builtin(), base_url="http://h", lang=language(), seat=True)
+    hers = next(t for t in tables if gone in t.names)
+    others = next(t for t in tables if gone not in t.names)
+    for table in (hers, others):  # a finished game at each: hers is collected before the table goes
+        key = table.teacher_url.split("key=")[1]
+        book.store.start(table.code, key)
+        while book.store.read(table.code).game.phase.value != "over":
+            book.store.act(table.code, Action.advance(force=True), teacher_key=key)
+    before = book.record("3B Spanish")
+    assert len(before.games) == 6 and gone in everything_in(store_url)
+
+    assert book.delete_student("3b spanish", "éloïse-MARGUERITE") == gone
+    after = everything_in(store_url)
+    for trace in ("Marguerite", "Éloïse", hers.code):
+        assert trace not in after, trace
+    if not store_url.startswith("redis://"):
+        raw = b"".join(path.read_bytes() for path in (Path(store_url), Path(store_url + "-wal")) if path.exists())
+        assert b"Marguerite" not in raw, "no byte of the file keeps her name"
+    record = book.record("3B Spanish")
+    assert record.students == tuple(s for s in students if s != gone)
+    assert [g.game_id for g in record.games] == [g.game_id for g in before.games], "every game is kept"
+    assert book.entry("3B Spanish").tables.keys() == {others.code} and book.store.read(others.code).game
+    for old, new in zip(before.games, record.games):
+        assert gone not in new.players and gone not in new.points
+        assert new.points == {p: n for p, n in old.points.items() if p != gone}, "the others' points stay"
+        assert new.lineups == old.lineups, "the words dealt stay"
+        theirs = [d for d in old.drawings if d.artist != gone]
+        assert [(d.artist, d.word, d.round) for d in new.drawings] == [(d.artist, d.word, d.round) for d in theirs]
+        for drawing in new.drawings:
+            assert gone not in drawing.guessers and gone not in drawing.cards
+            assert len(drawing.guessers) == len(new.players) - 1
+    assert "Cosima" in after, "another class is kept"
+    with pytest.raises(UnknownStudent, match="Marguerite"):
+        book.delete_student("3B Spanish", gone)
+    assert not book.add_game("3B Spanish", games[0]), "her game, imported again, is known as kept"
+
+
+def test_the_last_student_of_a_class_is_not_deleted_alone(book):
+    book.add_class("Solo", ("Zephyrine",))
+    with pytest.raises(StoreError, match="delete the class instead"):
+        book.delete_student("Solo", "zephyrine")
+    assert book.entry("Solo").students == ("Zephyrine",)

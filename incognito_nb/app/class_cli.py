@@ -6,6 +6,7 @@
     incognito-nb class report NAME [--csv FILE] [--students-csv FILE] [--pdf FILE]
     incognito-nb class export NAME [--out FILE]
     incognito-nb class delete NAME
+    incognito-nb class delete-student NAME STUDENT
     incognito-nb class practice-deck NAME --csv FILE [--deck FILE.csv | ID]
     incognito-nb class seat-cards NAME --pdf FILE [--url URL] [--deck FILE.csv | ID] [--no-practice]
     incognito-nb class tables NAME [--url URL] [--deck FILE.csv | ID] [--no-practice]
@@ -78,6 +79,11 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--out", metavar="FILE", help="the file to write (default: print it)")
     delete = commands.add_parser("delete", parents=[common], help="delete the class and every record of it")
     delete.add_argument("name", metavar="NAME")
+    forget = commands.add_parser("delete-student", parents=[common],
+                                 help="delete one student's first name, drawings, cards and points from the class "
+                                      "and every record of its games")
+    forget.add_argument("name", metavar="NAME")
+    forget.add_argument("student", metavar="STUDENT", help="the student's first name, as the class lists it")
     practice = commands.add_parser("practice-deck", parents=[common],
                                    help="write the words the class keeps missing as a deck CSV")
     practice.add_argument("name", metavar="NAME")
@@ -216,6 +222,15 @@ def delete(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
     return DONE
 
 
+def delete_student(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    entry = book.entry(options.name)
+    student = book.delete_student(entry.name, options.student)
+    print(lang._("Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
+                 "in every record of its games; the tables that seated them are gone too.",
+                 student=student, name=entry.name), file=out)
+    return DONE
+
+
 def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     from .files.class_files import practice_deck_csv
 
@@ -271,4 +286,4 @@ def _write(path: str, content: str | bytes) -> str:
 
 
 COMMANDS = {"add": add, "list": list_classes, "import": import_saves, "report": report, "export": export,
-            "delete": delete, "practice-deck": practice_deck, "seat-cards": seat_cards, "tables": tables}
+            "delete": delete, "delete-student": delete_student, "practice-deck": practice_deck, "seat-cards": seat_cards, "tables": tables}

@@ -107,6 +107,27 @@ class GameRecord:
                    players=game.players, lineups=tuple(r.lineup for r in game.history),
                    drawings=tuple(drawings), points=dict(game.scores))
 
+    def without(self, student: str) -> "GameRecord":
+        """Returns the record as if ``student`` had not been in the game's records: their
+        drawings, their cards on the others' drawings, their place among the guessers and
+        their points are gone; the words dealt and the others' points stay.  Its ``game_id``
+        stays, so the same game imported or collected again is still known as kept.
+
+        ``student`` is matched as a player's name is (:func:`~.players.name_key`).
+        """
+        key = name_key(student)
+        gone = {p for p in self.players if name_key(p) == key}
+        if not gone:
+            return self
+        drawings = tuple(
+            DrawnWord(round=d.round, artist=d.artist, word=d.word, location=d.location, strokes=d.strokes,
+                      token=d.token, cards={g: c for g, c in d.cards.items() if g not in gone},
+                      guessers=tuple(g for g in d.guessers if g not in gone))
+            for d in self.drawings if d.artist not in gone)
+        return GameRecord(game_id=self.game_id, finished=self.finished, deck=self.deck, language=self.language,
+                          players=tuple(p for p in self.players if p not in gone), lineups=self.lineups,
+                          drawings=drawings, points={p: n for p, n in self.points.items() if p not in gone})
+
     def dealt_to_players(self) -> tuple[str, ...]:
         """The words dealt as secret objects, in the order they were drawn."""
         return tuple(d.word for d in self.drawings)

@@ -16,7 +16,9 @@ seen both ways, counts it once.
 A class may have a retention limit (``keep_days``): its game records older than that are
 deleted whenever the class book is opened (every ``incognito-nb class`` command, and the
 classroom when a class's game ends), and :meth:`ClassBook.delete_class` removes the class
-and every record of it at once.
+and every record of it at once.  :meth:`ClassBook.delete_student` removes one student's
+first name, drawings, cards and points from the class's list and every record (a parent's
+request), and the class's tables that seat them.
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ class ClassEntry:
 
 class UnknownClass(StoreError):
     """Raised for a class name the book does not hold."""
+
+
+class UnknownStudent(StoreError):
+    """Raised for a first name that neither a class's list nor its games nor its tables hold."""
 
 
 def class_key(name: str) -> str:
@@ -99,9 +105,7 @@ class ClassBook(ABC):
         return entry
 
     def _save(self, entry: ClassEntry) -> None:
-        self._write_class(class_key(entry.name), json.dumps(
-            {"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days,
-             "tables": {code: list(names) for code, names in entry.tables.items()}}))
+        self._write_class(class_key(entry.name), _text(entry))
 
     def add_tables(self, name: str, tables: Mapping[str, Any]) -> None:
         """Notes tables made for the class, by code, with the first names each seats (their
@@ -212,6 +216,44 @@ class ClassBook(ABC):
         self._delete_tables(tuple(entry.tables))
         self._delete(class_key(entry.name))
 
+    def students_of(self, name: str) -> list[str]:
+        """Returns every first name the class holds: its list's in their order, then any
+        other player of its games or its tables (say, one since taken off the list),
+        alphabetically.
+
+        :raises UnknownClass: if there is no such class.
+        """
+        return _everyone(self.entry(name), self.record(name))
+
+    def delete_student(self, name: str, student: str) -> str:
+        """Deletes one student's data from the class, in one step: their first name from its
+        list, and from every record of its games their drawings, their cards on the others'
+        drawings and their points (:meth:`GameRecord.without`: the words dealt and the
+        others' finds stay), and the tables made for the class that seat them (their
+        finished games are collected first).  Returns the name as it was kept.
+
+        :raises UnknownClass: if there is no such class.
+        :raises UnknownStudent: if the class holds no such first name.
+        :raises StoreError: if they are the only name on the class's list (delete the class instead).
+        """
+        entry, record = self.entry(name), self.record(name)  # record(): the tables' games collected
+        key = name_key(student)
+        found = next((s for s in _everyone(entry, record) if name_key(s) == key), None)
+        if found is None:
+            raise UnknownStudent(N_("The class {name} has no student called {student}; its report lists its "
+                                    "students."), name=entry.name, student=repr(student))
+        students = tuple(s for s in entry.students if name_key(s) != key)
+        if not students:
+            raise StoreError(N_("{student} is the only student of the class {name}: delete the class instead."),
+                             student=found, name=entry.name)
+        seating = tuple(code for code, names in entry.tables.items() if any(name_key(n) == key for n in names))
+        kept = ClassEntry(entry.name, students, entry.keep_days,
+                          {code: names for code, names in entry.tables.items() if code not in seating})
+        games = {game.game_id: json.dumps(game.without(found).to_dict()) for game in record.games
+                 if any(name_key(p) == key for p in game.players)}
+        self._forget(class_key(entry.name), _text(kept), games, seating)
+        return found
+
     def apply_retention(self) -> int:
         """Deletes every game record older than its class's limit; returns how many went."""
         removed = 0
@@ -250,6 +292,23 @@ class ClassBook(ABC):
     @abstractmethod
     def _delete_tables(self, codes: tuple[str, ...]) -> None:
         """Deletes these tables, their games, logs and seat leases."""
+
+    @abstractmethod
+    def _forget(self, key: str, entry: str, games: Mapping[str, str], codes: tuple[str, ...]) -> None:
+        """Rewrites the class's entry and these game records (by id) and deletes these tables,
+        in one step, leaving no copy of what was overwritten."""
+
+
+def _everyone(entry: ClassEntry, record: ClassRecord) -> list[str]:
+    listed = {name_key(s) for s in entry.students}
+    played = [*(p for game in record.games for p in game.players), *(n for t in entry.tables.values() for n in t)]
+    others = {name_key(p): p for p in played if name_key(p) not in listed}
+    return [*entry.students, *sorted(others.values(), key=str.casefold)]
+
+
+def _text(entry: ClassEntry) -> str:
+    return json.dumps({"name": entry.name, "students": list(entry.students), "keep_days": entry.keep_days,
+                       "tables": {code: list(names) for code, names in entry.tables.items()}})
 
 
 def _entry(text: str) -> ClassEntry:

@@ -11,13 +11,15 @@ Keys, all under ``incognito:class``::
 They have no time to live: a class's record lasts until it is deleted (``class delete``)
 or its retention limit removes it.  Deleting a class removes its field and both its keys,
 and the keys of the tables made for it (see ``redis.py``), in transactions (MULTI/EXEC).
+Deleting one student rewrites the class's field and the records of their games, and
+deletes the keys of the tables that seat them, in one transaction.
 """
 
 from __future__ import annotations
 
 import time
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Mapping
 
 from .class_book import ClassBook
 from .redis import INDEX as TABLES
@@ -92,4 +94,15 @@ class RedisClassBook(ClassBook):
             pipe = self.client.pipeline(transaction=True)
             pipe.delete(_games(key), _finished(key))
             pipe.hdel(CLASSES, key)
+            pipe.execute()
+
+    def _forget(self, key: str, entry: str, games: Mapping[str, str], codes: tuple[str, ...]) -> None:
+        with self.store._guard():
+            pipe = self.client.pipeline(transaction=True)
+            pipe.hset(CLASSES, key, entry)
+            if games:
+                pipe.hset(_games(key), mapping=dict(games))
+            for code in codes:
+                pipe.delete(*table_keys(code), table_pages(code))
+                pipe.zrem(TABLES, code)
             pipe.execute()

@@ -9,13 +9,15 @@ is read by older releases as before)::
 Deleting a class deletes its rows from both, and the rows of the tables made for it
 (``tables``, ``snapshots``, ``actions``, ``leases``: see ``sqlite.py``), with SQLite's
 ``secure_delete`` on, so that the deleted bytes are overwritten, not left in free pages.
+Deleting one student rewrites the class's entry and the records of their games the same
+way, and deletes the rows of the tables that seat them.
 """
 
 from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 import sqlite3
 
 from .class_book import ClassBook
@@ -90,14 +92,28 @@ class SqliteClassBook(ClassBook):
                 for table in ("actions", "snapshots", "leases", "tables"):
                     conn.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
 
-    def _delete(self, key: str) -> None:
+    @contextmanager
+    def _secure_transaction(self) -> Iterator[sqlite3.Connection]:
+        """Runs one transaction after which no copy of what it deleted or overwrote stays in
+        the file: ``secure_delete`` overwrites the freed bytes, and the checkpoint empties
+        the write-ahead log, so no first name stays in the file's free pages."""
         with self.store._guard():
-            # secure_delete overwrites the deleted rows' bytes, and the checkpoint empties the
-            # write-ahead log, so no copy of a first name stays in the file's free pages.
             self.store._connection().execute("PRAGMA secure_delete = ON")
         with self._transaction() as conn:
-            conn.execute("DELETE FROM class_games WHERE key = ?", (key,))
-            conn.execute("DELETE FROM classes WHERE key = ?", (key,))
+            yield conn
         with self.store._guard():
             self.store._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    def _delete(self, key: str) -> None:
+        with self._secure_transaction() as conn:
+            conn.execute("DELETE FROM class_games WHERE key = ?", (key,))
+            conn.execute("DELETE FROM classes WHERE key = ?", (key,))
+
+    def _forget(self, key: str, entry: str, games: Mapping[str, str], codes: tuple[str, ...]) -> None:
+        with self._secure_transaction() as conn:
+            conn.execute("UPDATE classes SET entry = ? WHERE key = ?", (entry, key))
+            for game_id, text in games.items():
+                conn.execute("UPDATE class_games SET record = ? WHERE key = ? AND game_id = ?", (text, key, game_id))
+            for code in codes:
+                for table in ("actions", "snapshots", "leases", "tables"):
+                    conn.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
