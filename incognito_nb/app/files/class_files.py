@@ -113,15 +113,36 @@ def shares(rows: Sequence[WordRow]) -> list[tuple[str, int]]:
     return [(row.word, row.share) for row in rows if row.share is not None]
 
 
-def class_chart_png(record: ClassRecord, lang: Language | None = None) -> bytes:
+def trend_note(trend: int | None, lang: Language) -> str:
+    """Returns a word's trend said for a teacher (the latest game against the games before),
+    or "" for a word drawn in one game only."""
+    if trend is None:
+        return ""
+    if trend > 0:
+        return lang.ngettext("latest game: {n} point better", "latest game: {n} points better", trend)
+    if trend < 0:
+        return lang.ngettext("latest game: {n} point worse", "latest game: {n} points worse", -trend)
+    return lang._("latest game: as before")
+
+
+def class_chart_png(record: ClassRecord, lang: Language | None = None, *, most: int | None = None,
+                    phone: bool = False) -> bytes:
     """Returns each drawn word's share as a bar chart (PNG), hardest first, in ``lang``
-    (default English): one cell per guesser who could find it, filled for each who did."""
-    from .pictures import chart_png
+    (default English): one cell per guesser who could find it, filled for each who did.
+    ``most``: only that many words, those found least (the report page's chart; its table
+    has them all); ``phone``: the narrow chart of a phone's page, its type twice as large."""
+    from .pictures import FILE_CHART, PHONE_CHART, chart_png
 
     lang = lang or language()
     rows = [row for row in word_rows(record) if row.share is not None]
-    notes = [lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn) + (
-        "" if row.trend is None else " · " + lang._("trend {trend} points", trend=f"{row.trend:+d}")) for row in rows]
+    games = lang.ngettext("{n} game", "{n} games", len(record.games))
+    subtitle = games
+    if most is not None and len(rows) > most:
+        subtitle = lang._("{games}: the {count} words found least, of {words}", games=games, count=most,
+                          words=len(rows))
+        rows = rows[:most]
+    notes = [" · ".join(filter(None, (lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn),
+                                      trend_note(row.trend, lang)))) for row in rows]
     return chart_png([{"word": r.word, "could": r.could, "found": r.found, "share": r.share} for r in rows],
-                     title=lang._("{name}: how often each word was found", name=record.name),
-                     subtitle=lang.ngettext("{n} game", "{n} games", len(record.games)), lang=lang, notes=notes)
+                     title=lang._("{name}: how often each word was found", name=record.name), subtitle=subtitle,
+                     lang=lang, notes=notes, layout=PHONE_CHART if phone else FILE_CHART)

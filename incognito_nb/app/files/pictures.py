@@ -126,6 +126,20 @@ class Lettering:
         """Returns the width of ``text`` in pixels."""
         return sum(face.getlength(run) for run, face in self.runs(text))
 
+    def wrap(self, text: str, width: float, lines: int) -> list[str]:
+        """Returns ``text`` in at most ``lines`` lines, broken between words, each fitting
+        ``width`` pixels (the last cut with an ellipsis if the text is longer still)."""
+        out: list[str] = []
+        words = text.split()
+        while words and len(out) < lines - 1:
+            line = words.pop(0)
+            while words and self.length(f"{line} {words[0]}") <= width:
+                line = f"{line} {words.pop(0)}"
+            out.append(self.fit(line, width))
+        if words:
+            out.append(self.fit(" ".join(words), width))
+        return out or [""]
+
     def fit(self, text: str, width: float) -> str:
         """Returns ``text``, cut with an ellipsis if needed, so that it fits ``width`` pixels."""
         if self.length(text) <= width:
@@ -165,11 +179,19 @@ class ChartLayout(NamedTuple):
     count_top: int    #: the count's top, in its row
     label_most: int   #: the widest the words' column may be
     notes: bool       #: a line under each word (its round, artist and location)
+    #: the word on a line of its own above its bar (a phone's width: a long word is whole and
+    #: the bar as wide as the picture); ``bar_inset`` is then the bar's space below, and the
+    #: bar's top is ``count_top`` less a little
+    stacked: bool = False
 
 
 #: The chart of the teacher's files: every word, each with its line.
 FILE_CHART = ChartLayout(width=1400, margin=48, row_height=76, word_top=6, bar_inset=14, count_top=22,
                          label_most=560, notes=True)
+#: The chart for a phone's page (shown about 350 px across): half as wide as the files' one, so
+#: its type comes out twice as large, each word above its bar, without the lines under the words.
+PHONE_CHART = ChartLayout(width=700, margin=24, row_height=96, word_top=8, bar_inset=10, count_top=52,
+                          label_most=0, notes=False, stacked=True)
 #: The chart for the wall: narrower and without the lines under the words, so that the same
 #: type comes out larger once the picture is fitted to the projected page's column (its rows
 #: a third less high, the picture 1000 px across instead of 1400).
@@ -191,27 +213,33 @@ def chart_png(rows: Iterable[Mapping], *, title: str, subtitle: str = "", lang: 
     word_type, note_type, count_type = Lettering(30, bold=True), Lettering(20), Lettering(26, bold=True)
     notes = (list(notes) if notes is not None else [_note(row, lang) for row in rows]) if layout.notes else []
     widest = [word_type.length(row["word"]) for row in rows] + [note_type.length(n) for n in notes]
-    label_width = min(layout.label_most, max(widest + [200]) + 24)
+    label_width = 0 if layout.stacked else min(layout.label_most, max(widest + [200]) + 24)
     count_width = count_type.length(_count(6, 6, 100, lang)) + 24
-    top = margin + 60 + (40 if subtitle else 0) + 24
+    # A long title (a class's name, say) takes a second or third line rather than being cut.
+    titles = title_type.wrap(title, width - 2 * margin, 3)
+    subtitles = sub_type.wrap(subtitle, width - 2 * margin, 2) if subtitle else []
+    top = margin + 52 * len(titles) + 8 + 36 * len(subtitles) + (4 if subtitles else 0) + 24
     height = top + row_height * max(len(rows), 1) + margin
     image = Image.new("RGB", (width, height), PAPER_COLOR)
     draw = ImageDraw.Draw(image)
-    title_type.draw(draw, (margin, margin), title_type.fit(title, width - 2 * margin), INK)
-    if subtitle:
-        sub_type.draw(draw, (margin, margin + 60), sub_type.fit(subtitle, width - 2 * margin), MUTED)
+    for index, line in enumerate(titles):
+        title_type.draw(draw, (margin, margin + 52 * index), line, INK)
+    for index, line in enumerate(subtitles):
+        sub_type.draw(draw, (margin, margin + 52 * len(titles) + 8 + 36 * index), line, MUTED)
     bar_left = margin + label_width
     bar_right = width - margin - count_width
     for index, row in enumerate(rows):
         y = top + index * row_height
         if index % 2:
             draw.rectangle((margin // 2, y, width - margin // 2, y + row_height - 1), fill="#f6f6f6")
-        word_type.draw(draw, (margin, y + layout.word_top), word_type.fit(str(row["word"]), label_width - 24), INK)
+        word_room = width - 2 * margin if layout.stacked else label_width - 24
+        word_type.draw(draw, (margin, y + layout.word_top), word_type.fit(str(row["word"]), word_room), INK)
         if notes:
             note_type.draw(draw, (margin, y + 44), note_type.fit(notes[index], label_width - 24), MUTED)
         could, found = max(int(row["could"]), 1), int(row["found"])
         cell = (bar_right - bar_left) / could
-        bar_top, bar_bottom = y + layout.bar_inset, y + row_height - layout.bar_inset
+        bar_top = y + (layout.count_top - 6 if layout.stacked else layout.bar_inset)
+        bar_bottom = y + row_height - layout.bar_inset
         for seat in range(could):
             left = bar_left + seat * cell
             fill = FOUND if seat < found else TRACK
