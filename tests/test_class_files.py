@@ -1,14 +1,19 @@
-"""A class's report as files and pictures: a chart whose title is whole and whose page
-version stays short (the PDF's labels: test_class_report_pdf.py)."""
+"""A class's report as files and pictures: nothing written for a class with no game, CSV files
+that spreadsheets read as the game's results, file names that keep their letters, a chart whose
+title is whole and whose page version stays short (the PDF's labels: test_class_report_pdf.py)."""
 
 from __future__ import annotations
 
 import io
 import random
 
+import pytest
 from PIL import Image
 
-from incognito_nb.app.files.class_files import class_chart_png, trend_note
+from incognito_nb.app.class_cli import main as class_main
+from incognito_nb.app.files.class_files import (NoGameYet, class_chart_png, report_pdf, students_csv, trend_note,
+                                               words_csv)
+from incognito_nb.app.files.exports import file_name, takeaway_files
 from incognito_nb.app.files.pictures import PHONE_CHART, Lettering, chart_png
 from incognito_nb.engine.class_record import ClassRecord, GameRecord
 from incognito_nb.store.class_book import finished_at
@@ -29,6 +34,43 @@ def a_class(games: int = 6, name: str = "3B Español — grupo de los martes") -
 
 def png_size(png: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(png)).size
+
+
+def test_a_class_with_no_game_has_no_report_file_but_says_what_to_do(tmp_path):
+    empty = ClassRecord("4C Français", ("Ana", "Ben", "Cleo"))
+    for make in (words_csv, students_csv, class_chart_png, lambda r: report_pdf(r)):
+        with pytest.raises(NoGameYet, match="play a game with this class"):
+            make(empty)
+    store = str(tmp_path / "classroom.sqlite")
+    assert class_main(["add", "4C Français", "--names", "Ana,Ben,Cleo", "--store", store], out=io.StringIO()) == 0
+    out, err = io.StringIO(), io.StringIO()
+    files = [tmp_path / "words.csv", tmp_path / "students.csv", tmp_path / "report.pdf"]
+    code = class_main(["report", "4C Français", "--csv", str(files[0]), "--students-csv", str(files[1]),
+                       "--pdf", str(files[2]), "--store", store], out=out, err=err)
+    assert code == 1 and "has no finished game yet" in err.getvalue() and "None:" not in err.getvalue()
+    assert not any(path.exists() for path in files), "no empty file"
+
+
+def test_the_class_csv_files_start_with_a_byte_order_mark_as_the_games_results_do(tmp_path):
+    game = play_game(NAMES[:3], random.Random(3).choice, seed=3)
+    assert takeaway_files(game)["results.csv"].startswith(b"\xef\xbb\xbf")
+    store = str(tmp_path / "classroom.sqlite")
+    (tmp_path / "game.json").write_text(game.to_json(), encoding="utf-8")
+    out = io.StringIO()
+    assert class_main(["add", "3B", "--names", ",".join(NAMES[:3]), "--store", store], out=out) == 0
+    assert class_main(["import", "3B", str(tmp_path / "game.json"), "--store", store], out=out) == 0
+    assert class_main(["report", "3B", "--csv", str(tmp_path / "w.csv"), "--students-csv", str(tmp_path / "s.csv"),
+                       "--store", store, "--language", "fr"], out=out) == 0
+    for name in ("w.csv", "s.csv"):
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf"), name
+        assert data.decode("utf-8-sig").startswith(("mot,distribué", "élève,")), name
+
+
+def test_a_files_name_keeps_its_letters_and_loses_only_what_a_name_cannot_hold():
+    assert file_name("3B Español — grupo de los martes") == "3B Español — grupo de los martes"
+    assert file_name('Klasse 5/6: "Äpfel" <neu>?') == "Klasse 5_6_ _Äpfel_ _neu__"
+    assert file_name("Zoë\x00\t.") == "Zoë__" and file_name(" .. ") == "file"
 
 
 def test_a_long_chart_title_takes_more_lines_and_is_never_cut():

@@ -37,13 +37,19 @@ def test_the_page_shows_the_chart_the_missed_words_and_each_students_words_escap
     assert bytes(page.chart.value).startswith(b"\x89PNG")
     assert "2 partidas" in page.summary.value and "Sigue sin encontrar" in page.summary.value
     assert "&lt;img src=x onerror=f()&gt;" in page.students.value and "<img" not in page.students.value
-    page.choose("4C")
-    assert "0 partidas" in page.summary.value
     page.choose("3B Spanish")
     written = page.write_files()
     assert [p.name for p in written] == ["3B_Spanish_words.csv", "3B_Spanish_students.csv", "3B_Spanish_report.pdf"]
     assert written[0].read_text(encoding="utf-8").startswith("palabra,repartida,dibujada")
     assert written[2].read_bytes().startswith(b"%PDF")
+
+
+def test_a_class_with_no_game_yet_says_so_and_what_to_do_and_writes_no_file(book, tmp_path):
+    page = ClassPage(book, folder=tmp_path / "out")
+    page.choose("4C")
+    assert "4C has no finished game yet" in page.summary.value and "None:" not in page.summary.value
+    assert page.chart.value == b"" and page.students.value == "" and page.files_button.disabled
+    assert page.write_files() == [] and not (tmp_path / "out").exists()
 
 
 def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):

@@ -139,7 +139,7 @@ def test_the_command_line_reports_the_same_figures_in_each_languages_headers(dat
             words_file, students_file = root / f"words.{code}.csv", root / f"students.{code}.csv"
             assert class_main(["report", "3B Spanish", "--csv", str(words_file), "--students-csv",
                                str(students_file), "--store", store, "--language", code], out=out) == 0
-            table = list(csv.reader(io.StringIO(words_file.read_text(encoding="utf-8"))))
+            table = list(csv.reader(io.StringIO(words_file.read_text(encoding="utf-8-sig"))))
             assert table[0] == [lang.pgettext("CSV column", c) for c in WORD_COLUMNS]
             yes, no = lang._("yes"), lang._("no")
             by_word = {row[0]: row for row in table[1:]}
@@ -148,15 +148,15 @@ def test_the_command_line_reports_the_same_figures_in_each_languages_headers(dat
                 assert by_word[word][1:] == [_cell(expected[k]) for k in ("dealt", "drawn", "could", "found")] + [
                     _cell(expected["share"]), _cell(expected["missed"]), _cell(expected["trend"]),
                     _cell(expected["box"]), yes if expected["due"] else no], word
-            table = list(csv.reader(io.StringIO(students_file.read_text(encoding="utf-8"))))
+            table = list(csv.reader(io.StringIO(students_file.read_text(encoding="utf-8-sig"))))
             assert table[0] == [lang.pgettext("CSV column", c) for c in STUDENT_COLUMNS]
             for row in table[1:]:
                 counts = people[row[0]]
                 assert row[1:5] == [str(len(counts[k])) for k in ("fg", "mg", "fa", "ma")]
                 assert row[5:] == ["; ".join(sorted(set(counts[k]), key=str.casefold)) for k in ("fg", "mg", "fa", "ma")]
-        english = (root / "words.en.csv").read_text(encoding="utf-8").splitlines()[0]
+        english = (root / "words.en.csv").read_text(encoding="utf-8-sig").splitlines()[0]
         for code in LANGUAGES[1:]:
-            assert (root / f"words.{code}.csv").read_text(encoding="utf-8").splitlines()[0] != english, code
+            assert (root / f"words.{code}.csv").read_text(encoding="utf-8-sig").splitlines()[0] != english, code
 
 
 def test_import_passes_over_a_game_in_play_and_a_stranger_needs_add_names(tmp_path):

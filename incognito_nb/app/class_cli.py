@@ -186,14 +186,14 @@ def import_saves(book: ClassBook, options: argparse.Namespace, lang: Language, o
 
 
 def report(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
-    from .files.class_files import report_pdf, students_csv, words_csv
+    from .files.class_files import check_games, report_pdf, students_csv, words_csv
 
-    record = book.record(options.name)
+    record = check_games(book.record(options.name))  # a class with no game yet: no file is written
     written = []
-    if options.csv:
-        written.append(_write(options.csv, words_csv(record, lang)))
+    if options.csv:  # with a byte-order mark, as the game's results: spreadsheets then read the accents
+        written.append(_write(options.csv, words_csv(record, lang).encode("utf-8-sig")))
     if options.students_csv:
-        written.append(_write(options.students_csv, students_csv(record, lang)))
+        written.append(_write(options.students_csv, students_csv(record, lang).encode("utf-8-sig")))
     if options.pdf:
         written.append(_write(options.pdf, report_pdf(record, lang=lang)))
     if not written:

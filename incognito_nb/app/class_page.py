@@ -5,7 +5,8 @@ shows every student's words, so it is never served to students).  It reads the c
 book of the classroom's store (``$INCOGNITO_NB_STORE`` or the default), like the
 ``incognito-nb class`` commands it stands beside.  Every control has a programmatic twin
 (:meth:`ClassPage.choose`, :meth:`ClassPage.write_files`, :meth:`ClassPage.delete`), and
-deleting asks once more before it removes the class and every record of it.
+deleting asks once more before it removes the class and every record of it.  A class with
+no finished game says so, and what to do, and writes no file.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..engine.class_report import missing_words, student_rows, word_list
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
-from .files.class_files import class_chart_png, report_pdf, students_csv, words_csv
+from .files.class_files import NoGameYet, check_games, class_chart_png, report_pdf, students_csv, words_csv
 
 
 class ClassPage(widgets.VBox):
@@ -58,6 +59,13 @@ class ClassPage(widgets.VBox):
             self.picker.value = name  # observed: comes back here once
             return
         lang, record = self.lang, self.book.record(name)
+        try:
+            check_games(record)
+        except NoGameYet as error:  # nothing to report yet: say what to do, and offer no empty file
+            self.summary.value = f"<p>{safe(lang.error(error))}</p>"
+            self.chart.value, self.students.value, self.files_button.disabled = b"", "", True
+            return
+        self.files_button.disabled = False
         missing = ", ".join(row.word for row in missing_words(record)) or lang._(
             "None: the class found every word in its latest drawing.")
         games, keeps = lang.ngettext("{n} game", "{n} games", len(record.games)), lang._("Keeps missing:")
@@ -79,6 +87,8 @@ class ClassPage(widgets.VBox):
         if name is None:
             return []
         record = self.book.record(name)
+        if not record.games:
+            return []
         self.folder.mkdir(parents=True, exist_ok=True)
         stem = "".join(ch if ch.isalnum() else "_" for ch in name)
         files = {self.folder / f"{stem}_words.csv": words_csv(record, self.lang),

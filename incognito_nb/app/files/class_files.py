@@ -3,7 +3,9 @@
 The figures are the engine's (:mod:`incognito_nb.engine.class_report`, where each is
 defined); this module only lays them out, its headings in the teacher's language.  The
 words table (:func:`words_csv`) holds no student's name; the students table
-(:func:`students_csv`) and the PDF's last pages are for the teacher only.
+(:func:`students_csv`) and the PDF's last pages are for the teacher only.  A class with
+no finished game has no report yet: each of its files is refused (:class:`NoGameYet`)
+rather than written empty.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Sequence
 from ...engine.class_record import ClassRecord
 from ...engine.class_report import StudentRow, WordRow, missing_words, student_rows, word_list, word_rows
 from ...engine.decks import Deck
+from ...engine.errors import N_, Explained
 from incognito_nb.ui.i18n import Language, language
 from .exports import _csv
 
@@ -24,6 +27,22 @@ WORD_COLUMNS = ("word", "dealt", "drawn", "could", "found", "share (%)", "missed
 STUDENT_COLUMNS = ("student", "found as guesser", "missed as guesser", "found as artist", "missed as artist",
                    "words found as guesser", "words missed as guesser", "words found as artist",
                    "words missed as artist")
+
+
+class NoGameYet(Explained):
+    """Raised for the report of a class with no finished game: there is nothing to report yet."""
+
+
+def check_games(record: ClassRecord) -> ClassRecord:
+    """Returns ``record`` if it holds a finished game.
+
+    :raises NoGameYet: if it holds none (what to do is in the message).
+    """
+    if not record.games:
+        raise NoGameYet(N_("The class {name} has no finished game yet, so there is nothing to report: play a game "
+                           "with this class (choose it in the Class menu when you create a table), and its report "
+                           "fills in at the game's end."), name=record.name)
+    return record
 
 
 def _blank(value: object) -> object:
@@ -47,9 +66,12 @@ def word_header(lang: Language) -> list[str]:
 
 def words_csv(record: ClassRecord, lang: Language | None = None) -> str:
     """Returns each word's figures across the class's games as CSV, hardest first, its
-    header in ``lang`` (default English)."""
+    header in ``lang`` (default English).
+
+    :raises NoGameYet: for a class with no finished game.
+    """
     lang = lang or language()
-    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(record)))
+    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(check_games(record))))
 
 
 def student_header(lang: Language) -> list[str]:
@@ -70,9 +92,12 @@ def student_cells(row: StudentRow) -> list[object]:
 
 def students_csv(record: ClassRecord, lang: Language | None = None) -> str:
     """Returns each student's words found and missed as guesser and as artist as CSV (for
-    the teacher only), its header in ``lang`` (default English)."""
+    the teacher only), its header in ``lang`` (default English).
+
+    :raises NoGameYet: for a class with no finished game.
+    """
     lang = lang or language()
-    return _csv(student_header(lang), (student_cells(row) for row in student_rows(record)))
+    return _csv(student_header(lang), (student_cells(row) for row in student_rows(check_games(record))))
 
 
 def record_json(record: ClassRecord) -> str:
@@ -102,10 +127,13 @@ def _cell(word: str) -> str:
 def report_pdf(record: ClassRecord, *, lang: Language | None = None, date: dt.date | None = None) -> bytes:
     """Returns the class's report as a PDF to print, in ``lang`` (default English): the words
     the class keeps missing, every word's share as a bar, then (for the teacher) each
-    student's words."""
+    student's words.
+
+    :raises NoGameYet: for a class with no finished game.
+    """
     from .class_report_pdf import render_report
 
-    return render_report(record, lang=lang or language(), date=date or dt.date.today())
+    return render_report(check_games(record), lang=lang or language(), date=date or dt.date.today())
 
 
 def shares(rows: Sequence[WordRow]) -> list[tuple[str, int]]:
@@ -130,11 +158,14 @@ def class_chart_png(record: ClassRecord, lang: Language | None = None, *, most: 
     """Returns each drawn word's share as a bar chart (PNG), hardest first, in ``lang``
     (default English): one cell per guesser who could find it, filled for each who did.
     ``most``: only that many words, those found least (the report page's chart; its table
-    has them all); ``phone``: the narrow chart of a phone's page, its type twice as large."""
+    has them all); ``phone``: the narrow chart of a phone's page, its type twice as large.
+
+    :raises NoGameYet: for a class with no finished game.
+    """
     from .pictures import FILE_CHART, PHONE_CHART, chart_png
 
     lang = lang or language()
-    rows = [row for row in word_rows(record) if row.share is not None]
+    rows = [row for row in word_rows(check_games(record)) if row.share is not None]
     games = lang.ngettext("{n} game", "{n} games", len(record.games))
     subtitle = games
     if most is not None and len(rows) > most:

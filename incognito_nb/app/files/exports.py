@@ -82,6 +82,23 @@ def file_part(name: str) -> str:
     return text or "player"
 
 
+#: What a file's name cannot hold on Windows, macOS or Linux (with the control characters).
+_NOT_IN_FILE_NAMES = frozenset('<>:"/\\|?*')
+
+
+def file_name(text: str) -> str:
+    """Returns ``text`` as a file's name on any system: letters of any language, digits,
+    spaces and dashes stay; what a name cannot hold (``< > : " / \\ | ? *`` and control
+    characters) becomes ``_``, and spaces or dots at its ends go.
+
+    >>> file_name("3B Español — grupo de los martes"), file_name('a/b: "c"'), file_name(" .. ")
+    ('3B Español — grupo de los martes', 'a_b_ _c_', 'file')
+    """
+    text = unicodedata.normalize("NFC", text)
+    text = "".join("_" if ch in _NOT_IN_FILE_NAMES or unicodedata.category(ch)[0] == "C" else ch for ch in text)
+    return text.strip(" .") or "file"
+
+
 def drawing_png(drawing: Drawing, *, scale: float = 1.0) -> bytes:
     """Returns the drawing as a PNG, the same picture the screen shows (see ``pictures.py``)."""
     from .pictures import drawing_png as draw
