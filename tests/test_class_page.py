@@ -52,6 +52,14 @@ def test_a_class_with_no_game_yet_says_so_and_what_to_do_and_writes_no_file(book
     assert page.write_files() == [] and not (tmp_path / "out").exists()
 
 
+def test_a_page_without_a_class_says_how_to_add_one_as_a_command(tmp_path):
+    page = ClassPage(open_class_book(tmp_path / "empty.sqlite"), folder=tmp_path)
+    assert "There is no class yet" in page.summary.value and "`" not in page.summary.value
+    command = page.summary.value.split("<code>")[1]
+    assert "incognito-nb class add 3B --names &quot;Ana,Ben,Cleo&quot;</span></code>" in command
+    assert page.delete_button.disabled and page.files_button.disabled
+
+
 def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):
     page = ClassPage(book, folder=tmp_path)
     page.delete_button.click()

@@ -19,7 +19,8 @@ from ..engine.class_report import missing_words, student_rows, word_list
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
-from .files.class_files import NoGameYet, check_games, class_chart_png, report_pdf, students_csv, words_csv
+from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
+                                 students_csv, words_csv)
 
 
 class ClassPage(widgets.VBox):
@@ -46,8 +47,14 @@ class ClassPage(widgets.VBox):
         if names:
             self.choose(names[0])
         else:
-            self.summary.value = safe(_("There is no class yet; add one with `incognito-nb class add NAME "
-                                        "--names \"Ana,Ben,Cleo\"`."))
+            self._no_class()
+
+    def _no_class(self) -> None:
+        self.chart.value, self.students.value = b"", ""
+        none_yet = self.lang._(NO_CLASS_YET)
+        self.summary.value = f"<p>{safe(none_yet)}</p><code>{safe(ADD_A_CLASS)}</code>"
+        for control in (self.files_button, self.delete_button):
+            control.disabled = True
 
     def choose(self, name: str | None) -> None:
         """Shows the class called ``name``."""
@@ -115,7 +122,7 @@ class ClassPage(widgets.VBox):
         self.picker.options = options
         self.choose(options[0] if options else None)
         if not options:
-            self.chart.value, self.summary.value, self.students.value = b"", "", ""
+            self._no_class()
         return True
 
 

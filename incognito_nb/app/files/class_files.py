@@ -29,6 +29,13 @@ STUDENT_COLUMNS = ("student", "found as guesser", "missed as guesser", "found as
                    "words missed as artist")
 
 
+#: What a page of the classes says when the store holds none, above :data:`ADD_A_CLASS`.
+NO_CLASS_YET = N_("There is no class yet. To add one, type this command on the computer that runs the classroom "
+                  "(with your class's name and its students' first names):")
+#: The command that adds a class, as it can be typed.
+ADD_A_CLASS = 'incognito-nb class add 3B --names "Ana,Ben,Cleo"'
+
+
 class NoGameYet(Explained):
     """Raised for the report of a class with no finished game: there is nothing to report yet."""
 

@@ -30,7 +30,7 @@ from ...store import StoreError, TableStore
 from ...store.backends import class_book_of
 from ...store.class_book import UnknownClass
 from incognito_nb.ui.i18n import Language
-from ..files.class_files import (class_chart_png, record_json, report_pdf, student_cells, student_header,
+from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, class_chart_png, record_json, report_pdf, student_cells, student_header,
                                  students_csv, word_cells, word_header, words_csv)
 from .doors import MAX_NAME, STUDENT, TEACHER, TEACHER_COOKIE, Doorway
 
@@ -121,10 +121,9 @@ class ClassDoorway(Doorway):
             names = await self.desk.run(class_names, self.desk.store)
         except StoreError as error:
             names, problem, status = [], lang.error(error), 503
-        if not names and not problem:
-            problem = lang._("There is no class yet; add one with `incognito-nb class add NAME "
-                             "--names \"Ana,Ben,Cleo\"`.")
+        none_yet = lang._(NO_CLASS_YET) if not names and not problem else ""  # information, not a problem
         self.door("classes", lang._("Incognito · the class's report"), lang, status=status, problem=problem,
+                  none_yet=none_yet, command=ADD_A_CLASS if none_yet else "",
                   classes=[(name, self.class_url(lang=lang, name=name)) for name in names],
                   links=[(lang._("Create a new table"), self.page_url(TEACHER, lang=lang.code))])
 
