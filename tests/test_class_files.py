@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import urllib.parse
 
 import pytest
 from PIL import Image
@@ -15,6 +16,7 @@ from incognito_nb.app.files.class_files import (NoGameYet, class_chart_png, repo
                                                words_csv)
 from incognito_nb.app.files.exports import file_name, takeaway_files
 from incognito_nb.app.files.pictures import PHONE_CHART, Lettering, chart_png
+from incognito_nb.app.server.class_doors import attachment
 from incognito_nb.engine.class_record import ClassRecord, GameRecord
 from incognito_nb.store.class_book import finished_at
 from incognito_nb.ui.i18n import language
@@ -71,6 +73,11 @@ def test_a_files_name_keeps_its_letters_and_loses_only_what_a_name_cannot_hold()
     assert file_name("3B Español — grupo de los martes") == "3B Español — grupo de los martes"
     assert file_name('Klasse 5/6: "Äpfel" <neu>?') == "Klasse 5_6_ _Äpfel_ _neu__"
     assert file_name("Zoë\x00\t.") == "Zoë__" and file_name(" .. ") == "file"
+    header = attachment("3B Español — grupo de los martes words.csv")
+    plain, utf8 = header.split("; ")[1:]
+    assert plain == 'filename="3B Espanol  grupo de los martes words.csv"', "an ASCII name for old clients"
+    assert urllib.parse.unquote(utf8.removeprefix("filename*=UTF-8''")) == "3B Español — grupo de los martes words.csv"
+    assert header.isascii()
 
 
 def test_a_long_chart_title_takes_more_lines_and_is_never_cut():

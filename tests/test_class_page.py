@@ -39,8 +39,8 @@ def test_the_page_shows_the_chart_the_missed_words_and_each_students_words_escap
     assert "&lt;img src=x onerror=f()&gt;" in page.students.value and "<img" not in page.students.value
     page.choose("3B Spanish")
     written = page.write_files()
-    assert [p.name for p in written] == ["3B_Spanish_words.csv", "3B_Spanish_students.csv", "3B_Spanish_report.pdf"]
-    assert written[0].read_text(encoding="utf-8").startswith("palabra,repartida,dibujada")
+    assert [p.name for p in written] == ["3B Spanish words.csv", "3B Spanish students.csv", "3B Spanish report.pdf"]
+    assert written[0].read_bytes().startswith("\ufeffpalabra,repartida,dibujada".encode()), "a BOM, as results.csv"
     assert written[2].read_bytes().startswith(b"%PDF")
 
 

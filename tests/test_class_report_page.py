@@ -1,4 +1,7 @@
-"""The classes' pages as a teacher reads them: a store with no class says how to add one.
+"""The class's report page as a teacher reads it, on a laptop (1280x720) and a phone (390x844):
+the files to download within the first screen, a chart that fits, tables whose word column
+stays while their figures scroll, a class with no game that says what to do, a store with no
+class that says how to add one.
 
 One classroom server for the module, over a store that starts empty (the first test needs it
 so), without warm kernels: no page here needs one.
@@ -66,3 +69,79 @@ def test_the_classes_page_without_a_class_says_how_to_add_one_as_information_in_
         check_modes(page, "the classes page without a class", modes=("light",))
     finally:
         page.close()
+
+
+def test_a_class_with_no_game_says_what_to_do_and_offers_no_empty_file(room, browser):
+    with open_store(room.store) as store:
+        class_book_of(store).add_class("4C Français", ("Ana", "Ben", "Cleo"))
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(report_url(room, "4C Français"))
+        said = page.inner_text(".inc-class-nothing")
+        assert "has no finished game yet" in said and "play a game with this class" in said
+        text = page.inner_text("main")
+        assert "None:" not in text and "Keeps missing" not in text
+        assert page.locator(".inc-class-words, .inc-class-students, .inc-class-chart").count() == 0
+        files = page.eval_on_selector_all(".inc-class-file", "links => links.map(a => a.href)")
+        assert len(files) == 1 and "file=export.json" in files[0], "only the class's list, to keep"
+        assert page.is_visible(".inc-class-delete")
+        page.screenshot(path=str(ARTIFACTS / "class_report_no_game.png"))
+        check_modes(page, "a class's report without a game", modes=("light",))
+    finally:
+        page.close()
+    status, _, html = Browser(room.url).get("/classroom/classes/file?name=4C+Fran%C3%A7ais&file=words.csv")
+    assert status == 404 and "has no finished game yet" in html
+
+
+def test_the_report_fits_a_laptop_and_a_phone_with_its_files_first(room, browser):
+    add_class_with_games(room, CLASS)
+    context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(report_url(room, CLASS, "es"))
+        page.wait_for_function("() => document.querySelector('.inc-class-chart').complete")
+        files = page.locator(".inc-class-files").bounding_box()
+        chart = page.locator(".inc-class-chart").bounding_box()
+        assert files["y"] + files["height"] <= LAPTOP["height"], "the downloads in the first screen"
+        assert chart["height"] <= LAPTOP["height"], f"the page's chart fits a screen: {chart}"
+        natural = page.eval_on_selector(".inc-class-chart", "img => [img.naturalWidth, img.naturalHeight]")
+        assert natural[0] == 1400 and chart["width"] <= 52 * 17 + 1
+        page.screenshot(path=str(ARTIFACTS / "class_report_laptop_es.png"))
+        page.click(".inc-class-to-delete")
+        page.wait_for_function("() => location.hash === '#inc-class-delete'")
+        delete = page.locator(".inc-class-delete").bounding_box()
+        assert 0 <= delete["y"] and delete["y"] + delete["height"] <= LAPTOP["height"], "one click to Delete"
+        with page.expect_download() as download:
+            page.click(".inc-class-file >> nth=0")
+        assert download.value.suggested_filename == f"{CLASS} words.csv", "its letters kept"
+        assert open(download.value.path(), "rb").read().startswith("\ufeffpalabra,".encode()), "a BOM"
+        check_modes(page, "a class's report", modes=("light",))
+
+        page.set_viewport_size(PHONE)
+        page.goto(report_url(room, CLASS, "fr"))
+        page.wait_for_function("() => document.querySelector('.inc-class-chart').complete")
+        phone = page.evaluate("""() => {
+            const img = document.querySelector('.inc-class-chart'), box = img.getBoundingClientRect();
+            return {page: document.documentElement.scrollWidth, chart: box.width, right: box.right,
+                    natural: img.naturalWidth, files: document.querySelector('.inc-class-files').getBoundingClientRect().bottom};
+        }""")
+        assert phone["page"] <= PHONE["width"] and phone["right"] <= PHONE["width"], phone
+        assert phone["natural"] == 700 and phone["chart"] >= 340, "the phone's own chart, as wide as the phone"
+        assert phone["files"] <= PHONE["height"], phone
+        page.screenshot(path=str(ARTIFACTS / "class_report_phone_fr.png"))
+        for table in (".inc-class-words", ".inc-class-students"):
+            # Scrolled to its last column, a table still shows each row's word or name.
+            scroll = page.locator(f"{table} >> xpath=..")
+            scroll.scroll_into_view_if_needed()
+            scroll.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+            page.wait_for_function("box => box.scrollLeft > 0", arg=scroll.element_handle())
+            seen = scroll.evaluate("""box => {
+                const edge = box.getBoundingClientRect().left, first = box.querySelector('tbody th');
+                const last = box.querySelector('tbody tr').lastElementChild.getBoundingClientRect();
+                return {name: first.getBoundingClientRect().left - edge, last: last.right - box.getBoundingClientRect().right,
+                        width: first.getBoundingClientRect().width, text: first.innerText};
+            }""")
+            assert abs(seen["name"]) <= 1 and seen["last"] <= 1 and seen["width"] <= 8 * 15 + 20, (table, seen)
+            page.screenshot(path=str(ARTIFACTS / f"class_report_phone_fr_{table[1:]}.png"))
+    finally:
+        context.close()

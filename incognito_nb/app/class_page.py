@@ -21,6 +21,7 @@ from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
 from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
                                  students_csv, words_csv)
+from .files.exports import file_name
 
 
 class ClassPage(widgets.VBox):
@@ -97,12 +98,12 @@ class ClassPage(widgets.VBox):
         if not record.games:
             return []
         self.folder.mkdir(parents=True, exist_ok=True)
-        stem = "".join(ch if ch.isalnum() else "_" for ch in name)
-        files = {self.folder / f"{stem}_words.csv": words_csv(record, self.lang),
-                 self.folder / f"{stem}_students.csv": students_csv(record, self.lang),
-                 self.folder / f"{stem}_report.pdf": report_pdf(record, lang=self.lang)}
+        stem = file_name(record.name)  # as the report page's downloads: its letters kept
+        files = {self.folder / f"{stem} words.csv": words_csv(record, self.lang).encode("utf-8-sig"),
+                 self.folder / f"{stem} students.csv": students_csv(record, self.lang).encode("utf-8-sig"),
+                 self.folder / f"{stem} report.pdf": report_pdf(record, lang=self.lang)}
         for path, content in files.items():
-            path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content, encoding="utf-8")
+            path.write_bytes(content)
             self.said.value = safe(self.lang._("Wrote {path}.", path=str(path)))
         return list(files)
 

@@ -18,8 +18,9 @@ new-table form.  Every name reaching the page is escaped by the template (jinja2
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
@@ -30,39 +31,65 @@ from ...store import StoreError, TableStore
 from ...store.backends import class_book_of
 from ...store.class_book import UnknownClass
 from incognito_nb.ui.i18n import Language
-from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, class_chart_png, record_json, report_pdf, student_cells, student_header,
-                                 students_csv, word_cells, word_header, words_csv)
+from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, record_json,
+                                 report_pdf, student_cells, student_header, students_csv, word_cells, word_header,
+                                 words_csv)
+from ..files.exports import file_name
 from .doors import MAX_NAME, STUDENT, TEACHER, TEACHER_COOKIE, Doorway
 
-#: The files of a class's report: their name's ending and media type.
+#: The files of a class's report: their name's ending and media type (the charts are the page's).
 FILES = {"words.csv": "text/csv; charset=UTF-8", "students.csv": "text/csv; charset=UTF-8",
          "report.pdf": "application/pdf", "export.json": "application/json; charset=UTF-8",
-         "chart.png": "image/png"}
+         "chart.png": "image/png", "chart-phone.png": "image/png"}
+#: How many words the page's chart shows, those found least: its table below has every word.
+CHART_WORDS = 10
 
 
 def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
     """Returns what the report page shows of the class called ``name`` (its record read, with
-    the finished games of its tables collected first).
+    the finished games of its tables collected first); ``nothing`` says what to do for a
+    class with no game yet, whose page has no figures.
 
     :raises UnknownClass: if there is none.
     """
-    record = class_book_of(store).record(name)
-    return {"name": record.name, "games": len(record.games), "missing": [row.word for row in missing_words(record)],
+    book = class_book_of(store)
+    record = book.record(name)
+    report = {"name": record.name, "games": len(record.games),
+              "missing": [], "words": [], "students": [], "nothing": ""}
+    try:
+        check_games(record)
+    except NoGameYet as error:
+        return {**report, "nothing": lang.error(error)}
+    return {**report, "missing": [row.word for row in missing_words(record)],
             "word_header": word_header(lang), "words": [word_cells(row, lang) for row in word_rows(record)],
             "student_header": [student_header(lang)[0], *student_header(lang)[5:]],
             "students": [[cells[0], *cells[5:]] for cells in map(student_cells, student_rows(record))]}
 
 
 def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tuple[str, str | bytes]:
-    """Returns the class's file ``kind`` (a key of :data:`FILES`) and its download name.
+    """Returns the class's file ``kind`` (a key of :data:`FILES`) and its download name (the
+    class's name, its letters kept, then the kind: ``3B Español words.csv``).  The CSV files
+    start with a byte-order mark, as the game's results do, so that spreadsheets read their
+    accents.
 
     :raises UnknownClass: if there is no such class.
+    :raises NoGameYet: for any file but the export of a class with no finished game.
     """
     record = class_book_of(store).record(name)
-    content = {"words.csv": words_csv, "students.csv": students_csv, "chart.png": class_chart_png,
+    content = {"words.csv": lambda r, l: words_csv(r, l).encode("utf-8-sig"),
+               "students.csv": lambda r, l: students_csv(r, l).encode("utf-8-sig"),
+               "chart.png": lambda r, l: class_chart_png(r, l, most=CHART_WORDS),
+               "chart-phone.png": lambda r, l: class_chart_png(r, l, most=CHART_WORDS, phone=True),
                "report.pdf": lambda r, l: report_pdf(r, lang=l), "export.json": lambda r, _l: record_json(r)}[kind]
-    stem = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in record.name)
-    return f"{stem}_{kind}", content(record, lang)
+    return f"{file_name(record.name)} {kind}", content(record, lang)
+
+
+def attachment(filename: str) -> str:
+    """Returns the Content-Disposition of a download called ``filename``: its letters as
+    they are for browsers (RFC 6266's ``filename*``), and a plain-ASCII name for any other."""
+    plain = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    plain = "".join(ch if ch.isprintable() and ch not in '"\\' else "_" for ch in plain)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def delete_class(store: TableStore, name: str) -> str:
@@ -148,13 +175,14 @@ class ClassReportDoor(ClassDoorway, JupyterHandler):
             return self.notice(lang, lang._("Incognito · the class's report"), lang.error(error), status=503)
         name = report["name"]
         files = [(lang._("Every word's figures (CSV)"), "words.csv"), (lang._("Each student's words (CSV)"),
-                 "students.csv"), (lang._("The report to print (PDF)"), "report.pdf"),
-                 (lang._("The class and its record, to keep (JSON)"), "export.json")]
+                 "students.csv"), (lang._("The report to print (PDF)"), "report.pdf")] if report["games"] else []
+        files.append((lang._("The class and its record, to keep (JSON)"), "export.json"))
         self.door("report", lang._("Incognito · the class's report"), lang, report=report,
                   missing=", ".join(report["missing"]) or lang._(
                       "None: the class found every word in its latest drawing."),
-                  games=lang.ngettext("{n} game", "{n} games", report["games"]),
+                  games=lang.ngettext("{n} game", "{n} games", report["games"]), nothing=report["nothing"],
                   chart=self.class_url("file", name=name, file="chart.png", lang=lang),
+                  chart_phone=self.class_url("file", name=name, file="chart-phone.png", lang=lang),
                   chart_text=lang._("{name}: how often each word was found", name=name),
                   files=[(text, self.class_url("file", name=name, file=kind, lang=lang)) for text, kind in files],
                   delete=url_path_join(self.base_url, "classroom/classes/delete"), class_name=name,
@@ -178,10 +206,13 @@ class ClassFileDoor(ClassDoorway, JupyterHandler):
         except UnknownClass:
             return await self.classes_door(lang, status=404, problem=lang._(
                 "There is no class called {name}: choose a class from the list.", name=name))
+        except NoGameYet as error:  # a file with nothing in it is not offered
+            return self.notice(lang, lang._("Incognito · the class's report"), lang.error(error), status=404,
+                               links=[(lang._("The classes' reports"), self.class_url(lang=lang))])
         self.set_header("Content-Type", FILES[kind])
         self.set_header("Cache-Control", "no-store")
-        if kind != "chart.png":
-            self.set_header("Content-Disposition", f'attachment; filename="{filename}"')
+        if not kind.endswith(".png"):
+            self.set_header("Content-Disposition", attachment(filename))
         self.finish(content)
 
 
