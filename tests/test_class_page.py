@@ -70,6 +70,20 @@ def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):
     assert "Deleted the class 3B Spanish" in page.said.value
 
 
+def test_deleting_a_students_data_asks_once_more_then_removes_them_from_every_record(book, tmp_path):
+    page = ClassPage(book, folder=tmp_path)
+    assert page.student_picker.options == NAMES
+    page.student_picker.value = "Ben"
+    page.student_button.click()
+    assert "Ben" in book.entry("3B Spanish").students, "the first click only asks"
+    assert page.student_button.description == "Click again to delete Ben for good"
+    page.student_button.click()
+    assert book.entry("3B Spanish").students == ("Ana", NAMES[2])
+    assert not any("Ben" in game.players for game in book.record("3B Spanish").games)
+    assert "Deleted Ben from the class 3B Spanish" in page.said.value and "Ben" not in page.students.value
+    assert page.student_picker.options == ("Ana", NAMES[2])
+
+
 def test_the_desk_of_a_classs_table_links_to_the_classs_report_on_the_classroom_server(book):
     """Only the desk (never projected) and only under the classroom server, whose door serves it."""
     from incognito_nb.app.classroom import teacher_page

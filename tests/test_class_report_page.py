@@ -1,7 +1,7 @@
 """The class's report page as a teacher reads it, on a laptop (1280x720) and a phone (390x844):
 the files to download within the first screen, a chart that fits, tables whose word column
 stays while their figures scroll, a class with no game that says what to do, a store with no
-class that says how to add one.
+class that says how to add one, and one student's data deleted after asking once more.
 
 One classroom server for the module, over a store that starts empty (the first test needs it
 so), without warm kernels: no page here needs one.
@@ -24,6 +24,7 @@ from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store import open_store
 from incognito_nb.store.backends import class_book_of
 from incognito_nb.store.class_book import finished_at
+from test_class_store import everything_in
 
 pytestmark = pytest.mark.browser
 
@@ -145,3 +146,30 @@ def test_the_report_fits_a_laptop_and_a_phone_with_its_files_first(room, browser
             page.screenshot(path=str(ARTIFACTS / f"class_report_phone_fr_{table[1:]}.png"))
     finally:
         context.close()
+
+
+def test_one_students_data_is_deleted_from_the_report_page_after_asking_once_more(room, browser):
+    add_class_with_games(room, "5E", names=("Quentin", "Roxane", "Sigrid", "Tancrède", "Ulrike"), games=3)
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(report_url(room, "5E"))
+        assert "Tancrède" in page.inner_text(".inc-class-students")
+        page.select_option("#inc-student", "Tancrède")
+        page.click(".inc-student-delete")
+        page.wait_for_selector(".inc-class-delete-for-good")
+        notice = page.inner_text(".inc-notice")
+        assert "Delete Tancrède from the class 5E" in notice and "This cannot be undone" in notice
+        with open_store(room.store) as store:
+            assert "Tancrède" in class_book_of(store).entry("5E").students, "only asked"
+        page.screenshot(path=str(ARTIFACTS / "class_report_delete_student.png"))
+        page.click(".inc-class-delete-for-good")
+        page.wait_for_selector("text=Deleted Tancrède from the class 5E")
+        page.click("text=Back to the class's report")
+        page.wait_for_selector(".inc-class-students")
+        assert "Tancrède" not in page.inner_text("main")
+        for kind in ("words.csv", "students.csv", "export.json"):
+            status, _, body = Browser(room.url).get(f"/classroom/classes/file?name=5E&file={kind}")
+            assert status == 200 and "Tancr" not in body, kind
+        assert not re.search("Tancr(è|\\\\u00e8)de", everything_in(room.store))
+    finally:
+        page.close()

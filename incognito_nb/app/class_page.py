@@ -4,9 +4,10 @@ For ``notebooks/classes.ipynb`` (JupyterLab, or Voilà on the teacher's own mach
 shows every student's words, so it is never served to students).  It reads the class
 book of the classroom's store (``$INCOGNITO_NB_STORE`` or the default), like the
 ``incognito-nb class`` commands it stands beside.  Every control has a programmatic twin
-(:meth:`ClassPage.choose`, :meth:`ClassPage.write_files`, :meth:`ClassPage.delete`), and
-deleting asks once more before it removes the class and every record of it.  A class with
-no finished game says so, and what to do, and writes no file.
+(:meth:`ClassPage.choose`, :meth:`ClassPage.write_files`, :meth:`ClassPage.delete`,
+:meth:`ClassPage.delete_student`), and deleting asks once more before it removes the class
+and every record of it, or one student's data (``class delete-student``).  A class with no
+finished game says so, and what to do, and writes no file.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..engine.class_report import missing_words, student_rows, word_list
+from ..store import StoreError
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
@@ -37,13 +39,17 @@ class ClassPage(widgets.VBox):
         self.students = markup("", "inc-class-students")
         self.files_button = widgets.Button(description=_("Write the CSV and PDF files"))
         self.delete_button = widgets.Button(description=_("Delete this class"), button_style="danger")
+        self.student_picker = widgets.Dropdown(options=[], description=_("Student"))
+        self.student_button = widgets.Button(description=_("Delete this student's data"), button_style="danger")
         self.said = markup("", "inc-class-said")
-        self._confirming = False
+        self._confirming: str | None = None  # what the next click deletes: "class", or a student's name
         self.picker.observe(lambda change: self.choose(change["new"]), names="value")
         self.files_button.on_click(lambda _button: self.write_files())
         self.delete_button.on_click(lambda _button: self.delete())
+        self.student_button.on_click(lambda _button: self.delete_student(self.student_picker.value))
         super().__init__([self.picker, self.summary, self.chart, self.students,
-                          widgets.HBox([self.files_button, self.delete_button]), self.said])
+                          widgets.HBox([self.files_button, self.delete_button]),
+                          widgets.HBox([self.student_picker, self.student_button]), self.said])
         self.add_class("inc-class-page")
         if names:
             self.choose(names[0])
@@ -54,19 +60,21 @@ class ClassPage(widgets.VBox):
         self.chart.value, self.students.value = b"", ""
         none_yet = self.lang._(NO_CLASS_YET)
         self.summary.value = f"<p>{safe(none_yet)}</p><code>{safe(ADD_A_CLASS)}</code>"
-        for control in (self.files_button, self.delete_button):
+        for control in (self.files_button, self.delete_button, self.student_picker, self.student_button):
             control.disabled = True
 
     def choose(self, name: str | None) -> None:
         """Shows the class called ``name``."""
-        self._confirming = False
+        self._confirming = None
         self.delete_button.description = self.lang._("Delete this class")
+        self.student_button.description = self.lang._("Delete this student's data")
         if name is None:
             return
         if self.picker.value != name:
             self.picker.value = name  # observed: comes back here once
             return
         lang, record = self.lang, self.book.record(name)
+        self.student_picker.options = self.book.students_of(name)
         try:
             check_games(record)
         except NoGameYet as error:  # nothing to report yet: say what to do, and offer no empty file
@@ -112,8 +120,9 @@ class ClassPage(widgets.VBox):
         name = self.picker.value
         if name is None:
             return False
-        if not self._confirming:
-            self._confirming = True
+        if self._confirming != "class":
+            self.choose(name)
+            self._confirming = "class"
             self.delete_button.description = self.lang._("Click again to delete {name} for good", name=name)
             return False
         self.book.delete_class(name)
@@ -124,6 +133,28 @@ class ClassPage(widgets.VBox):
         self.choose(options[0] if options else None)
         if not options:
             self._no_class()
+        return True
+
+    def delete_student(self, student: str | None) -> bool:
+        """Asks to confirm, then (on the second call for the same student) deletes their data
+        from the chosen class, as ``incognito-nb class delete-student`` does; returns whether it did."""
+        name = self.picker.value
+        if name is None or not student:
+            return False
+        if self._confirming != student:
+            self.choose(name)
+            self._confirming = student
+            self.student_button.description = self.lang._("Click again to delete {name} for good", name=student)
+            return False
+        try:
+            student = self.book.delete_student(name, student)
+        except StoreError as error:  # the class's only student
+            self.said.value = safe(self.lang.error(error))
+            return False
+        self.said.value = safe(self.lang._(
+            "Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
+            "in every record of its games; the tables that seated them are gone too.", student=student, name=name))
+        self.choose(name)
         return True
 
 

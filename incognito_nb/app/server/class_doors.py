@@ -8,6 +8,8 @@ word's figures, each student's words, its files to download (``/classroom/classe
 the words CSV, the students CSV, the PDF, the class and its record as JSON) and a Delete
 button, which asks once more (``/classroom/classes/delete`` without, then with, ``confirm``)
 before it removes the class, its first names, every record of its games and its tables.
+The same door, given a ``student``, deletes one student's data from the class (a parent's
+request), as ``incognito-nb class delete-student`` does, after asking once more too.
 
 It shows each student's words, so it opens only for the teacher: the laptop that runs the
 server (while it is trusted), a browser that typed the classroom's passphrase, a hub user
@@ -54,7 +56,7 @@ def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
     """
     book = class_book_of(store)
     record = book.record(name)
-    report = {"name": record.name, "games": len(record.games),
+    report = {"name": record.name, "games": len(record.games), "everyone": book.students_of(record.name),
               "missing": [], "words": [], "students": [], "nothing": ""}
     try:
         check_games(record)
@@ -98,6 +100,14 @@ def delete_class(store: TableStore, name: str) -> str:
     entry = book.entry(name)
     book.delete_class(entry.name)
     return entry.name
+
+
+def delete_student(store: TableStore, name: str, student: str) -> tuple[str, str]:
+    """Deletes one student's data from the class called ``name``; returns the class's name
+    and the student's, as kept."""
+    book = class_book_of(store)
+    entry = book.entry(name)
+    return entry.name, book.delete_student(entry.name, student)
 
 
 def table_codes(store: TableStore, name: str) -> tuple[str, ...]:
@@ -218,7 +228,8 @@ class ClassFileDoor(ClassDoorway, JupyterHandler):
 
 class ClassDeleteDoor(ClassDoorway, JupyterHandler):
     """``POST /classroom/classes/delete``: asks once more (a page with one button), then, with
-    ``confirm=1``, deletes the class and every record of it (the teacher's only)."""
+    ``confirm=1``, deletes the class and every record of it, or, given ``student``, that
+    student's data from the class (the teacher's only)."""
 
     @web.authenticated
     async def post(self) -> None:
@@ -226,6 +237,9 @@ class ClassDeleteDoor(ClassDoorway, JupyterHandler):
         if not await self.may_see(name):
             return
         lang = await self.speaking()
+        student = self.get_body_argument("student", "")[:MAX_NAME].strip()
+        if student:
+            return await self.delete_student(lang, name, student)
         if self.get_body_argument("confirm", "") != "1":
             return self.door("confirm", lang._("Incognito · delete a class"), lang, class_name=name,
                              delete=url_path_join(self.base_url, "classroom/classes/delete"),
@@ -241,3 +255,26 @@ class ClassDeleteDoor(ClassDoorway, JupyterHandler):
             "Deleted the class {name}, its first names and every record of its games.", name=name),
             links=[(lang._("The classes' reports"), self.class_url(lang=lang)),
                    (lang._("Create a new table"), self.page_url(TEACHER, lang=lang.code))])
+
+    async def delete_student(self, lang: Language, name: str, student: str) -> None:
+        title = lang._("Incognito · delete a student's data")
+        back = [(lang._("Back to the class's report"), self.class_url(lang=lang, name=name))]
+        if self.get_body_argument("confirm", "") != "1":
+            return self.door("confirm", title, lang, class_name=name, student=student,
+                             delete=url_path_join(self.base_url, "classroom/classes/delete"),
+                             notice=lang._("Delete {student} from the class {name}: their first name, and their "
+                                           "drawings, cards and points in every record of its games? The tables "
+                                           "that seat them are deleted too. This cannot be undone.",
+                                           student=student, name=name), links=back)
+        try:
+            name, student = await self.desk.run(delete_student, self.desk.store, name, student)
+        except UnknownClass:
+            return await self.classes_door(lang, status=404, problem=lang._(
+                "There is no class called {name}: choose a class from the list.", name=name))
+        except StoreError as error:  # no such student, or the class's only one
+            return self.notice(lang, title, lang.error(error), status=400, links=back)
+        self.door("notice", title, lang, notice=lang._(
+            "Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
+            "in every record of its games; the tables that seated them are gone too.", student=student, name=name),
+            links=[(lang._("Back to the class's report"), self.class_url(lang=lang, name=name)),
+                   (lang._("The classes' reports"), self.class_url(lang=lang))])
