@@ -50,6 +50,10 @@ def test_a_class_with_no_game_has_no_report_file_but_says_what_to_do(tmp_path):
     code = class_main(["report", "4C Français", "--csv", str(files[0]), "--students-csv", str(files[1]),
                        "--pdf", str(files[2]), "--store", store], out=out, err=err)
     assert code == 1 and "has no finished game yet" in err.getvalue() and "None:" not in err.getvalue()
+    err = io.StringIO()
+    assert class_main(["report", "4C Français", "--csv", str(files[0]), "--store", store, "--language", "fr"],
+                      out=out, err=err) == 1
+    assert "n’a encore terminé aucune partie" in err.getvalue() and "Jouez une partie avec cette classe" in err.getvalue()
     assert not any(path.exists() for path in files), "no empty file"
 
 
@@ -105,6 +109,10 @@ def test_a_words_trend_is_said_as_the_latest_game_against_the_games_before(monke
     assert trend_note(0, lang) == "latest game: as before"
     assert trend_note(1, lang) == "latest game: 1 point better"
     assert trend_note(-12, lang) == "latest game: 12 points worse"
+    french = language("fr")
+    assert trend_note(0, french) == "dernière partie\u00a0: comme avant"
+    assert trend_note(1, french) == "dernière partie\u00a0: 1 point de mieux"
+    assert trend_note(-12, french) == "dernière partie\u00a0: 12 points de moins"
     seen = {}
     monkeypatch.setattr("incognito_nb.app.files.pictures.chart_png", lambda rows, **kw: seen.update(kw) or b"")
     class_chart_png(a_class())

@@ -62,11 +62,15 @@ def test_the_classes_page_without_a_class_says_how_to_add_one_as_information_in_
     assert re.sub("<[^>]+>", "", command) == "incognito-nb class add 3B --names &#34;Ana,Ben,Cleo&#34;"
     page = browser.new_page(viewport=PHONE)
     try:
+        said = {}
         for lang in ("en", "es", "fr", "de"):
             page.goto(f"{room.url}/classroom/classes?lang={lang}")
             assert page.inner_text(".inc-command") == 'incognito-nb class add 3B --names "Ana,Ben,Cleo"'
+            said[lang] = page.inner_text(".inc-no-class p")
             assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], lang
             page.screenshot(path=str(ARTIFACTS / f"class_report_no_class_{lang}.png"))
+        assert len(set(said.values())) == 4, f"said in each language: {said}"
+        assert said["fr"].startswith("Il n’y a encore aucune classe.") and said["fr"].endswith("\u00a0:")
         check_modes(page, "the classes page without a class", modes=("light",))
     finally:
         page.close()
