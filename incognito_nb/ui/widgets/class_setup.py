@@ -87,10 +87,12 @@ class ClassSetupForm(SetupForm):
         self.class_error = ErrorArea()
         self._class_parts = widgets.VBox([self.practice_switch, self._due, self._hint, self.name_ticks])
         super().__init__(on_start=lambda game, timer: on_start(game, timer, self._for_class), lang=lang, **kwargs)
-        settings = self.children[0]
+        # Who is at the table, above the seats they fill and Start: in the settings' column the
+        # names began at the foot of a 720p screen (y 680), under the deck and its messages.
+        players = self.children[1]
         box = widgets.VBox([self.class_menu, self._class_parts, self.class_error])
         box.add_class("inc-class-setup")
-        settings.children = (*settings.children, box)
+        players.children = (box, *players.children)
         self._list_classes()
         self.class_menu.observe(lambda change: self.choose_class(change["new"]), names="value")
         self.practice_switch.observe(lambda _: self._say_due(), names="value")
