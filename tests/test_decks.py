@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from incognito_nb.engine.decks import MAX_DECK_BYTES, Deck, load_deck, parse_deck
+from incognito_nb.engine.decks import MAX_DECK_BYTES, MAX_NAME_LENGTH, Deck, load_deck, parse_deck
 from incognito_nb.engine.errors import DeckError
 
 HEADER = "kind,word\n"
@@ -302,6 +302,30 @@ def test_deck_too_small_names_counts_needed_and_available():
         "and 12 locations, and has 10 objects and 30 locations. "
         "Add words to the deck or play fewer rounds."
     )
+
+
+def test_a_deck_too_small_for_a_table_that_cannot_choose_its_rounds_is_never_told_to_play_fewer():
+    """Table mode plays three rounds and its form offers no other: the advice is another deck."""
+    deck = Deck(objects=tuple(f"o{i}" for i in range(8)), locations=tuple(f"l{i}" for i in range(4)), name="petit")
+    with pytest.raises(DeckError) as caught:
+        deck.check_fits(players=3, rounds=3, rounds_chosen=False)
+    assert str(caught.value) == (
+        "The deck 'petit' is too small for 3 players and 3 rounds: it needs 18 objects and 9 locations, and has "
+        "8 objects and 4 locations. Add words to the deck, or choose another deck.")
+
+
+def test_a_deck_named_after_a_long_file_name_keeps_whole_words_within_the_name_limit():
+    """A name made from a file name is one the deck editor and a '# name:' line accept: at most
+    60 characters, ending on a whole word and "…" (the setup form took a 78-character name cut
+    mid-word, "…(version fin", that the editor refused)."""
+    rows = "kind,word\n" + "".join(f"object,o{i}\n" for i in range(18)) + "".join(f"location,l{i}\n" for i in range(9))
+    stem = "Vocabulaire_de_la_semaine_12_-_les_objets_de_la_maison_et_du_jardin_(version_finale)"
+    deck = parse_deck(rows, source=f"{stem}.csv")
+    assert deck.name == "Vocabulaire de la semaine 12 les objets de la maison et du…"
+    assert len(deck.name) <= MAX_NAME_LENGTH
+    named = parse_deck(f"# name: {deck.name}\n{rows}", source="again.csv")  # a name line takes it as it is
+    assert named.name == deck.name
+    assert parse_deck(rows, source="words_for_the_week.csv").name == "words for the week"
 
 
 def test_deck_too_few_locations_is_refused():

@@ -13,6 +13,7 @@ from incognito_nb.engine import Deck, Game, Phase
 from incognito_nb.store import GameFolder
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS
 from incognito_nb.ui.i18n import language
+from incognito_nb.ui.pages.deck_editor import DeckEditor
 from incognito_nb.ui.widgets.setup_form import CSS, SetupForm
 from incognito_nb.ui.choices import timer_choices
 
@@ -190,6 +191,37 @@ def test_a_deck_too_small_for_any_table_is_loaded_with_a_warning(form):
     form.upload(deck_csv(5, 5, name="Tiny"), "tiny.csv")
     assert form.deck.name == "Tiny"
     assert "too small" in form.error_text
+
+
+def test_a_deck_too_small_says_so_once_and_never_to_play_fewer_rounds():
+    """The form has no rounds to choose: it said "…or play fewer rounds", under a "Loaded" line
+    that named the deck in other quotes ("Jeu « petit » chargé" over "Le jeu 'petit' est trop petit")."""
+    form = SetupForm(on_start=Recorder())
+    form.upload(deck_csv(8, 4, name="petit"), "petit.csv")
+    assert form.deck.name == "petit"  # chosen, as a deck that fits a bigger table would be
+    assert form.deck_status == ""
+    assert form.error_text == ("The deck 'petit' is too small for 3 players and 3 rounds: it needs 18 objects and "
+                               "9 locations, and has 8 objects and 4 locations. Add words to the deck, or choose "
+                               "another deck.")
+    form.upload(deck_csv(18, 9, name="juste"), "juste.csv")
+    assert form.deck_status == "Loaded 'juste' — 18 objects, 9 locations." and form.error_text == ""
+    form.set_names(["Ana", "Ben", "Cleo", "Dev"])
+    form.start_button.click()
+    assert "too small for 4 players" in form.error_text and "fewer rounds" not in form.error_text
+
+
+def test_a_long_file_name_is_cut_with_an_ellipsis_and_names_a_deck_the_deck_editor_takes(form, tmp_path):
+    """The setup form cut the file name at 80 characters, mid-word and without a mark
+    ("…(version_fin"), and named the deck after it (78 characters) where the deck editor,
+    given the same file, refused it ("keep it to 60")."""
+    name = "Vocabulaire_de_la_semaine_12_-_les_objets_de_la_maison_et_du_jardin_(version_finale_corrigee).csv"
+    data = deck_csv(20, 18).replace(b"# name: Fruit\n", b"")
+    deck = form.upload(data, name)
+    assert deck.source == "Vocabulaire_de_la_semaine_12_-_les_objets_de_la_maison_et_du_jardin_(versio….csv"
+    assert deck.name == "Vocabulaire de la semaine 12 les objets de la maison et du…"
+    editor = DeckEditor(folder=tmp_path / "decks")
+    assert editor.load(data, name) is not None and editor.problems == []
+    assert editor.deck.name == deck.name
 
 
 def test_choosing_another_deck_clears_the_deck_error(form):

@@ -121,6 +121,42 @@ def test_the_deck_menu_shows_whole_deck_names_in_projector_mode(laptop, tmp_path
         assert not cut, cut
 
 
+def choose_file(page, path) -> None:
+    """Uploads the file at ``path`` through the setup form's upload button, as a teacher does."""
+    with page.expect_file_chooser(timeout=STEP) as chooser:
+        page.click(".inc-deck-upload")
+    chooser.value.set_files(str(path))
+
+
+def test_an_uploaded_deck_with_a_long_file_name_keeps_the_deck_menu_in_its_column(laptop, tmp_path):
+    """A file name of 98 characters names a deck of whole words ending "…" (it was cut mid-word,
+    "…(version fin"), and its long option no longer holds the deck menu past its column's edge
+    (by its margin, 2 px); a deck too small says so once, not "Loaded" above "too small"."""
+    words = "kind,word\n" + "".join(f"object,objet{i}\n" for i in range(20)) + "".join(
+        f"location,lieu{i}\n" for i in range(18))
+    long_file = tmp_path / "Vocabulaire_de_la_semaine_12_-_les_objets_de_la_maison_et_du_jardin_(version_finale_corrigee).csv"
+    long_file.write_text(words, encoding="utf-8")
+    small = tmp_path / "petit.csv"
+    small.write_text("# name: petit\nkind,word\n" + "".join(f"object,o{i}\n" for i in range(8))
+                     + "".join(f"location,l{i}\n" for i in range(4)), encoding="utf-8")
+    with launcher_server(tmp_path / "saves", extra_args=["--language", "fr"]) as url:
+        table = Table(laptop, url)
+        table.open()
+        choose_file(laptop, small)
+        laptop.wait_for_selector(".inc-setup .inc-error:has-text('petit')", timeout=STEP)
+        assert laptop.locator(".inc-deck-status").inner_text().strip() == ""  # said once: too small
+        choose_file(laptop, long_file)
+        laptop.wait_for_selector(".inc-deck-status:has-text('…')", timeout=STEP)
+        snap(laptop, "setup_long_deck_name_fr")
+        status = laptop.locator(".inc-deck-status").inner_text()
+        assert "Vocabulaire de la semaine 12 les objets de la maison et du…" in status, status
+        column, menu = box(laptop, ".inc-setup-settings"), box(laptop, ".inc-deck")
+        assert menu["right"] <= column["right"] + 0.5, (menu, column)
+        assert laptop.locator(".inc-setup .inc-error:visible").count() == 0  # the small deck's words went
+        assert cut_texts(laptop) == []
+        table.watch.check()
+
+
 def test_a_german_table_on_a_tablet_reads_the_curtains_as_sentences(laptop, tmp_path):
     """Table mode in German on a tablet held sideways (1024x768), projector mode off: the
     curtain's call and its hint, in the hide and the find phase, wrap as sentences (the

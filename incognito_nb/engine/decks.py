@@ -133,11 +133,13 @@ class Deck:
         other decks in its language, then the rest grouped by language."""
         return _builtin_ids()
 
-    def check_fits(self, players: int, rounds: int, lineup_size: int = 6) -> None:
+    def check_fits(self, players: int, rounds: int, lineup_size: int = 6, *, rounds_chosen: bool = True) -> None:
         """Checks that the deck can deal a whole game without dealing any card twice.
 
         Every round lays out ``lineup_size`` objects (the players' own and decoys) and
-        gives each player a location.
+        gives each player a location.  ``rounds_chosen`` says whether whoever reads the
+        message can choose fewer rounds (a classroom table can; table mode plays three): the
+        message advises it only then, and else another deck.
 
         :raises DeckError: if the deck has too few objects or locations; the message names
             the counts needed and available.
@@ -147,9 +149,12 @@ class Deck:
             return
         has_objects, has_locations = len(self.objects), len(self.locations)
         _fail(Message(
-            N_("The deck {name} is too small for {players} and {rounds}: it needs {objects} and {locations}, "
-               "and has {has_objects} and {has_locations}. Add words to the deck or play fewer rounds."),
-            name=repr(self.name), players=players_count(players), rounds=rounds_count(rounds),
+            N_("The deck '{name}' is too small for {players} and {rounds}: it needs {objects} and {locations}, "
+               "and has {has_objects} and {has_locations}. Add words to the deck or play fewer rounds.")
+            if rounds_chosen else
+            N_("The deck '{name}' is too small for {players} and {rounds}: it needs {objects} and {locations}, "
+               "and has {has_objects} and {has_locations}. Add words to the deck, or choose another deck."),
+            name=self.name, players=players_count(players), rounds=rounds_count(rounds),
             objects=objects_count(needs_objects), locations=locations_count(needs_locations),
             has_objects=objects_count(has_objects), has_locations=locations_count(has_locations),
         ))
@@ -427,5 +432,14 @@ def _split_file_name(source: str) -> tuple[str, str]:
 
 
 def _readable_stem(stem: str) -> str:
-    return " ".join(re.sub(r"[_\-]+", " ", stem).split()) or "Custom deck"
+    """Returns the deck name a file name's stem makes: its underscores and dashes as spaces,
+    and at most :data:`MAX_NAME_LENGTH` characters, a longer one ending on its last whole word
+    and "…" (a name the deck editor and a ``# name:`` line refuse is never made up here)."""
+    name = " ".join(re.sub(r"[_\-]+", " ", stem).split())
+    if len(name) > MAX_NAME_LENGTH:
+        kept = name[:MAX_NAME_LENGTH - 1]  # room for the ellipsis
+        if name[len(kept)] != " " and " " in kept:
+            kept = kept.rsplit(" ", 1)[0]  # the word cut in two goes
+        name = kept.rstrip(" ,;:.([{") + "…"
+    return name or "Custom deck"
 

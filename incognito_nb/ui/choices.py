@@ -1,4 +1,4 @@
-"""The choices a form offers, said in a page's language: the drawing timers, the languages.
+"""The choices a form offers, said in a page's language: the drawing timers, the languages, the decks.
 
 The table dashboard's setup form, the classroom's teacher page and the classroom server's
 new-table door (plain HTML, served without a kernel, so this module imports no widget
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
-from incognito_nb.engine import Deck
+from incognito_nb.engine import Deck, DeckError, Rules
 from incognito_nb.ui.i18n import LANGUAGES, Language, language
 
 #: The timer choices, in seconds per phase; 0 means no timer.
@@ -41,3 +41,15 @@ def deck_for_language(decks: Mapping[str, Deck], code: str) -> Optional[str]:
     a form preselects it, so that a Spanish class draws Spanish words unless it chooses."""
     wanted = str(code or "").split("-")[0].lower()
     return next((key for key, deck in decks.items() if deck.language.split("-")[0].lower() == wanted), None)
+
+
+def table_deck_problems(deck: Deck, players: int, lang: Language) -> list[str]:
+    """Returns why ``deck`` cannot deal a game of table mode to ``players`` players, in
+    ``lang`` ([] if it can).  Table mode plays :class:`Rules`' rounds and its form has no
+    rounds to choose, so the advice is to add words or choose another deck, never to play
+    fewer rounds."""
+    try:
+        deck.check_fits(players=players, rounds=Rules().rounds, rounds_chosen=False)
+    except DeckError as error:
+        return lang.problems(error)
+    return []

@@ -38,15 +38,13 @@ from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
-from incognito_nb.ui.widgets.uploads import take_upload
+from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
 
 #: Language codes offered in the language box; any other short code may be typed.
 LANGUAGE_CHOICES = ("en", "es", "fr", "de", "it", "pt", "nl", "pl", "sv", "tr", "ar", "zh")
 #: How many words of each kind the preview shows.
 PREVIEW_WORDS = 12
-#: An uploaded file's name is shown in messages; a longer one is cut.
-MAX_FILE_NAME = 80
 #: The name the composed file has while the engine reads it; replaced in every message.
 _SOURCE = "deck-editor.csv"
 #: The boxes in the order the screen shows them (problems are listed in that order).
@@ -191,7 +189,7 @@ class DeckEditor(widgets.VBox):
         A file the engine refuses leaves the boxes as they were and lists every problem
         with the file's own line numbers.
         """
-        file_name = str(file_name)[:MAX_FILE_NAME] or "deck.csv"
+        file_name = short_file_name(str(file_name)) or "deck.csv"  # as the setup form cuts it
         try:
             deck = parse_deck(bytes(content), source=file_name)
         except DeckError as error:

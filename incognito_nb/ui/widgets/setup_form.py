@@ -26,7 +26,6 @@ from incognito_nb.engine import (
     Game,
     IllegalAction,
     Phase,
-    Rules,
     SaveError,
     parse_deck,
 )
@@ -38,13 +37,13 @@ from incognito_nb.store.names import same_name
 
 from incognito_nb.ui.widgets.shared import own_layout
 from incognito_nb.ui.guard import Guard
-from incognito_nb.ui.choices import deck_for_language, timer_choices
+from incognito_nb.ui.choices import deck_for_language, table_deck_problems, timer_choices
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS, color_name, text_color_on
 from incognito_nb.ui.widgets.progress import phase_name, phase_title
 from incognito_nb.ui.widgets.text import markup, player_color, safe
-from incognito_nb.ui.widgets.uploads import take_upload
+from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
 
 
@@ -52,8 +51,6 @@ from incognito_nb.ui.sheets import read_sheet
 _LABEL_STYLE = {"description_width": "11em"}
 #: At most this many problems of an uploaded deck are listed; the rest are counted.
 MAX_LISTED_DECK_ERRORS = 50
-#: An uploaded file's name is shown in messages; a longer one is cut.
-MAX_FILE_NAME = 80
 
 CSS = read_sheet(__file__, "setup_form.css")
 
@@ -393,7 +390,7 @@ class SetupForm(widgets.HBox):
 
         A refused file leaves the deck choice as it was and lists every problem found.
         """
-        name = str(name)[:MAX_FILE_NAME] or "deck.csv"
+        name = short_file_name(str(name)) or "deck.csv"
         try:
             deck = parse_deck(bytes(content), source=name)
         except DeckError as error:
@@ -405,14 +402,12 @@ class SetupForm(widgets.HBox):
         key = f"upload:{self._uploads}"
         self._decks[key] = deck
         self._refresh_decks(key)
-        self.deck_error.clear()
-        self._say_deck(self.lang._("Loaded '{name}' — {objects}, {locations}.", name=deck.name,
-                                   objects=objects_count(len(deck.objects)),
-                                   locations=locations_count(len(deck.locations))))
-        try:
-            deck.check_fits(players=MIN_PLAYERS, rounds=Rules().rounds)
-        except DeckError as error:
-            self.deck_error.show(self.lang.problems(error))
+        # A deck too small is said so, alone: "Loaded" above "too small" said two things of it.
+        problems = table_deck_problems(deck, MIN_PLAYERS, self.lang)
+        self.deck_error.show(problems)
+        self._say_deck("" if problems else self.lang._(
+            "Loaded '{name}' — {objects}, {locations}.", name=deck.name, objects=objects_count(len(deck.objects)),
+            locations=locations_count(len(deck.locations))))
         return deck
 
     def _deck_failed(self, *problems: str, file: str = "") -> None:
@@ -501,10 +496,10 @@ class SetupForm(widgets.HBox):
             self._mark(name_problems(names, blank_too=True, lang=self.lang)[0])
             self.form_error.show([self.lang.error(error)])
             return None
-        except DeckError as error:
+        except DeckError as error:  # said as table mode's form can act on it: no rounds to choose
             self._mark(())
             self.form_error.clear()
-            self.deck_error.show(self.lang.problems(error))
+            self.deck_error.show(table_deck_problems(self.deck, len(names), self.lang) or self.lang.problems(error))
             return None
         self._mark(())
         self.form_error.clear()

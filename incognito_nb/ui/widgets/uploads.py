@@ -11,6 +11,9 @@ from typing import Optional
 
 import ipywidgets as widgets
 
+#: An uploaded file's name is shown in messages; a longer one is cut (:func:`short_file_name`).
+MAX_FILE_NAME = 80
+
 
 def take_upload(upload: widgets.FileUpload, files, default_name: str = "deck.csv") -> tuple[str, Optional[bytes]]:
     """Returns the name and bytes of the last file in ``files`` (``None`` bytes when the
@@ -24,3 +27,15 @@ def take_upload(upload: widgets.FileUpload, files, default_name: str = "deck.csv
     except (AttributeError, TypeError, ValueError):
         name, data = default_name, None
     return name, data
+
+
+def short_file_name(name: str, limit: int = MAX_FILE_NAME) -> str:
+    """Returns the file name ``name`` as messages show it: whole up to ``limit`` characters,
+    else cut before its extension with "…" ("Vocabulaire_de_la_sem….csv"), so that what is
+    left is seen to be cut, and a deck named after its file keeps its extension out."""
+    if len(name) <= limit:
+        return name
+    stem, dot, extension = name.rpartition(".")
+    if not dot or not stem or len(extension) > 8:
+        return name[:limit - 1] + "…"
+    return f"{stem[:limit - len(extension) - 2]}….{extension}"
