@@ -50,9 +50,11 @@ class TeacherFiles(widgets.VBox):
             self.takeaways = Takeaways(game, make_files, lang=lang, chart=False)
             parts.append(self.takeaways)
         label = lang._("Deck")
+        # The label as wide as its word (ipywidgets' 80 px cut "Kartenstapel" to "Kartensta…").
         self.deck_choice = widgets.Dropdown(
             options=[(lang._("The same deck ({deck})", deck=deck_name), SAME_DECK), *decks], value=SAME_DECK,
-            description=label, tooltip=label, layout=widgets.Layout(width="auto"))
+            description=label, tooltip=label, style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="100%"))
         self.deck_choice.add_class("inc-play-again-deck")
         text = lang._("Play again with this class")
         self.play_again_button = widgets.Button(description=text, tooltip=text, icon="refresh", button_style="primary",

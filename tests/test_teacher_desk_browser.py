@@ -1,0 +1,152 @@
+"""The teacher's desk in Chromium, as a teacher reads it on a laptop (1280×720) and on a phone
+(390×844): a class of six long names at a table made for the class, through the lobby in
+French, the game in German, and the game over.
+
+Every button says its whole label and is as wide as it (the lobby's Start read "Commencer la
+p…" in 148 px), and the links of the teacher's sentences look alike and read as links in the
+light and the dark theme.  Screenshots go to ``artifacts/desk_*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y import set_theme
+from browser import ARTIFACTS, cut_texts, loose_lines, resize
+from classroom_server import classroom as running_classroom
+from incognito_nb.engine import Action, Deck, Phase, Rules
+from incognito_nb.engine.actions import position_of
+from incognito_nb.store import open_store
+from incognito_nb.store.backends import class_book_of
+from table_driver import SLOW, STEP
+from test_classroom_browser import wait_ready
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Maximilian-Alexander", "Éloïse-Marguerite", "Zoë", "Ñandú", "Marie-Thérèse Dupont", "Léa <3"]
+CLASS = "5e Allemand"
+LAPTOP = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+
+#: The buttons and labels cut at their box's edge, the buttons past the window's right edge,
+#: and the widest button as a share of the window.
+CONTROLS = """() => {
+    const shown = [...document.querySelectorAll('.inc-app button, .inc-app label')].filter(e => e.getClientRects().length);
+    const buttons = shown.filter(e => e.tagName === 'BUTTON');
+    return {
+        cut: shown.filter(e => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 1)
+                  .map(e => `${e.textContent.trim()}: ${e.scrollWidth} > ${e.clientWidth}`),
+        past: buttons.filter(b => b.getBoundingClientRect().right > innerWidth + 0.5).map(b => b.textContent.trim()),
+        start: (() => { const b = document.querySelector('.inc-start');
+                        return b ? b.getBoundingClientRect().width / innerWidth : null; })(),
+    };
+}"""
+
+#: Each link of the teacher's sentences: its colour, underline and size, and its contrast with
+#: the colour behind it (the first ancestor with a background of its own).
+LINKS = """() => {
+    const rgb = (css) => css.match(/[\\d.]+/g).map(Number);
+    const luminance = ([r, g, b]) => [r, g, b].map(v => v / 255)
+        .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const behind = (el) => {
+        for (let at = el; at; at = at.parentElement) {
+            const colour = rgb(getComputedStyle(at).backgroundColor);
+            if (colour.length < 4 || colour[3] > 0) return colour;
+        }
+        return [255, 255, 255];
+    };
+    return [...document.querySelectorAll(
+        '.inc-stage :is(.inc-teacher-link, .inc-class-report-link, .inc-reissued-link) a')]
+        .filter(a => a.getClientRects().length).map(a => {
+            const style = getComputedStyle(a);
+            const [l1, l2] = [luminance(rgb(style.color)), luminance(behind(a))].sort((x, y) => y - x);
+            return {text: a.textContent.slice(0, 30), color: style.color, underline: style.textDecorationLine,
+                    size: parseFloat(style.fontSize), contrast: (l1 + 0.05) / (l2 + 0.05)};
+        });
+}"""
+
+
+def snap(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"desk_{name}.png"))
+
+
+def reads_whole(desk, where: str, *, start: bool = False) -> None:
+    """Asserts the desk's buttons and labels whole and within the window on a laptop and a
+    phone, its sentences spaced as sentences; with ``start``, the lobby's Start as wide as its
+    words (not the whole column)."""
+    for size_name, size in (("1280", LAPTOP), ("phone", PHONE)):
+        resize(desk, size, timeout=STEP)
+        snap(desk, f"{where}_{size_name}")
+        controls = desk.evaluate(CONTROLS)
+        # The language menu's label is read by screen readers only on a phone (1 px wide).
+        cut = [text for text in controls["cut"] if not text.startswith(("Langue", "Sprache"))]
+        assert cut == [], f"{where} at {size_name}: cut {cut}"
+        assert controls["past"] == [], f"{where} at {size_name}: past the window's edge {controls['past']}"
+        assert cut_texts(desk) == [], f"{where} at {size_name}"
+        assert loose_lines(desk) == [], f"{where} at {size_name}"
+        if start and size_name == "1280":
+            assert controls["start"] < 0.3, f"Start takes {controls['start']:.0%} of the window"
+
+
+def links_alike(desk, where: str) -> None:
+    """Asserts every link of the teacher's sentences looks as the come-back link does, reads
+    as a link and stands out from the page at 4.5:1 at least, in the light and the dark theme."""
+    for theme in ("light", "dark"):
+        set_theme(desk, theme)
+        links = desk.evaluate(LINKS)
+        assert len(links) >= 3, links
+        assert len({link["color"] for link in links}) == 1, f"{where} in the {theme} theme: {links}"
+        for link in links:
+            assert link["underline"] == "underline" and link["size"] >= 14, f"{where}, {theme}: {link}"
+            assert link["contrast"] >= 4.5, f"{where}, {theme}: {link}"
+        snap(desk, f"{where}_{theme}")
+    set_theme(desk, "light")
+
+
+def teacher_moves(store, code, key, action) -> None:
+    store.act(code, action(position_of(store.read(code).game)), teacher_key=key)
+
+
+def test_the_desk_reads_whole_and_its_links_read_as_links(browser, tmp_path):
+    with running_classroom(tmp_path) as room, open_store(room.store) as store:
+        keys = store.create_table(Deck.builtin("everyday"), Rules(rounds=1), seed=3, language="fr")
+        code, key = keys.code, keys.teacher_key
+        book = class_book_of(store)
+        book.add_class(CLASS, NAMES)
+        book.add_tables(CLASS, {code: NAMES})  # the desk links to the class's report
+        for name in NAMES:
+            store.join(code, name)
+        context = browser.new_context(viewport=LAPTOP)
+        try:
+            show = context.new_page()
+            show.goto(f"{room.render}/teacher.ipynb?code={code}&key={key}", timeout=SLOW)  # the key's cookie
+            wait_ready(show, ".inc-open-desk a")
+            desk = context.new_page()
+            desk.goto(show.locator(".inc-open-desk a").get_attribute("href"), timeout=SLOW)
+            wait_ready(desk, ".inc-start")
+
+            # The lobby in French: "Commencer la partie" whole, in a button as wide as it.
+            reads_whole(desk, "lobby_fr", start=True)
+            resize(desk, LAPTOP, timeout=STEP)
+            desk.click(".inc-start")
+            desk.wait_for_selector(".inc-reissue-seat", timeout=STEP)
+
+            # A student's new link, and the desk in German: the links of its sentences alike.
+            desk.locator(".inc-reissue-seat").first.click()
+            desk.wait_for_selector(".inc-reissued-link a", timeout=STEP)
+            desk.select_option(".inc-page-language select", label="Deutsch")
+            desk.wait_for_selector(".inc-reissue-seat:has-text('Link geben')", timeout=STEP)
+            links_alike(desk, "hide_de")
+            reads_whole(desk, "hide_de")
+
+            # The game over: the teacher's files and Play again, every label whole.
+            for _ in ("hide", "find"):
+                teacher_moves(store, code, key, lambda at: Action.advance(force=True, at=at))
+            while store.read(code).game.phase is Phase.SCORE:
+                teacher_moves(store, code, key, lambda at: Action.advance(at=at))
+            desk.wait_for_selector(".inc-play-again", timeout=STEP)
+            reads_whole(desk, "over_de")  # the Play-again deck's label "Kartenstapel" whole (it read "Kartensta…")
+        finally:
+            context.close()
