@@ -3,8 +3,9 @@
 French, the game in German, and the game over.
 
 Every button says its whole label and is as wide as it (the lobby's Start read "Commencer la
-p…" in 148 px), and the links of the teacher's sentences look alike and read as links in the
-light and the dark theme.  Screenshots go to ``artifacts/desk_*.png``.
+p…" in 148 px), the links of the teacher's sentences look alike and read as links in the light
+and the dark theme, and a new seat link follows the desk's language and comes with Copy and a
+QR code.  Screenshots go to ``artifacts/desk_*.png``.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def teacher_moves(store, code, key, action) -> None:
     store.act(code, action(position_of(store.read(code).game)), teacher_key=key)
 
 
-def test_the_desk_reads_whole_and_its_links_read_as_links(browser, tmp_path):
+def test_the_desk_reads_whole_and_hands_a_seat_link_over(browser, tmp_path):
     with running_classroom(tmp_path) as room, open_store(room.store) as store:
         keys = store.create_table(Deck.builtin("everyday"), Rules(rounds=1), seed=3, language="fr")
         code, key = keys.code, keys.teacher_key
@@ -133,11 +134,18 @@ def test_the_desk_reads_whole_and_its_links_read_as_links(browser, tmp_path):
             desk.click(".inc-start")
             desk.wait_for_selector(".inc-reissue-seat", timeout=STEP)
 
-            # A student's new link, and the desk in German: the links of its sentences alike.
+            # A new link for a student who lost theirs, then the desk in German: the sentence too,
+            # and Copy and a QR code to hand the link over.
             desk.locator(".inc-reissue-seat").first.click()
             desk.wait_for_selector(".inc-reissued-link a", timeout=STEP)
+            given = desk.locator(".inc-reissued-link a").get_attribute("href")
             desk.select_option(".inc-page-language select", label="Deutsch")
-            desk.wait_for_selector(".inc-reissue-seat:has-text('Link geben')", timeout=STEP)
+            desk.wait_for_selector(".inc-reissued-link:has-text('Neuer Link von Maximilian-Alexander')", timeout=STEP)
+            assert desk.locator(".inc-reissued-link a").get_attribute("href") == given
+            desk.locator(".inc-copy-seat-link").wait_for(timeout=STEP)
+            desk.click(".inc-show-seat-qr")
+            desk.wait_for_selector(".inc-seat-qr-image[src^='data:image/svg+xml']", timeout=STEP)
+            assert desk.locator(".inc-show-seat-qr").inner_text().strip() == "QR-Code ausblenden"
             links_alike(desk, "hide_de")
             reads_whole(desk, "hide_de")
 

@@ -5,7 +5,7 @@ class must see, and the few buttons that set its pace (start, end phase, next, p
 What a class must not see lives here, on a second page of the same table that the teacher
 opens on a screen the class does not see (the laptop's own screen, beside the projector):
 the Remove buttons of the lobby, a new seat link for a student who lost theirs (it holds
-the seat's token), the teacher's link to come back, and at the game over the teacher's
+the seat's token; Copy and a QR code hand it over), the teacher's link to come back, and at the game over the teacher's
 files (poster, results, vocabulary, drawings) and Play again with this class.  The desk can
 also start the game, end a phase and move the reveal on, so the teacher can run the whole
 game from it.
@@ -31,6 +31,7 @@ from incognito_nb.ui.pages.shared_table import link, lobby_list, with_query
 from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
+from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.widgets.text import markup, safe
 
 
@@ -56,6 +57,9 @@ class TeacherDesk(TeacherPage):
         self.reissue_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.reissue_buttons.add_class("inc-reissue-seats")
         self.reissued_link = markup("", "inc-reissued-link")
+        self.reissued_seat = SeatLink(labels={})  # Copy and a QR code, to hand the new link over; worded with it
+        #: The student given a new link and the link, said again in the page's language (None: none yet).
+        self.reissued: tuple[str, str] | None = None
         self.remove_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.remove_buttons.add_class("inc-remove-players")
         self._reissue_for: tuple | None = None
@@ -145,7 +149,8 @@ class TeacherDesk(TeacherPage):
                 "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when "
                 "the others are done — their board and cards count as they lie. A student who lost their link "
                 "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
-            parts += [self.seat_help, self.reissue_buttons, self.reissued_link]
+            self._say_reissued()
+            parts += [self.seat_help, self.reissue_buttons, self.reissued_link, self.reissued_seat]
         parts.append(self.teacher_link_box)
         if self.class_report is not None:
             name, url = self.class_report
@@ -186,9 +191,22 @@ class TeacherDesk(TeacherPage):
                 lambda name=name: self.new_link(name)) for name in players])
 
     def new_link(self, name: str) -> str:
-        """Gives ``name`` a new rejoin link (their old one stops working), shows it and returns it."""
+        """Gives ``name`` a new rejoin link (their old one stops working), shows it with Copy
+        and its QR code, and returns it."""
         seat = self.store.reissue_seat(self.code, self.teacher_key, name)
-        url = with_query(self.student_url, code=seat.code, token=seat.token)
-        self.reissued_link.value = self.lang._("{name}'s new link to their seat: {link}", name=safe(seat.name),
+        self.reissued = seat.name, with_query(self.student_url, code=seat.code, token=seat.token)
+        self._say_reissued()
+        return self.reissued[1]
+
+    def _say_reissued(self) -> None:
+        """Shows the last new seat link in the page's language (it stayed in the language it was
+        made in when the desk's language changed), or nothing."""
+        if self.reissued is None:
+            self.reissued_link.value = ""
+            self.reissued_seat.url, self.reissued_seat.labels = "", {}
+            return
+        name, url = self.reissued
+        self.reissued_link.value = self.lang._("{name}'s new link to their seat: {link}", name=safe(name),
                                                link=link(url))
-        return url
+        self.reissued_seat.relabel(self.lang, name)
+        self.reissued_seat.url = url

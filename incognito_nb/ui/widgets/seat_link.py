@@ -9,7 +9,9 @@ another device (the student's phone, from a school computer) can scan.  The QR c
 made when it is first asked for, not sent with every page.
 
 The link is the student's own, in the student's own page: nothing another player may
-not see reaches the widget.  The front end is ``seat_link.js``.
+not see reaches the widget.  The teacher's desk shows the same control for a student who
+lost their link (``name``: whose link it is, in its words), so the teacher copies it or
+lets the student's device scan it.  The front end is ``seat_link.js``.
 """
 
 from __future__ import annotations
@@ -34,8 +36,19 @@ def qr_data_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=6, border=4, dark="#000000", light="#ffffff")
 
 
-def seat_link_labels(lang: Language) -> dict[str, str]:
-    """Returns the control's words in ``lang``."""
+def seat_link_labels(lang: Language, name: str | None = None) -> dict[str, str]:
+    """Returns the control's words in ``lang``: the student's own, or (``name``) the words of a
+    teacher handing ``name`` their link."""
+    if name is not None:
+        return {
+            "copy": lang._("Copy the link"),
+            "copied": lang._("✓ Link copied: give it to {name}.", name=name),
+            "selected": lang._("The link is selected: copy it (Ctrl+C, or press and hold it on a phone)."),
+            "show_qr": lang._("Show QR code"),
+            "hide_qr": lang._("Hide QR code"),
+            "qr_alt": lang._("QR code of {name}'s seat link", name=name),
+            "field": lang._("{name}'s seat link", name=name),
+        }
     return {
         "copy": lang._("Copy my link"),
         "copied": lang._("✓ Link copied. Keep it somewhere only you can open it."),
@@ -48,7 +61,8 @@ def seat_link_labels(lang: Language) -> dict[str, str]:
 
 
 class SeatLink(anywidget.AnyWidget):
-    """Copy / show-QR buttons for the seat link ``url`` (nothing shows while it is '')."""
+    """Copy / show-QR buttons for the seat link ``url`` (nothing shows while it is ''): the
+    student's own, or ``name``'s as their teacher hands it over."""
 
     _esm = front_end(__file__, "seat_link.js")
     url = traitlets.Unicode("", help="The seat's link (with its token): what Copy copies.").tag(sync=True)
@@ -56,15 +70,15 @@ class SeatLink(anywidget.AnyWidget):
     has_qr = traitlets.Bool(False, help="Whether a QR code can be made (segno is installed).").tag(sync=True)
     qr = traitlets.Unicode("", help="The link's QR code (a data: URI), once asked for.").tag(sync=True)
 
-    def __init__(self, url: str = "", *, lang: Language | None = None, **kwargs) -> None:
-        super().__init__(url=url, labels=seat_link_labels(lang or language()), has_qr=importlib.util.find_spec("segno") is not None,
-                         **kwargs)
+    def __init__(self, url: str = "", *, lang: Language | None = None, name: str | None = None, **kwargs) -> None:
+        kwargs.setdefault("labels", seat_link_labels(lang or language(), name))  # {}: worded later (relabel)
+        super().__init__(url=url, has_qr=importlib.util.find_spec("segno") is not None, **kwargs)
         self.add_class("inc-seat-link")
         self.on_msg(self._heard)
 
-    def relabel(self, lang: Language) -> None:
-        """Speaks ``lang`` from now on."""
-        self.labels = seat_link_labels(lang)
+    def relabel(self, lang: Language, name: str | None = None) -> None:
+        """Speaks ``lang`` from now on: the student's own words, or (``name``) a teacher's."""
+        self.labels = seat_link_labels(lang, name)
 
     def show_qr(self) -> None:
         """Makes the QR code of the link (what the "Show QR code" button asks for)."""
