@@ -1,4 +1,5 @@
-"""The teacher's desk without a browser: the new seat link it hands over, in its language.
+"""The teacher's desk without a browser, phase by phase: what it says of the show, what it
+offers to press, the new seat link it hands over, and what it puts first at the game over.
 
 The desk is built as the classroom's kernel builds it for the teacher's browser (the key,
 the file makers); the class plays through one SQLite store, the teacher's moves made from
@@ -11,11 +12,13 @@ from __future__ import annotations
 import pytest
 
 from incognito_nb.app.classroom import _takeaway_files, _vocabulary_chart
+from incognito_nb.engine import Action, Phase
+from incognito_nb.engine.actions import position_of
 from incognito_nb.store import open_store
 from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.seat_link import SeatLink
 
-from test_classroom_widgets import seat_class
+from test_classroom_widgets import NAMES, seat_class
 from test_table import find, one, plain
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")
@@ -32,6 +35,17 @@ def desk_of(teacher) -> TeacherDesk:
     return TeacherDesk(store=teacher.store, code=teacher.code, teacher_key=teacher.teacher_key,
                        student_url=teacher.student_url, teacher_url=teacher.teacher_url,
                        takeaway_files=_takeaway_files, vocabulary_chart=_vocabulary_chart)
+
+
+def teacher_moves(teacher, action) -> None:
+    """The teacher's move ``action(at)`` made from the table as it stands (another page's press)."""
+    game = teacher.store.read(teacher.code).game
+    teacher.store.act(teacher.code, action(position_of(game)), teacher_key=teacher.teacher_key)
+
+
+def to_the_reveal(teacher) -> None:
+    for _ in (Phase.HIDE, Phase.FIND):
+        teacher_moves(teacher, lambda at: Action.advance(force=True, at=at))
 
 
 def seat_links(desk) -> list[SeatLink]:
@@ -68,3 +82,70 @@ def test_a_new_seat_link_is_said_again_in_the_language_the_desk_is_switched_to(s
     assert handed.url == url and handed.labels["show_qr"] == "QR-Code zeigen"
     desk.choose_language("fr")
     assert plain(one(desk, "inc-reissued-link").value).startswith("Le nouveau lien de Ana vers sa place")
+
+
+def test_in_the_reveal_the_desk_says_which_drawing_the_projector_shows_and_offers_to_skip_to_the_scores(store):
+    """The desk showed no progress in the reveal, and "End phase now", which there skips every
+    drawing not yet shown: it says which drawing is on the projector, and calls that button by
+    what it does while there are drawings to skip; at the scoreboard, Next does the rest."""
+    teacher, _ = seat_class(store, rounds=2)
+    desk = desk_of(teacher)
+    to_the_reveal(teacher)
+    desk.refresh()
+    players = store.read(teacher.code).game.players
+    assert plain(desk.progress.value) == f"On the projector: {players[0]}'s drawing (1 of {len(players)})."
+    teacher_moves(teacher, lambda at: Action.reveal_next(at=at))
+    desk.refresh()
+    assert plain(desk.progress.value) == f"On the projector: {players[1]}'s drawing (2 of {len(players)})."
+    skip = desk.end_phase_button
+    assert skip.layout.display == "" and skip.description == "Skip to the scores"
+    assert "End phase" not in plain(one(desk, "inc-seat-help").value)  # no such button to press here
+    for _ in players[1:]:  # the drawings left, then the scoreboard
+        teacher_moves(teacher, lambda at: Action.reveal_next(at=at))
+    desk.refresh()
+    assert plain(desk.progress.value) == "On the projector: the scores of round 1."
+    assert desk.end_phase_button.layout.display == "none"  # Next ("Prepare the next round") does it
+    assert plain(one(desk, "inc-next").description) == "Prepare the next round"
+    teacher_moves(teacher, lambda at: Action.advance(at=at))
+    desk.refresh()
+    assert desk.end_phase_button.layout.display == "none" and desk.progress.value == ""
+    assert one(desk, "inc-next").description == "Start round 2"
+    teacher_moves(teacher, lambda at: Action.advance(at=at))
+    desk.refresh()
+    assert desk.end_phase_button.description == "End phase now" and desk.end_phase_button.layout.display == ""
+    assert "End phase now" in plain(one(desk, "inc-seat-help").value)
+
+
+def test_skip_to_the_scores_shows_the_scores_with_the_drawings_left_unrevealed(store):
+    teacher, _ = seat_class(store, rounds=2)
+    desk = desk_of(teacher)
+    to_the_reveal(teacher)
+    desk.refresh()
+    desk.end_phase_button.click()
+    game = store.read(teacher.code).game
+    assert game.phase is Phase.PREPARE and len(game.history) == 1  # the round's scores stand
+    assert one(desk, "inc-next").description == "Start round 2"
+
+
+def test_at_the_game_over_the_desk_puts_the_files_and_play_again_first_and_nothing_of_the_play(store):
+    """At the game over the desk still said to press End phase now (gone), held a new-link button
+    per student and the last new seat link, all above the files: on a phone Play again was 230 px
+    below the screen's foot."""
+    teacher, _ = seat_class(store, rounds=1)
+    desk = desk_of(teacher)
+    desk.new_link("Cleo")
+    while store.read(teacher.code).game.phase is not Phase.OVER:
+        teacher_moves(teacher, lambda at: Action.advance(force=True, at=at))
+    desk.refresh()
+    first = desk.stage.children[0]
+    assert first is desk.files_box and first.layout.display != "none"
+    assert one(first, "inc-play-again") and one(first, "inc-prepare-downloads")
+    assert desk.seat_box.layout.display == "none"  # the seat help, the new-link buttons, the last link
+    assert one(desk, "inc-reissued-link").value == "" and [link.url for link in seat_links(desk)] == [""]
+    assert desk.bottom.layout.display == "none"  # the files are not in the footer too
+    # Play again: the game's seats again, and the new-link buttons with them.
+    one(first, "inc-play-again").click()
+    desk.refresh()
+    assert desk.seat_box.layout.display == "" and desk.files_box.layout.display == "none"
+    assert [b.description for b in find(desk, "inc-reissue-seat")] == [f"Give {name} a new link" for name in NAMES]
+    assert desk.files_box.comm is not None  # kept open for the next game over

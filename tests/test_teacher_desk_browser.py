@@ -4,8 +4,9 @@ French, the game in German, and the game over.
 
 Every button says its whole label and is as wide as it (the lobby's Start read "Commencer la
 p…" in 148 px), the links of the teacher's sentences look alike and read as links in the light
-and the dark theme, and a new seat link follows the desk's language and comes with Copy and a
-QR code.  Screenshots go to ``artifacts/desk_*.png``.
+and the dark theme, a new seat link follows the desk's language and comes with Copy and a QR
+code, the reveal says where the show is, and at the game over the files and Play again come
+first, within a phone's screen.  Screenshots go to ``artifacts/desk_*.png``.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def teacher_moves(store, code, key, action) -> None:
     store.act(code, action(position_of(store.read(code).game)), teacher_key=key)
 
 
-def test_the_desk_reads_whole_and_hands_a_seat_link_over(browser, tmp_path):
+def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(browser, tmp_path):
     with running_classroom(tmp_path) as room, open_store(room.store) as store:
         keys = store.create_table(Deck.builtin("everyday"), Rules(rounds=1), seed=3, language="fr")
         code, key = keys.code, keys.teacher_key
@@ -134,8 +135,7 @@ def test_the_desk_reads_whole_and_hands_a_seat_link_over(browser, tmp_path):
             desk.click(".inc-start")
             desk.wait_for_selector(".inc-reissue-seat", timeout=STEP)
 
-            # A new link for a student who lost theirs, then the desk in German: the sentence too,
-            # and Copy and a QR code to hand the link over.
+            # A new link for a student who lost theirs, then the desk in German: the sentence too.
             desk.locator(".inc-reissue-seat").first.click()
             desk.wait_for_selector(".inc-reissued-link a", timeout=STEP)
             given = desk.locator(".inc-reissued-link a").get_attribute("href")
@@ -149,12 +149,30 @@ def test_the_desk_reads_whole_and_hands_a_seat_link_over(browser, tmp_path):
             links_alike(desk, "hide_de")
             reads_whole(desk, "hide_de")
 
-            # The game over: the teacher's files and Play again, every label whole.
+            # The reveal: where the show is, and no "End phase now" that would skip it unsaid.
+            resize(desk, LAPTOP, timeout=STEP)
             for _ in ("hide", "find"):
                 teacher_moves(store, code, key, lambda at: Action.advance(force=True, at=at))
+            teacher_moves(store, code, key, lambda at: Action.reveal_next(at=at))
+            second = store.read(code).game.players[1]
+            desk.wait_for_selector(f".inc-on-projector:has-text('{second}')", timeout=STEP)
+            assert "2" in desk.inner_text(".inc-on-projector") and "6" in desk.inner_text(".inc-on-projector")
+            assert "Phase jetzt beenden" not in desk.inner_text(".inc-teacher")
+            reads_whole(desk, "reveal_de")
+
+            # The game over: the files and Play again first, on a phone's first screen.
             while store.read(code).game.phase is Phase.SCORE:
                 teacher_moves(store, code, key, lambda at: Action.advance(at=at))
             desk.wait_for_selector(".inc-play-again", timeout=STEP)
             reads_whole(desk, "over_de")  # the Play-again deck's label "Kartenstapel" whole (it read "Kartensta…")
+            assert desk.locator(".inc-seat-help, .inc-reissue-seat, .inc-reissued-link a").filter(
+                visible=True).count() == 0
+            resize(desk, PHONE, timeout=STEP)
+            desk.click(".inc-prepare-downloads")
+            desk.wait_for_selector(".inc-download-poster", timeout=SLOW)
+            snap(desk, "over_de_files_phone")
+            for selector in (".inc-download-poster", ".inc-play-again"):
+                bottom = desk.locator(selector).evaluate("e => e.getBoundingClientRect().bottom")
+                assert bottom <= PHONE["height"], f"{selector} ends at {bottom:.0f} px of a {PHONE['height']}-px phone"
         finally:
             context.close()

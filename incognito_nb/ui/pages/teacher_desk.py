@@ -5,10 +5,10 @@ class must see, and the few buttons that set its pace (start, end phase, next, p
 What a class must not see lives here, on a second page of the same table that the teacher
 opens on a screen the class does not see (the laptop's own screen, beside the projector):
 the Remove buttons of the lobby, a new seat link for a student who lost theirs (it holds
-the seat's token; Copy and a QR code hand it over), the teacher's link to come back, and at the game over the teacher's
-files (poster, results, vocabulary, drawings) and Play again with this class.  The desk can
-also start the game, end a phase and move the reveal on, so the teacher can run the whole
-game from it.
+the seat's token; Copy and a QR code hand it over), the teacher's link to come back, and at
+the game over, first, the teacher's files (poster, results, vocabulary, drawings) and Play
+again with this class.  The desk can also start the game, end a phase and move the reveal
+on, saying which drawing the projector shows, so the teacher can run the whole game from it.
 
 Both pages are the same table in the store: a move made on one shows on the other.  The
 drawing timer runs on the projected page only (the class watches it count down), so the
@@ -32,7 +32,7 @@ from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.seat_link import SeatLink
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import markup, player_badge, safe
 
 
 class TeacherDesk(TeacherPage):
@@ -60,6 +60,9 @@ class TeacherDesk(TeacherPage):
         self.reissued_seat = SeatLink(labels={})  # Copy and a QR code, to hand the new link over; worded with it
         #: The student given a new link and the link, said again in the page's language (None: none yet).
         self.reissued: tuple[str, str] | None = None
+        # What the game's seats need, together: shown during play, hidden (never closed) at the game over.
+        self.seat_box = widgets.VBox([self.seat_help, self.reissue_buttons, self.reissued_link, self.reissued_seat])
+        self.seat_box.add_class("inc-seat-box")
         self.remove_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.remove_buttons.add_class("inc-remove-players")
         self._reissue_for: tuple | None = None
@@ -68,6 +71,11 @@ class TeacherDesk(TeacherPage):
         super().__init__(store, code=code, **kwargs)
         self.remove_class("inc-show")
         self.add_class("inc-desk")
+        # At the game over the files come first, on the stage, not under the come-back link:
+        # on a phone Play again was 230 px below the screen's foot.  A box always on the stage
+        # (empty until then, hidden) is never closed as the screens change.
+        self.bottom.children = tuple(part for part in self.bottom.children if part is not self.files_box)
+        self.bottom.layout.display = "" if self.bottom.children else "none"
         # Read up close: its controls stay in sight, and its arrow keys are the teacher's own.
         self.top.children = tuple(part for part in self.top.children if part is not self.show_controls)
         self.show_controls.close()
@@ -84,19 +92,21 @@ class TeacherDesk(TeacherPage):
         snapshot, lang = self.snapshot, self.lang
         view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
-        over = view["started"] and view["game"]["phase"] == Phase.OVER.value  # nothing left to end
-        ends = view["started"] and not over
+        game = snapshot.game
+        ends = self._ends(game)
         # The desk's bar holds End phase alone: without it (the lobby, the game over) no empty row.
         self.teacher_bar.layout.display = "" if teacher and ends else "none"
         self.end_phase_button.layout.display = "" if ends else "none"
+        self.end_phase_button.description = (lang._("Skip to the scores") if game is not None
+                                              and game.phase is Phase.SCORE else lang._("End phase now"))
         self.pause_button.layout.display = "none"
-        game = snapshot.game
         if game is None:  # the lobby: the projected page's invitation ("join the table") is not for the teacher
             self.header.value = safe(lang._("Teacher's desk · table {code}", code=snapshot.code))
         else:
             self.header.value = safe(lang._("Teacher's desk · table {code} · {where}", code=snapshot.code,
                                             where=title_line(view["game"], lang)))
-        self.progress.value = who_is_done(view["game"], lang, narrow=True) if game is not None else ""
+        self.progress.value = (who_is_done(view["game"], lang, narrow=True) or self._on_the_projector(game)
+                               if game is not None else "")
         if game is not None:
             # The last student's move (or the projected page) moves on once everyone is done; the
             # desk never does: a second page advancing from a screen already left behind would
@@ -107,14 +117,41 @@ class TeacherDesk(TeacherPage):
             if shown != self._desk_shown and game is not None:
                 self._renew_end_phase(shown)
             self._desk_shown, self._again = shown, False
-            self.set_stage(self._desk_parts(view) if teacher else [markup(safe(lang._(
+            self.set_stage(self._desk_parts(view) if teacher else [self.files_box, markup(safe(lang._(
                 "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")])
             self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
+            self.files_box.layout.display = "" if self.files_box.children else "none"
         if teacher:
             self._update_players(view)
 
     def _screen(self) -> tuple | None:
         return self._desk_shown  # the teacher's moves made here name the desk's screen
+
+    @staticmethod
+    def _ends(game) -> bool:
+        """Checks if the desk offers End phase now: while the class draws or finds, and in the
+        reveal, where it skips the drawings not yet shown (then called Skip to the scores).  At
+        the scoreboard and between rounds Next does what it would; at the game over nothing is left."""
+        if game is None:
+            return False
+        if game.phase is Phase.SCORE:
+            return game.reveal_step < len(game.players)
+        return game.phase in (Phase.HIDE, Phase.FIND)
+
+    def _on_the_projector(self, game) -> str:
+        """Returns where the projected reveal stands (HTML), as the desk shows no drawing: whose
+        drawing of how many, or the round's scores; '' in other phases."""
+        lang = self.lang
+        if game.phase is not Phase.SCORE:
+            return ""
+        step = game.reveal_step
+        if step < len(game.players):
+            artist = game.players[step]
+            text = lang._("On the projector: {artist}'s drawing ({number} of {count}).", artist=player_badge(
+                artist, game.seat(artist)), number=lang.number(step + 1), count=lang.number(len(game.players)))
+        else:
+            text = safe(lang._("On the projector: the scores of round {round}.", round=lang.number(game.round)))
+        return f'<span class="inc-on-projector">{text}</span>'
 
     def _desk_parts(self, view: dict[str, Any]) -> list[widgets.Widget]:
         lang = self.lang
@@ -131,7 +168,10 @@ class TeacherDesk(TeacherPage):
                 teacher_page=teacher_page)
         else:
             self.teacher_link_box.value = lang._("Keep this link to come back: {link}", link=link(self.teacher_link))
-        parts: list[widgets.Widget] = [self.desk_note]
+        game = self.snapshot.game
+        over = game is not None and game.phase is Phase.OVER
+        # At the game over the files and Play again first (the files box, filled after this).
+        parts: list[widgets.Widget] = [self.files_box, self.desk_note]
         if not view["started"]:
             self.lobby = markup("", "inc-lobby")
             self.start_button = widgets.Button(description=lang._("Start the game"), button_style="success",
@@ -145,12 +185,19 @@ class TeacherDesk(TeacherPage):
             step = self._desk_next()
             if step is not None:
                 parts.append(self._next_button(*step))
-            self.seat_help.value = lang._(
-                "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when "
-                "the others are done — their board and cards count as they lie. A student who lost their link "
-                "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
+            if game.phase in (Phase.HIDE, Phase.FIND):
+                self.seat_help.value = lang._(
+                    "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when "
+                    "the others are done — their board and cards count as they lie. A student who lost their link "
+                    "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
+            else:  # no End phase now to press: only the lost link
+                self.seat_help.value = safe(lang._(
+                    "A student who lost their link gets a new one here (the old one stops working)."))
+            if over:  # a new link is for playing on: after Play again, asked for again
+                self.reissued = None
             self._say_reissued()
-            parts += [self.seat_help, self.reissue_buttons, self.reissued_link, self.reissued_seat]
+            self.seat_box.layout.display = "none" if over else ""
+            parts.append(self.seat_box)
         parts.append(self.teacher_link_box)
         if self.class_report is not None:
             name, url = self.class_report
