@@ -154,6 +154,12 @@ def test_an_uploaded_deck_with_a_long_file_name_keeps_the_deck_menu_in_its_colum
         assert menu["right"] <= column["right"] + 0.5, (menu, column)
         assert laptop.locator(".inc-setup .inc-error:visible").count() == 0  # the small deck's words went
         assert cut_texts(laptop) == []
+        assert loose_lines(laptop) == []  # the deck's line on two lines, spaced as a sentence
+        bad = tmp_path / "vocabulaire.xlsx.csv"
+        bad.write_bytes("kind,word\nobject,caf\u00e9\n".encode("latin-1"))
+        choose_file(laptop, bad)
+        laptop.wait_for_selector(".inc-setup .inc-error:has-text('vocabulaire.xlsx.csv')", timeout=STEP)
+        assert loose_lines(laptop) == []  # an upload's problems too
         table.watch.check()
 
 
