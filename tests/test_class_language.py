@@ -146,7 +146,7 @@ def test_the_classroom_server_says_its_addresses_and_passphrase_in_its_language(
 
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
-    assert lines[0].startswith("Página del profesor: http://127.0.0.1:"), lines
+    assert lines[0].startswith("Página del docente: http://127.0.0.1:"), lines
     assert lines[1].startswith("Página de los alumnos: "), lines
     assert lines[2].startswith(f"Contraseña de la clase: {PASSPHRASE} (solo este ordenador crea mesas"), lines
     assert "un fallo no hace perder nada" in lines[3], lines

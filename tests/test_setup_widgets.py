@@ -210,6 +210,18 @@ def test_a_deck_too_small_says_so_once_and_never_to_play_fewer_rounds():
     assert "too small for 4 players" in form.error_text and "fewer rounds" not in form.error_text
 
 
+def test_a_french_form_quotes_a_deck_alike_whether_it_is_loaded_or_too_small():
+    """It read "Jeu « petit » chargé" right above "Le jeu 'petit' est trop petit… ou joue moins de manches"."""
+    form = SetupForm(on_start=Recorder(), lang=language("fr"))
+    form.upload(deck_csv(8, 4, name="petit"), "petit.csv")
+    assert form.deck_status == ""
+    assert form.error_text == ("Le jeu «\u00a0petit\u00a0» est trop petit pour 3 joueurs et 3 manches\u00a0: il faut "
+                               "18 objets et 9 lieux, et il a 8 objets et 4 lieux. Ajoute des mots au jeu, ou choisis-en "
+                               "un autre.")
+    form.upload(deck_csv(18, 9, name="juste"), "juste.csv")
+    assert form.deck_status == "Jeu «\u00a0juste\u00a0» chargé — 18 objets, 9 lieux."
+
+
 def test_a_long_file_name_is_cut_with_an_ellipsis_and_names_a_deck_the_deck_editor_takes(form, tmp_path):
     """The setup form cut the file name at 80 characters, mid-word and without a mark
     ("…(version_fin"), and named the deck after it (78 characters) where the deck editor,
