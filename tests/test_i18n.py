@@ -98,6 +98,17 @@ def test_french_keeps_its_high_punctuation_to_the_word_before_it():
     assert loose == []
 
 
+def test_french_never_puts_de_or_le_before_a_name_it_cannot_elide():
+    """French elides "de" and "le" before a vowel ("d'Éloïse"), which a sentence cannot do for a
+    name it does not know: "carte de Éloïse-Marguerite", "Dessin de Anne-Charlotte", "Le nouveau
+    lien de Ana". The sentences say "signé Ana", "attribuée à Ana", "posée par Ana" instead."""
+    before = re.compile(r"\b(?:de|que|le|la) \{(?:artist|player|name|voter|other|names|players|student)\}", re.I)
+    found = [form for message in catalogue("fr") if message.id
+             for form in (message.string if isinstance(message.string, tuple) else (message.string,))
+             if before.search(form)]
+    assert found == []
+
+
 def test_the_spanish_pages_call_the_teacher_by_one_word():
     """The desk was the "Escritorio del profesor" beside its "Para el docente" and "la página
     del docente": one term, the one the pages use, everywhere."""

@@ -81,7 +81,7 @@ def test_a_new_seat_link_is_said_again_in_the_language_the_desk_is_switched_to(s
     (handed,) = seat_links(desk)
     assert handed.url == url and handed.labels["show_qr"] == "QR-Code zeigen"
     desk.choose_language("fr")
-    assert plain(one(desk, "inc-reissued-link").value).startswith("Le nouveau lien de Ana vers sa place")
+    assert plain(one(desk, "inc-reissued-link").value).startswith("Le nouveau lien vers la place attribuée à Ana")
 
 
 def test_in_the_reveal_the_desk_says_which_drawing_the_projector_shows_and_offers_to_skip_to_the_scores(store):
