@@ -299,6 +299,12 @@ def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(
                 page.get_by_role("heading", name="Round 2 of 2").wait_for(timeout=STEP)
         page.wait_for_selector(".inc-winners", timeout=STEP)
         fits(shoot(page, "classroom_7_podium"), "the podium")
+        # On the 4:3 screen (shoot's last size) the words chart is drawn at 0.55 of its size at
+        # least: in the podium's column alone it was 0.43, its width the limit.
+        scale = page.eval_on_selector(".inc-over-chart img", """i => {
+            const b = i.getBoundingClientRect();
+            return Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight); }""")
+        assert scale >= 0.55, f"the chart at {scale:.2f} of its size"
 
 
 #: Six names as long as a class's get, on the classroom's projected reveal.
