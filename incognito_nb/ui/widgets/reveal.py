@@ -133,7 +133,7 @@ class Reveal(widgets.VBox):
             "cards": " ".join(vote_chip(voter, seat_of(voter), card, card == token, lang, points.get(voter, 0))
                               for voter in others for card in [record.votes.get(voter, {}).get(artist)]),
             "found": self._found_text(finders),
-            "points": self._points_text(artist, finders, len(others)),
+            "points": self._points_text(artist, finders, len(others), points),
         }
 
     def _label(self, artist: str) -> str:
@@ -168,14 +168,13 @@ class Reveal(widgets.VBox):
         named = self.lang._("Found by {names}", names=self.lang.names([safe(f) for f in finders]))
         return f'<span class="inc-found-named">{named}</span>'
 
-    def _points_text(self, artist: str, finders: tuple[str, ...], others: int) -> str:
+    def _points_text(self, artist: str, finders: tuple[str, ...], others: int, points: dict[str, int]) -> str:
         """Returns the points line, e.g. "+1 Ana, +1 Ben; Cleo (artist) +2".
 
         It says each thing once: that nobody found the drawing is the line above's
         ("Found by no one"), so here the artist's +0 stands alone; that everybody found
         it is said only here (the line above names them), as the reason for the +0.
         """
-        points = drawing_points(self._record, artist)
         lang = self.lang
         artist = lang._("{artist} (artist) +{points}", artist=safe(artist), points=points.get(artist, 0))
         artist = re.sub(r" (\+\d+)$", "\u00a0\\1", artist)  # "+2" not alone on a line of its own
