@@ -135,8 +135,7 @@ class TeacherBar(widgets.HBox):
     def enable_end_phase(self, enabled: bool) -> None:
         """Enables or disables "End phase now" (off when no phase can be ended: setup, game over),
         and shows it only when enabled: greyed out, it sat first on the bar with nothing to end."""
-        self.end_phase_button.disabled = not enabled
-        self.end_phase_button.layout.display = "" if enabled else "none"
+        self._offer(self.end_phase_button, enabled)
         if not enabled and self._pending == "end_phase":
             self._show_confirm(False)
 
@@ -144,16 +143,20 @@ class TeacherBar(widgets.HBox):
         """Shows "Save now" and "Restart…" only while there is a game: on the setup form they
         had nothing to save, and "Restart" built the form again, without the names typed."""
         for button in (self.save_button, self.restart_button):
-            button.disabled = not playing
-            button.layout.display = "" if playing else "none"
+            self._offer(button, playing)
         if not playing and self._pending == "restart":
             self._show_confirm(False)
+
+    @staticmethod
+    def _offer(button: widgets.Button, offered: bool) -> None:
+        """Shows and enables ``button``, or hides and disables it (its presses then refused)."""
+        button.disabled = not offered
+        button.layout.display = "" if offered else "none"  # not None: see setup._show
 
     # ---------------------------------------------------------------- timer
     @observe("timer_running", "paused")
     def _show_pause(self, change: Optional[dict] = None) -> None:
-        self.pause_button.layout.display = "" if self.timer_running else "none"  # not None: see setup._show
-        self.pause_button.disabled = not self.timer_running
+        self._offer(self.pause_button, self.timer_running)
         self.pause_button.description = self.lang._("Resume timer") if self.paused else self.lang._("Pause timer")
         self.pause_button.icon = "play" if self.paused else "pause"
 
