@@ -229,6 +229,28 @@ def run_classroom(tmp_path, store: str):
 
 
 @contextmanager
+def dealt_phone(browser, tmp_path, names, viewport: dict, *, language: str = "en"):
+    """Runs a classroom with a table of ``names`` (one round, the built-in deck) and opens the
+    first one's page on a phone of ``viewport``; deals the round once the page is in the lobby
+    and yields (page, store, keys, seats) when its Done is there."""
+    from incognito_nb.engine import Deck, Rules
+
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
+        keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=5, language=language)
+        seats = {name: store.join(keys.code, name) for name in names}
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto(f"{base}/student.ipynb?code={keys.code}&token={seats[names[0]].token}", timeout=SLOW)
+            page.wait_for_selector(".inc-lobby", timeout=SLOW)
+            store.start(keys.code, keys.teacher_key)
+            page.wait_for_selector(".inc-done", timeout=STEP)
+            yield page, store, keys, seats
+        finally:
+            context.close()
+
+
+@contextmanager
 def class_in_browsers(browser):
     """Yields a teacher page and the students' pages, each in its own browser context (as on
     separate devices, on a network that swallows requests to the internet), with a watch on

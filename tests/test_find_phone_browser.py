@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from browser import ARTIFACTS, resize
-from table_driver import SLOW, STEP
-from test_classroom_browser import run_classroom
+from table_driver import STEP
+from test_classroom_browser import dealt_phone
 
 pytestmark = pytest.mark.browser
 
@@ -55,90 +55,79 @@ def drawing(seat: int):
 
 
 def test_a_phone_finds_one_drawing_at_a_time_with_its_cards_beside_it(browser, tmp_path):
-    from incognito_nb.engine import Action, Deck, Phase, Rules
+    from incognito_nb.engine import Action, Phase
 
-    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
-        keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=5, language="es")
-        seats = {name: store.join(keys.code, name) for name in PLAYERS}
-        context = browser.new_context(viewport=PHONE)
-        try:
-            page = context.new_page()
-            page.goto(f"{base}/student.ipynb?code={keys.code}&token={seats['Ana'].token}", timeout=SLOW)
-            page.wait_for_selector(".inc-lobby", timeout=SLOW)
-            store.start(keys.code, keys.teacher_key)
-            page.wait_for_selector(".inc-done", timeout=STEP)
-            for seat, name in enumerate(PLAYERS):
-                store.act(keys.code, Action.update_drawing(name, drawing(seat)), seat_token=seats[name].token)
-                store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
-            page.evaluate(PAINTS_JS)
-            store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)  # as the teacher page does
-            game = store.read(keys.code).game
-            assert game.phase is Phase.FIND
-            others = [(game.seat(name), name) for name in game.players if name != "Ana"]
-            lineup = game.lineup
-            page.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
-            page.evaluate(TWO_FRAMES_JS)  # the board laid out and its size observed: any second painting is done
-            first = str(others[0][0] + 1)  # the first drawing shown: its strokes, as below
-            assert page.evaluate("() => window.__paints") == [first]  # painted once, at the size it has
-            assert page.locator(".inc-gallery").count() == 0  # the projector's gallery is not the phone's
-            assert page.locator(".inc-find-phone .inc-lineup .inc-token").count() == len(lineup)
-            # The six players' chips above it take one line of the phone: each a name and a
-            # mark, its words for screen readers only.
-            chips = page.evaluate(CHIPS_JS)
-            assert len({top for top, *_ in chips}) == 1, chips
-            assert [(name, mark, words) for _, name, mark, words in chips] == [
-                (name, "✎", "✎ colocando cartas") for name in PLAYERS]
+    with dealt_phone(browser, tmp_path, PLAYERS, PHONE, language="es") as (page, store, keys, seats):
+        for seat, name in enumerate(PLAYERS):
+            store.act(keys.code, Action.update_drawing(name, drawing(seat)), seat_token=seats[name].token)
+            store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+        page.evaluate(PAINTS_JS)
+        store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)  # as the teacher page does
+        game = store.read(keys.code).game
+        assert game.phase is Phase.FIND
+        others = [(game.seat(name), name) for name in game.players if name != "Ana"]
+        lineup = game.lineup
+        page.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
+        page.evaluate(TWO_FRAMES_JS)  # the board laid out and its size observed: any second painting is done
+        first = str(others[0][0] + 1)  # the first drawing shown: its strokes, as below
+        assert page.evaluate("() => window.__paints") == [first]  # painted once, at the size it has
+        assert page.locator(".inc-gallery").count() == 0  # the projector's gallery is not the phone's
+        assert page.locator(".inc-find-phone .inc-lineup .inc-token").count() == len(lineup)
+        # The six players' chips above it take one line of the phone: each a name and a
+        # mark, its words for screen readers only.
+        chips = page.evaluate(CHIPS_JS)
+        assert len({top for top, *_ in chips}) == 1, chips
+        assert [(name, mark, words) for _, name, mark, words in chips] == [
+            (name, "✎", "✎ colocando cartas") for name in PLAYERS]
 
-            placed = {}
-            for step, (seat, name) in enumerate(others):
-                shown = f".inc-find-one .inc-find-shown.inc-find-drawing-for-{seat}"
-                board = f"{shown} .inc-painted-board[data-painted='{seat + 1}'][data-seat='{seat}']"
-                page.wait_for_selector(board, timeout=STEP)  # this artist's strokes, painted
-                assert page.get_attribute(board, "aria-label").startswith(f"Dibujo de {name}, escondido en: ")
-                assert page.inner_text(".inc-find-position").strip() == f"Dibujo {step + 1} de {len(others)}"
-                if step == 0:
-                    ARTIFACTS.mkdir(exist_ok=True)
-                    page.screenshot(path=str(ARTIFACTS / "find_phone_es_390x844.png"))
-                place = page.evaluate(IN_VIEW_JS)
-                assert place["shown"] == 1 and place["both"], place  # the drawing and its cards, together
-                assert place["board"][2] < PHONE["width"]  # painted at the size shown, as wide as the phone lets it
-                if step == 0:
-                    assert place["scrolled"] == 0, place  # the first drawing and its cards: in view as the screen opens
-                    assert page.is_disabled(".inc-find-previous")
-                number = step + 2
-                page.click(f"{shown} .inc-card-{number}")
-                page.wait_for_selector(f"{shown} .inc-card-{number}.inc-card-selected", timeout=STEP)
-                placed[name] = number
-                if step < len(others) - 1:
-                    page.click(".inc-find-next")
-            assert page.is_disabled(".inc-find-next")  # the last drawing: no further
-            page.click(".inc-find-previous")
-            page.wait_for_selector(f".inc-find-shown.inc-find-drawing-for-{others[-2][0]}", timeout=STEP)
-            page.click(f".inc-find-go-{others[0][0]}")  # a card in the list leads back to its drawing
-            page.wait_for_selector(f".inc-find-shown.inc-find-drawing-for-{others[0][0]}", timeout=STEP)
-            # On its side (844x390) the drawing and its card row fit the window's height together:
-            # 480 px tall, the drawing left its cards out of view while it was whole.
-            resize(page, {"width": PHONE["height"], "height": PHONE["width"]}, timeout=STEP)
+        placed = {}
+        for step, (seat, name) in enumerate(others):
+            shown = f".inc-find-one .inc-find-shown.inc-find-drawing-for-{seat}"
+            board = f"{shown} .inc-painted-board[data-painted='{seat + 1}'][data-seat='{seat}']"
+            page.wait_for_selector(board, timeout=STEP)  # this artist's strokes, painted
+            assert page.get_attribute(board, "aria-label").startswith(f"Dibujo de {name}, escondido en: ")
+            assert page.inner_text(".inc-find-position").strip() == f"Dibujo {step + 1} de {len(others)}"
+            if step == 0:
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "find_phone_es_390x844.png"))
             place = page.evaluate(IN_VIEW_JS)
-            assert place["cards"][1] - place["board"][0] <= PHONE["width"], place
-            resize(page, PHONE, timeout=STEP)
+            assert place["shown"] == 1 and place["both"], place  # the drawing and its cards, together
+            assert place["board"][2] < PHONE["width"]  # painted at the size shown, as wide as the phone lets it
+            if step == 0:
+                assert place["scrolled"] == 0, place  # the first drawing and its cards: in view as the screen opens
+                assert page.is_disabled(".inc-find-previous")
+            number = step + 2
+            page.click(f"{shown} .inc-card-{number}")
+            page.wait_for_selector(f"{shown} .inc-card-{number}.inc-card-selected", timeout=STEP)
+            placed[name] = number
+            if step < len(others) - 1:
+                page.click(".inc-find-next")
+        assert page.is_disabled(".inc-find-next")  # the last drawing: no further
+        page.click(".inc-find-previous")
+        page.wait_for_selector(f".inc-find-shown.inc-find-drawing-for-{others[-2][0]}", timeout=STEP)
+        page.click(f".inc-find-go-{others[0][0]}")  # a card in the list leads back to its drawing
+        page.wait_for_selector(f".inc-find-shown.inc-find-drawing-for-{others[0][0]}", timeout=STEP)
+        # On its side (844x390) the drawing and its card row fit the window's height together:
+        # 480 px tall, the drawing left its cards out of view while it was whole.
+        resize(page, {"width": PHONE["height"], "height": PHONE["width"]}, timeout=STEP)
+        place = page.evaluate(IN_VIEW_JS)
+        assert place["cards"][1] - place["board"][0] <= PHONE["width"], place
+        resize(page, PHONE, timeout=STEP)
 
-            summary = page.inner_text(".inc-find-summary")
-            assert "Tus cartas:" in summary
-            for name, number in placed.items():
-                assert f"{name}: carta {number}" in summary, summary
-            page.wait_for_function("() => !!document.querySelector('.inc-vote-summary')"
-                                   " && document.querySelector('.inc-vote-summary').textContent.includes('5 de 5')",
-                                   timeout=STEP)
-            confirm = page.locator(".inc-confirm-votes")
-            assert confirm.inner_text().strip() == "Confirmar mis cartas"
-            assert confirm.evaluate("b => b.scrollWidth <= b.clientWidth"), confirm.evaluate(
-                "b => [b.scrollWidth, b.clientWidth]")
-            assert page.evaluate(CUT_JS) == []
-            page.screenshot(path=str(ARTIFACTS / "find_phone_es_390x844_cards.png"), full_page=True)
-            confirm.click()
-            page.wait_for_selector(".inc-vote-summary:has-text('Confirmadas.')", timeout=STEP)
-            game = store.read(keys.code).game
-            assert "Ana" in game.confirmed and game.votes_of("Ana") == placed
-        finally:
-            context.close()
+        summary = page.inner_text(".inc-find-summary")
+        assert "Tus cartas:" in summary
+        for name, number in placed.items():
+            assert f"{name}: carta {number}" in summary, summary
+        page.wait_for_function("() => !!document.querySelector('.inc-vote-summary')"
+                               " && document.querySelector('.inc-vote-summary').textContent.includes('5 de 5')",
+                               timeout=STEP)
+        confirm = page.locator(".inc-confirm-votes")
+        assert confirm.inner_text().strip() == "Confirmar mis cartas"
+        assert confirm.evaluate("b => b.scrollWidth <= b.clientWidth"), confirm.evaluate(
+            "b => [b.scrollWidth, b.clientWidth]")
+        assert page.evaluate(CUT_JS) == []
+        page.screenshot(path=str(ARTIFACTS / "find_phone_es_390x844_cards.png"), full_page=True)
+        confirm.click()
+        page.wait_for_selector(".inc-vote-summary:has-text('Confirmadas.')", timeout=STEP)
+        game = store.read(keys.code).game
+        assert "Ana" in game.confirmed and game.votes_of("Ana") == placed

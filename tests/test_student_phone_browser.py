@@ -268,34 +268,22 @@ def test_six_long_names_leave_a_small_phone_its_done_and_its_cards_in_view(brows
     Done fell under the screen's bottom at the hide phase and the first drawing's cards under
     it at the find phase. A long name's chip is a third of the line at most, ending in "…"."""
     from browser import cut_texts
-    from incognito_nb.engine import Deck, Rules
-    from test_classroom_browser import run_classroom
+    from test_classroom_browser import dealt_phone
 
-    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
-        keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=5)
-        seats = {name: store.join(keys.code, name) for name in LONG_NAMES}
-        context = browser.new_context(viewport=SMALL_PHONE)
-        try:
-            page = context.new_page()
-            page.goto(f"{base}/student.ipynb?code={keys.code}&token={seats[LONG_NAMES[0]].token}", timeout=SLOW)
-            page.wait_for_selector(".inc-lobby", timeout=SLOW)
-            store.start(keys.code, keys.teacher_key)
-            page.wait_for_selector(".inc-done", timeout=STEP)
-            wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "phone_long_names_hide_360x640.png"))
-            lines = page.locator(".inc-who-chip").evaluate_all(
-                "cs => new Set(cs.map(c => Math.round(c.getBoundingClientRect().top))).size")
-            assert lines <= 3, f"six chips on {lines} lines"
-            done = page.locator(".inc-done").bounding_box()
-            assert done["y"] + done["height"] <= SMALL_PHONE["height"], f"Done under the screen's bottom: {done}"
-            assert cut_texts(page) == []
-            for name in LONG_NAMES:
-                store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
-            store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)  # as the teacher page does
-            page.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
-            page.screenshot(path=str(ARTIFACTS / "phone_long_names_find_360x640.png"))
-            cards = page.locator(".inc-find-one .inc-find-shown .inc-vote").bounding_box()
-            assert cards["y"] + cards["height"] <= SMALL_PHONE["height"], f"the cards under the bottom: {cards}"
-        finally:
-            context.close()
+    with dealt_phone(browser, tmp_path, LONG_NAMES, SMALL_PHONE) as (page, store, keys, seats):
+        wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone_long_names_hide_360x640.png"))
+        lines = page.locator(".inc-who-chip").evaluate_all(
+            "cs => new Set(cs.map(c => Math.round(c.getBoundingClientRect().top))).size")
+        assert lines <= 3, f"six chips on {lines} lines"
+        done = page.locator(".inc-done").bounding_box()
+        assert done["y"] + done["height"] <= SMALL_PHONE["height"], f"Done under the screen's bottom: {done}"
+        assert cut_texts(page) == []
+        for name in LONG_NAMES:
+            store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+        store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)  # as the teacher page does
+        page.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
+        page.screenshot(path=str(ARTIFACTS / "phone_long_names_find_360x640.png"))
+        cards = page.locator(".inc-find-one .inc-find-shown .inc-vote").bounding_box()
+        assert cards["y"] + cards["height"] <= SMALL_PHONE["height"], f"the cards under the bottom: {cards}"
