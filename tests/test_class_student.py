@@ -59,8 +59,13 @@ def test_a_students_data_is_deleted_from_every_report_export_and_byte_of_the_sto
     assert class_main(report, out=out) == 0
     assert GONE in (tmp_path / "students.csv").read_text(encoding="utf-8-sig")
 
-    out = io.StringIO()
-    assert class_main(["delete-student", "3B Spanish", "éloïse-marguerite", "--store", store], out=out) == 0
+    out, questions = io.StringIO(), []
+    answer = lambda question: questions.append(question) or "y"  # noqa: E731 - the teacher at the terminal
+    assert class_main(["delete-student", "3B Spanish", "éloïse-marguerite", "--store", store], out=out,
+                      ask=answer) == 0
+    assert questions == [f"Delete {GONE} from the class 3B Spanish: their first name, and their drawings, cards and "
+                         "points in every record of its games? The tables that seat them are deleted too. This "
+                         "cannot be undone. [y/N] "]
     assert f"Deleted {GONE} from the class 3B Spanish" in out.getvalue()
     assert class_main(report, out=out) == 0
     assert class_main(["export", "3B Spanish", "--out", str(tmp_path / "3b.json"), "--store", store], out=out) == 0
@@ -82,5 +87,45 @@ def test_a_students_data_is_deleted_from_every_report_export_and_byte_of_the_sto
 
     out = io.StringIO()
     err = io.StringIO()
-    assert class_main(["delete-student", "3B Spanish", GONE, "--store", store], out=out, err=err) == 1
+    assert class_main(["delete-student", "3B Spanish", GONE, "--store", store], out=out, err=err, ask=answer) == 1
     assert "has no student called" in err.getvalue() and not out.getvalue()
+    assert len(questions) == 1, "a name the class does not hold is refused without a question"
+
+
+def test_a_deletion_asks_the_teacher_first_and_deletes_nothing_without_a_yes(tmp_path):
+    store = str(tmp_path / "classroom.sqlite")
+    out, err = io.StringIO(), io.StringIO()
+    assert class_main(["add", "3B Spanish", "--names", ",".join(CLASS), "--store", store], out=out) == 0
+    path = tmp_path / "game.json"
+    path.write_text(play_game(CLASS[:3], random.Random(1).choice, seed=1).to_json(), encoding="utf-8")
+    assert class_main(["import", "3B Spanish", str(path), "--store", store], out=out) == 0
+    export = ["export", "3B Spanish", "--store", store]
+    before = io.StringIO()
+    assert class_main(export, out=before) == 0
+
+    questions: list[str] = []
+    for command in (["delete", "3B Spanish"], ["delete-student", "3B Spanish", "ben"]):
+        for answer in ("", "n", "no", "nein"):
+            out = io.StringIO()
+            assert class_main([*command, "--store", store], out=out,
+                              ask=lambda question: questions.append(question) or answer) == 1, (command, answer)
+            assert out.getvalue() == "Nothing was deleted.\n"
+        out = io.StringIO()  # no terminal to ask at (a script, a pipe): refused, and told how to go on
+        assert class_main([*command, "--store", store], out=out, err=err) == 1
+        assert "Nothing was deleted: there is no one here to ask. Run the command again with --yes" in err.getvalue()
+    assert questions[0] == ("Delete the class 3B Spanish, its first names, every record of its games and its tables? "
+                            "This cannot be undone. [y/N] ")
+    assert questions[-1].startswith("Delete Ben from the class 3B Spanish: their first name")
+    after = io.StringIO()
+    assert class_main(export, out=after) == 0
+    assert after.getvalue() == before.getvalue(), "nothing was deleted"
+
+    out = io.StringIO()
+    assert class_main(["delete-student", "3B Spanish", "Ben", "--yes", "--store", store], out=out) == 0
+    assert "Deleted Ben from the class 3B Spanish" in out.getvalue()
+    spanish = []
+    assert class_main(["delete", "3B Spanish", "--store", store, "--language", "es"], out=out,
+                      ask=lambda question: spanish.append(question) or "s") == 0
+    assert spanish[0].endswith("[s/N] ")
+    assert class_main(["list", "--store", store], out=(listed := io.StringIO())) == 0
+    assert "3B Spanish" not in listed.getvalue()

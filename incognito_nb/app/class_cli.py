@@ -5,8 +5,8 @@
     incognito-nb class import NAME SAVE.json [SAVE.json ...] [--add-names]
     incognito-nb class report NAME [--csv FILE] [--students-csv FILE] [--pdf FILE]
     incognito-nb class export NAME [--out FILE]
-    incognito-nb class delete NAME
-    incognito-nb class delete-student NAME STUDENT
+    incognito-nb class delete NAME [--yes]
+    incognito-nb class delete-student NAME STUDENT [--yes]
     incognito-nb class practice-deck NAME --csv FILE [--deck FILE.csv | ID]
     incognito-nb class seat-cards NAME --pdf FILE [--url URL] [--deck FILE.csv | ID] [--no-practice]
     incognito-nb class tables NAME [--url URL] [--deck FILE.csv | ID] [--no-practice]
@@ -17,8 +17,10 @@ messages and the files' headings.  The tables ``seat-cards`` makes deal with pra
 (the words the class keeps missing come back, see :mod:`incognito_nb.engine.practice`)
 unless ``--no-practice``; their finished games join the class's record by themselves.
 ``tables`` makes them without seating anyone: at the join door each student taps their
-own name (see :mod:`incognito_nb.app.server.doors`).  Exit codes: 0 done, 1 refused (an unknown class, a
-save that is not a finished game, when no save given could be added), 2 a wrong command line.
+own name (see :mod:`incognito_nb.app.server.doors`).  The two deletions ask first at a terminal
+(nothing brings the data back); a script passes ``--yes``, and with no terminal to ask at they
+refuse.  Exit codes: 0 done, 1 refused (an unknown class, a save that is not a finished game,
+when no save given could be added, a deletion not confirmed), 2 a wrong command line.
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ import io
 import os
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, TextIO
 
 from ..engine import Deck, DeckError, Game, load_deck
 from ..engine.class_record import GameRecord
 from ..engine.errors import Explained
-from ..store import StoreError, default_store_url
+from ..engine.players import name_key
+from ..store import default_store_url
 from ..store.backends import open_class_book
 from ..store.class_book import ClassBook, finished_at
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
@@ -84,6 +87,9 @@ def parser() -> argparse.ArgumentParser:
                                       "and every record of its games")
     forget.add_argument("name", metavar="NAME")
     forget.add_argument("student", metavar="STUDENT", help="the student's first name, as the class lists it")
+    for deletion in (delete, forget):
+        deletion.add_argument("--yes", action="store_true",
+                              help="delete without asking first (for a script; nothing brings the data back)")
     practice = commands.add_parser("practice-deck", parents=[common],
                                    help="write the words the class keeps missing as a deck CSV")
     practice.add_argument("name", metavar="NAME")
@@ -105,13 +111,20 @@ def parser() -> argparse.ArgumentParser:
     return cli
 
 
-def main(argv: list[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Runs ``incognito-nb class`` with ``argv`` (the words after ``class``); returns the exit code."""
+def main(argv: list[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None,
+         ask: Callable[[str], str] | None = None) -> int:
+    """Runs ``incognito-nb class`` with ``argv`` (the words after ``class``); returns the exit code.
+
+    ``ask`` puts a deletion's question to the teacher and returns their answer (by default
+    :func:`input`, when the standard input is a terminal).
+    """
     out, err = out or sys.stdout, err or sys.stderr
     try:
         options = parser().parse_args(argv)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else USAGE
+    options.ask = ask if ask is not None else (input if sys.stdin.isatty() else None)
+    options.err = err
     lang = language(first_language(options.language, os.environ.get("INCOGNITO_NB_LANGUAGE")))
     try:
         with open_class_book(options.store or default_store_url()) as book:
@@ -216,6 +229,10 @@ def export(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
 
 def delete(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     entry = book.entry(options.name)
+    question = lang._("Delete the class {name}, its first names, every record of its games and its tables? This "
+                      "cannot be undone.", name=entry.name)  # the class report page's question, word for word
+    if not confirmed(options, question, lang, out):
+        return REFUSED
     book.delete_class(entry.name)
     print(lang._("Deleted the class {name}, its first names and every record of its games.", name=entry.name),
           file=out)
@@ -224,11 +241,39 @@ def delete(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
 
 def delete_student(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     entry = book.entry(options.name)
+    key = name_key(options.student)
+    kept = next((s for s in book.students_of(entry.name) if name_key(s) == key), None)
+    question = lang._("Delete {student} from the class {name}: their first name, and their drawings, cards and "
+                      "points in every record of its games? The tables that seat them are deleted too. This cannot "
+                      "be undone.", student=kept, name=entry.name)
+    if kept is not None and not confirmed(options, question, lang, out):  # an unknown name is refused below
+        return REFUSED
     student = book.delete_student(entry.name, options.student)
     print(lang._("Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
                  "in every record of its games; the tables that seated them are gone too.",
                  student=student, name=entry.name), file=out)
     return DONE
+
+
+def confirmed(options: argparse.Namespace, question: str, lang: Language, out: TextIO) -> bool:
+    """Returns whether the teacher confirms a deletion: ``--yes``, or yes to ``question`` at
+    the terminal.  Says why nothing was deleted when not."""
+    if options.yes:
+        return True
+    if options.ask is None:
+        print("incognito-nb class: " + lang._("Nothing was deleted: there is no one here to ask. Run the command "
+                                              "again with --yes to delete without a question."), file=options.err)
+        return False
+    yes = lang.pgettext("the first letter of the answer yes, at a terminal", "y")
+    no = lang.pgettext("the first letter of the answer no, at a terminal", "n")
+    try:
+        answer = options.ask(f"{question} [{yes}/{no.upper()}] ").strip().casefold()
+    except EOFError:  # Ctrl-D
+        answer = ""
+    if answer[:1] in {yes.casefold(), "y"}:
+        return True
+    print(lang._("Nothing was deleted."), file=out)
+    return False
 
 
 def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
