@@ -100,11 +100,18 @@ def test_in_the_reveal_the_desk_says_which_drawing_the_projector_shows_and_offer
     skip = desk.end_phase_button
     assert skip.layout.display == "" and skip.description == "Skip to the scores"
     assert "End phase" not in plain(one(desk, "inc-seat-help").value)  # no such button to press here
+    teacher.refresh()  # the projected page's bar, when the teacher drives from there, says the same
+    assert teacher.end_phase_button.description == "Skip to the scores"
+    teacher.choose_language("es")
+    assert teacher.end_phase_button.description == "Saltar a los puntos"
+    teacher.choose_language("en")
     for _ in players[1:]:  # the drawings left, then the scoreboard
         teacher_moves(teacher, lambda at: Action.reveal_next(at=at))
     desk.refresh()
     assert plain(desk.progress.value) == "On the projector: the scores of round 1."
     assert desk.end_phase_button.layout.display == "none"  # Next ("Prepare the next round") does it
+    teacher.refresh()
+    assert teacher.end_phase_button.layout.display == "none"  # the projected page's bar too
     assert plain(one(desk, "inc-next").description) == "Prepare the next round"
     teacher_moves(teacher, lambda at: Action.advance(at=at))
     desk.refresh()

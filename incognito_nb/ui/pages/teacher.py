@@ -44,6 +44,22 @@ from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 log = logging.getLogger(__name__)
 
 
+def offers_end_phase(game: Game | None) -> bool:
+    """Checks if the teacher is offered End phase now: while the class draws or finds, and in
+    the reveal, where it skips the drawings not yet shown (:func:`end_phase_label`).  At the
+    scoreboard and between rounds Next does what it would; at the game over nothing is left."""
+    if game is None:
+        return False
+    if game.phase is Phase.SCORE:
+        return game.reveal_step < len(game.players)
+    return game.phase in (Phase.HIDE, Phase.FIND)
+
+
+def end_phase_label(game: Game | None, lang: Language) -> str:
+    """Returns End phase's words: in the reveal it skips every drawing not yet shown."""
+    return lang._("Skip to the scores") if game is not None and game.phase is Phase.SCORE else lang._("End phase now")
+
+
 class TeacherPage(TablePage):
     """The teacher's page: create a table (without ``code``) or show table ``code``.
 
@@ -160,7 +176,7 @@ class TeacherPage(TablePage):
     def _label_bar(self) -> None:
         """Writes the teacher's bar in the page's language."""
         lang = self.lang
-        self.end_phase_button.description = lang._("End phase now")
+        self.end_phase_button.description = end_phase_label(self.snapshot.game if self.snapshot else None, lang)
         # A toggle with no tooltip is titled "null" by ipywidgets (docs/platform-notes.md).
         self.projector_button.description = self.projector_button.tooltip = projector_label(
             self.projector_button.value, lang)
@@ -241,8 +257,7 @@ class TeacherPage(TablePage):
         view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
         self.teacher_bar.layout.display = "" if teacher else "none"
-        over = view["started"] and view["game"]["phase"] == Phase.OVER.value  # nothing left to end
-        self.end_phase_button.layout.display = "" if view["started"] and not over else "none"
+        self.end_phase_button.layout.display = "" if offers_end_phase(snapshot.game) else "none"
         if teacher:
             # Short on the bar (a projected page keeps its top to one row); the title says where to open it.
             tip = html.escape(lang._("Open it in another window, on your own screen, not on the projector"), quote=True)
@@ -490,7 +505,7 @@ class TeacherPage(TablePage):
         the old button (closed, and bound to the screen left) and moves nothing."""
         old = self.end_phase_button
         # Whole in its first message (its own layout: it is shown and hidden), no update after it.
-        new = shared.button(old.description, "inc-end-phase", icon="forward", button_style="warning",
+        new = shared.button(end_phase_label(self.snapshot.game, self.lang), "inc-end-phase", icon="forward", button_style="warning",
                             disabled=old.disabled, layout=widgets.Layout(display=old.layout.display))
         at = position(*shown)
         new.on_click(self.guarded(lambda _=None: self.end_phase(at=at)))

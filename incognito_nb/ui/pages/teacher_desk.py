@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Phase
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.pages.shared_table import link, lobby_list, with_query
-from incognito_nb.ui.pages.teacher import TeacherPage
+from incognito_nb.ui.pages.teacher import TeacherPage, end_phase_label, offers_end_phase
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.seat_link import SeatLink
@@ -93,12 +93,11 @@ class TeacherDesk(TeacherPage):
         view = snapshot.view(None, drawings=False)
         teacher = self.teacher_key is not None
         game = snapshot.game
-        ends = self._ends(game)
+        ends = offers_end_phase(game)
         # The desk's bar holds End phase alone: without it (the lobby, the game over) no empty row.
         self.teacher_bar.layout.display = "" if teacher and ends else "none"
         self.end_phase_button.layout.display = "" if ends else "none"
-        self.end_phase_button.description = (lang._("Skip to the scores") if game is not None
-                                              and game.phase is Phase.SCORE else lang._("End phase now"))
+        self.end_phase_button.description = end_phase_label(game, lang)
         self.pause_button.layout.display = "none"
         if game is None:  # the lobby: the projected page's invitation ("join the table") is not for the teacher
             self.header.value = safe(lang._("Teacher's desk · table {code}", code=snapshot.code))
@@ -126,17 +125,6 @@ class TeacherDesk(TeacherPage):
 
     def _screen(self) -> tuple | None:
         return self._desk_shown  # the teacher's moves made here name the desk's screen
-
-    @staticmethod
-    def _ends(game) -> bool:
-        """Checks if the desk offers End phase now: while the class draws or finds, and in the
-        reveal, where it skips the drawings not yet shown (then called Skip to the scores).  At
-        the scoreboard and between rounds Next does what it would; at the game over nothing is left."""
-        if game is None:
-            return False
-        if game.phase is Phase.SCORE:
-            return game.reveal_step < len(game.players)
-        return game.phase in (Phase.HIDE, Phase.FIND)
 
     def _on_the_projector(self, game) -> str:
         """Returns where the projected reveal stands (HTML), as the desk shows no drawing: whose
