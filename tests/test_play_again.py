@@ -84,9 +84,11 @@ def test_play_again_with_a_deck_too_small_is_refused_by_the_engine_and_changes_n
     keys, _ = _finished(store)
     version = store.version(keys.code)
     tiny = Deck(objects=("a", "b", "c"), locations=("x", "y", "z"), name="Tiny")
-    with pytest.raises(DeckError):
+    with pytest.raises(DeckError) as refused:
         store.play_again(keys.code, keys.teacher_key, tiny)
     assert store.version(keys.code) == version and store.read(keys.code).game.phase is Phase.OVER
+    # Play again keeps the table's rounds: the advice is another deck, never fewer rounds.
+    assert "choose another deck" in str(refused.value) and "fewer rounds" not in str(refused.value)
 
 
 def test_only_the_teacher_key_plays_again_never_a_students_seat(store):

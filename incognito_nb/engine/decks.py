@@ -138,8 +138,9 @@ class Deck:
 
         Every round lays out ``lineup_size`` objects (the players' own and decoys) and
         gives each player a location.  ``rounds_chosen`` says whether whoever reads the
-        message can choose fewer rounds (a classroom table can; table mode plays three): the
-        message advises it only then, and else another deck.
+        message can choose fewer rounds (a new classroom table can; table mode plays three,
+        and Play again keeps the table's rounds): the message advises it only then, and else
+        another deck.
 
         :raises DeckError: if the deck has too few objects or locations; the message names
             the counts needed and available.

@@ -65,9 +65,11 @@ class PlayAgain:
             if held.game.phase is not Phase.OVER:
                 raise IllegalAction(N_("The game at table {code} is still in play: a new game can be dealt once "
                                        "this one is over."), rule="not_over", code=code)
-            chosen = deck if deck is not None else record.make_deck()
-            # The engine checks the deck against these players and rounds, as at the first deal.
-            game = Game.new(record.names, chosen, seed=seed, rules=record.make_rules())
+            chosen, rules = deck if deck is not None else record.make_deck(), record.make_rules()
+            # The engine checks the deck against these players and rounds, as at the first deal;
+            # here first, as the rounds stay the table's, so its advice is another deck.
+            chosen.check_fits(len(record.names), rules.rounds, rules.lineup_size, rounds_chosen=False)
+            game = Game.new(record.names, chosen, seed=seed, rules=rules)
             stored = {"name": chosen.name, "language": chosen.language,
                       "objects": list(chosen.objects), "locations": list(chosen.locations)}
             return Write(snapshot=game.to_json(), log_floor=record.version + 1, deck=stored, seed=str(seed))
