@@ -361,3 +361,21 @@ def test_the_classroom_reveal_of_six_long_names_fits_every_screen_with_its_next(
         # still hears.
         assert "Maximiliane Schwarzer: Karte" in page.text_content(".inc-reveal-cards")
         assert "+1 Maximiliane Schwarzer" in " ".join(page.text_content(".inc-reveal-points").split())
+
+        # On to the game over: each name of the scoreboard beside the podium keeps to one line
+        # at every size (on the 4:3 screen "Christoph Wojciechowski" took two, its column half
+        # the scoreboard's width beside two columns of a single digit, each a quarter).
+        for _ in SIX_LONG:
+            button = page.locator(".inc-next").element_handle(timeout=STEP)
+            button.click()
+            button.wait_for_element_state("hidden", timeout=STEP)
+        page.click(".inc-next", timeout=STEP)  # the scoreboard, then the podium
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        for size_name, size in SIZES.items():
+            resize(page, size, timeout=STEP)
+            lines = page.eval_on_selector_all(".inc-over .inc-scoreboard .inc-badge", """badges => badges.map(b => {
+                const range = document.createRange();
+                range.selectNodeContents(b);
+                return [b.textContent, new Set([...range.getClientRects()].map(r => Math.round(r.top))).size];
+            })""")
+            assert [name for name, count in lines if count > 1] == [], (size_name, lines)

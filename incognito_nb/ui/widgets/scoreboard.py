@@ -25,11 +25,13 @@ def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool =
     """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid;
     the number cell at index ``now`` (the round being played) is marked, and the line is
     ``aria-current`` when it is the viewer's own (``you``)."""
-    # The total's column a little wider at least: on a 390-px phone "gesamt" fell to
-    # "gesam|t" in 3.5 em.  Fixed minimums keep each line's grid (one a line) in columns;
-    # a phone's are smaller (scoreboard.css), or the total ran off a 360-px screen.
-    template = (f"minmax(var(--inc-score-name, 8em), 2fr) repeat({columns - 1}, minmax(var(--inc-score-round, 3.5em), 1fr))"
-                " minmax(var(--inc-score-total, 4.5em), 1fr)")
+    # The numbers' columns have fixed widths, which keep each line's grid (one a line) in
+    # columns, and the name's takes the rest: with a share of it (2fr to the numbers' 1fr) a
+    # long name wrapped on a 4:3 projector beside numbers' columns five times too wide.  The
+    # total's column a little wider: on a 390-px phone "gesamt" fell to "gesam|t" in 3.5 em.
+    # A phone's are smaller (scoreboard.css), or the total ran off a 360-px screen.
+    template = (f"minmax(var(--inc-score-name, 8em), 1fr) repeat({columns - 1}, var(--inc-score-round, 3.5em))"
+                " var(--inc-score-total, 4.5em)")
     name, *numbers, total = parts
     spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}">{n}</span>'
              for i, n in enumerate(numbers)]
