@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 import pytest
 
@@ -43,3 +44,29 @@ def test_each_students_words_are_labelled_whole_at_one_size(record, code):
     assert all(sizes.values()), f"labels missing or cut: {[label for label, found in sizes.items() if not found]}"
     every = set().union(*sizes.values())
     assert len(every) == 1 and min(every) >= 9, {label: sorted(found) for label, found in sizes.items()}
+
+
+def test_the_words_chart_never_leaves_a_few_rows_alone_on_a_page():
+    """A class's 40 words put two rows of the chart alone on the second page, and the
+    students' words on the third: a chart a few rows too long for the first page closes its
+    rows up to stay on it."""
+    lang = language("en")
+    names = (*CLASS, "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus")
+    games: list[GameRecord] = []
+    alone = {}
+    for index in range(8):
+        players = random.Random(index).sample(names, 6)
+        game = play_game(players, random.Random(index).choice, seed=index)
+        games.append(GameRecord.from_game(game, finished=f"2026-11-{10 + index}T09:00:00+00:00"))
+        printed = lines(words(render_report(ClassRecord("3B", names, tuple(games)), lang=lang,
+                                            date=dt.date(2026, 12, 7))))
+        chart_rows: dict[int, int] = {}
+        for line in printed:
+            said = " ".join(word.text for word in line)
+            if said.startswith("Each student's words"):
+                break
+            if re.fullmatch(r".+ \d+ of \d+", said):
+                chart_rows[line[0].page] = chart_rows.get(line[0].page, 0) + 1
+        alone[len(games)] = chart_rows
+    assert all(min(rows.values()) >= 8 for rows in alone.values()), alone
+    assert any(len(rows) == 1 and rows[1] > 37 for rows in alone.values()), f"no chart closed up: {alone}"

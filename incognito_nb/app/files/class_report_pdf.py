@@ -18,7 +18,8 @@ from incognito_nb.ui.widgets.palette import FOUND_COLOR
 from .lines import largest_size, width_of
 from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet
 
-ROW = 6.0
+#: The chart's rows, mm apart; as close as ROW_CLOSEST where that keeps the chart on one page.
+ROW, ROW_CLOSEST = 6.0, 5.0
 WIDTH = PAGE_WIDTH - 2 * MARGIN
 #: The labels of a student's words ("Missed as guesser:"): one size for all of them, whole, in a
 #: column as wide as the longest needs; LABEL_SIZE, or smaller only where the longest would
@@ -57,22 +58,25 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
     y += 8
     word_width, count_width = 52.0, 34.0
     bar_width = WIDTH - word_width - count_width
-    for row in word_rows(record):
-        if row.share is None:
-            continue
-        if y > PAGE_HEIGHT - MARGIN - ROW:
+    rows = [row for row in word_rows(record) if row.share is not None]
+    # A chart a few rows too long for the first page closes its rows up to stay on it: at
+    # ROW apart, a class's 40 words put two of them alone on a page of their own.
+    room = PAGE_HEIGHT - MARGIN - y
+    step = room / len(rows) if rows and ROW_CLOSEST * len(rows) <= room < ROW * len(rows) else ROW
+    for row in rows:
+        if y + step > PAGE_HEIGHT - MARGIN + 0.01:
             pdf.add_page()
             y = MARGIN
         pdf.text_at(MARGIN, y + 0.8, row.word, size=10, bold=True, width=word_width - 2)
         pdf.set_fill_color(228, 228, 228)
-        pdf.rect(MARGIN + word_width, y + 1, bar_width, ROW - 2, style="F")
+        pdf.rect(MARGIN + word_width, y + 1, bar_width, step - 2, style="F")
         pdf.set_fill_color(*_rgb(FOUND_COLOR))
         if row.share:
-            pdf.rect(MARGIN + word_width, y + 1, bar_width * row.share / 100, ROW - 2, style="F")
+            pdf.rect(MARGIN + word_width, y + 1, bar_width * row.share / 100, step - 2, style="F")
         pdf.text_at(MARGIN + word_width + bar_width + 2, y + 0.8,
                     lang._("{found} of {could}", found=row.found, could=row.could), size=9.5,
                     width=count_width - 2)
-        y += ROW
+        y += step
     _students(pdf, record, lang)
     return bytes(pdf.output())
 
