@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from incognito_nb import Drawing, Game, Phase, Stroke
-from incognito_nb.app.files import exports, pictures, poster
+from incognito_nb.app.files import exports, pictures, poster, sheet
 from incognito_nb.app.files.exports import (
     NothingToExport,
     drawing_png,
@@ -47,6 +47,14 @@ def rows(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
+def missing(reason: str) -> None:
+    """Skips the calling test for a tool this machine lacks, saying which, except under CI
+    (``CI`` set), which installs every tool: there it fails."""
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 def pdf_text(pdf: bytes) -> str:
     """Returns the text of a PDF as a reader sees it (poppler's pdftotext, or pypdf)."""
     if shutil.which("pdftotext"):
@@ -55,10 +63,7 @@ def pdf_text(pdf: bytes) -> str:
     try:
         import pypdf
     except ImportError:
-        reason = "reading PDF text needs pdftotext (Debian's poppler-utils) or pypdf"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing("reading PDF text needs pdftotext (Debian's poppler-utils) or pypdf")
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -191,7 +196,7 @@ def test_without_pillow_the_poster_draws_the_drawings_as_paths(game, tmp_path):
     assert b"/Subtype /Image" not in vector and b"/Subtype /Image" in pictures_pdf
     assert page_count(vector) == page_count(pictures_pdf) == 1 + 3
     if not shutil.which("pdftoppm"):
-        pytest.skip("pdftoppm (poppler-utils) is needed to look at the pages")
+        missing("pdftoppm (poppler-utils) is needed to look at the pages")
     pages = []
     for name, pdf in (("vector", vector), ("pictures", pictures_pdf)):
         (tmp_path / f"{name}.pdf").write_bytes(pdf)
@@ -240,14 +245,14 @@ def test_the_poster_of_a_game_in_progress_says_who_leads():
 def test_unicode_names_survive_in_the_poster():
     game = play_planned(UNICODE)
     text = pdf_text(poster_pdf(game))
-    if poster.unicode_font() is None:
-        pytest.skip("no Unicode TrueType font on this machine (install fonts-dejavu-core)")
+    if sheet.unicode_font() is None:
+        missing("no Unicode TrueType font on this machine (install fonts-dejavu-core)")
     for name in UNICODE:
         assert name in text
 
 
 def test_without_a_unicode_font_the_poster_simplifies_letters_and_still_works(monkeypatch):
-    monkeypatch.setattr(poster, "unicode_font", lambda: None)
+    monkeypatch.setattr(sheet, "unicode_font", lambda: None)
     monkeypatch.setattr(pictures, "unicode_font", lambda: None)
     monkeypatch.setattr(pictures, "fallback_fonts", lambda: ())
     game = play_planned(UNICODE)

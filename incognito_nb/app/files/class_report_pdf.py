@@ -16,7 +16,7 @@ from ...engine.class_report import missing_words, student_rows, word_list, word_
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.palette import FOUND_COLOR
 from .lines import largest_size, width_of
-from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet
+from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet, rgb
 
 #: The chart's rows, mm apart; as close as ROW_CLOSEST where that keeps the chart on one page.
 ROW, ROW_CLOSEST = 6.0, 5.0
@@ -25,10 +25,6 @@ WIDTH = PAGE_WIDTH - 2 * MARGIN
 #: column as wide as the longest needs; LABEL_SIZE, or smaller only where the longest would
 #: pass LABEL_COLUMN mm (down to LABEL_SMALLEST).
 LABEL_SIZE, LABEL_SMALLEST, LABEL_COLUMN = 9.5, 7.0, 70.0
-
-
-def _rgb(color: str) -> tuple[int, int, int]:
-    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> bytes:
@@ -70,7 +66,7 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
         pdf.text_at(MARGIN, y + 0.8, row.word, size=10, bold=True, width=word_width - 2)
         pdf.set_fill_color(228, 228, 228)
         pdf.rect(MARGIN + word_width, y + 1, bar_width, step - 2, style="F")
-        pdf.set_fill_color(*_rgb(FOUND_COLOR))
+        pdf.set_fill_color(*rgb(FOUND_COLOR))
         if row.share:
             pdf.rect(MARGIN + word_width, y + 1, bar_width * row.share / 100, step - 2, style="F")
         pdf.text_at(MARGIN + word_width + bar_width + 2, y + 0.8,

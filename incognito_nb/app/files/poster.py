@@ -17,17 +17,15 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from babel.dates import format_date
-from fpdf import FPDF
 
 from ...engine import Drawing, Game, RoundRecord
 from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 from ...engine.scoring import ARTIST_POINTS
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.palette import BORDER_COLOR, FOUND_COLOR as FOUND, PAPER_COLOR, PLAYER_COLORS
-from .fonts import fallback_fonts, latin1, unicode_font
 from .lines import ELLIPSIS, NO_BREAK, cut, largest_size, width_of, wrap
+from .sheet import Sheet, rgb
 
-FAMILY = "Poster"
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 297.0, 210.0, 12.0
 INK, MUTED, RULE = (26, 26, 26), (85, 85, 85), (200, 200, 200)
 #: Drawings are embedded at this fraction of the board's size: sharp in print, small in the file.
@@ -51,41 +49,11 @@ def standings_text(game: Game, lang: Language | None = None) -> str:
                          round=game.history[-1].number, rounds=game.rules.rounds, names=names)
 
 
-class _Poster(FPDF):
-    """An A4 landscape page set with the fonts chosen once for all its text."""
+class _Poster(Sheet):
+    """A4 landscape pages with the fonts chosen once for all their text."""
 
     def __init__(self) -> None:
-        super().__init__(orientation="L", unit="mm", format="A4")
-        self.set_auto_page_break(False)
-        self.set_margins(MARGIN, MARGIN, MARGIN)
-        self.c_margin = 0  # parts of one line sit side by side with no padding between them
-        files = unicode_font()
-        self.unicode = False
-        if files is not None:
-            try:
-                self.add_font(FAMILY, "", str(files.regular))
-                self.add_font(FAMILY, "B", str(files.bold))
-                self.unicode = True
-                self._add_fallbacks()
-            except Exception:  # an unreadable font file: fall back to the core font
-                self.unicode = False
-        self.family = FAMILY if self.unicode else "Helvetica"
-
-    def _add_fallbacks(self) -> None:
-        """Takes the letters the main font lacks (Chinese, say) from other installed fonts."""
-        names = []
-        for index, path in enumerate(fallback_fonts()):
-            try:
-                self.add_font(f"{FAMILY}Fallback{index}", "", str(path))
-            except Exception:  # noqa: BLE001 - an unreadable fallback is simply not used
-                continue
-            names.append(f"{FAMILY}Fallback{index}")
-        if names:
-            self.set_fallback_fonts(names, exact_match=False)
-
-    def say(self, text: str) -> str:
-        """Returns ``text`` as this poster's font can write it."""
-        return str(text) if self.unicode else latin1(str(text))
+        super().__init__(orientation="L", margin=MARGIN)
 
     def write_line(self, text: str, *, size: float, bold: bool = False, color=INK,
                    width: float = 0, align: str = "L", min_size: float = 7) -> None:
@@ -101,17 +69,12 @@ class _Poster(FPDF):
         room = width - 1
 
         def measure(parts, size) -> float:
-            total = 0.0
-            for text, bold in parts:
-                self.set_font(self.family, "B" if bold else "", size)
-                total += self.get_string_width(text)
-            return total
+            return sum(width_of(self, text, size=size, bold=bold) for text, bold in parts)
 
-        while size > min_size and measure(parts, size) > room:
-            size -= 0.5
-        while measure(parts, size) > room and parts and len(parts[-1][0]) > 1:
+        size = largest_size(lambda size: measure(parts, size), room, largest=size, smallest=min_size)
+        if measure(parts, size) > room and parts:  # the last part cut, in the room the others leave
             text, bold = parts[-1]
-            parts[-1] = (text.rstrip(".")[:-1] + "...", bold)
+            parts[-1] = (self.say(cut(self, text, room - measure(parts[:-1], size), size=size, bold=bold)), bold)
         self.set_text_color(*color)
         x, y, height = self.x, self.y, size * 0.5
         if align == "C":
@@ -127,12 +90,8 @@ class _Poster(FPDF):
     def chip(self, x: float, y: float, seat: int, size: float = 4.0) -> None:
         """Draws the player's colour square, the same colour as their badge on screen."""
         colour = PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][1]
-        self.set_fill_color(*_rgb(colour))
+        self.set_fill_color(*rgb(colour))
         self.rect(x, y, size, size, style="F", round_corners=True, corner_radius=0.8)
-
-
-def _rgb(color: str) -> tuple[int, int, int]:
-    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def render_poster(game: Game, records: Sequence[RoundRecord], *, title: str, date: dt.date,
@@ -338,7 +297,7 @@ def _chart_rows(pdf: _Poster, words: Sequence[Mapping], chart: _Chart, *, left: 
         could, found = max(int(entry["could"]), 1), int(entry["found"])
         cell = bar_width / could
         for seat in range(could):
-            pdf.set_fill_color(*(_rgb(FOUND) if seat < found else (228, 228, 228)))
+            pdf.set_fill_color(*(rgb(FOUND) if seat < found else (228, 228, 228)))
             pdf.rect(bar_left + seat * cell + 0.4, y + row * 0.2, cell - 0.8, row * 0.6, style="F",
                      round_corners=True, corner_radius=0.8)
         pdf.set_xy(bar_left + bar_width, y + (row - size * 0.5) / 2)
@@ -525,13 +484,13 @@ def _draw_vectors(pdf: _Poster, drawing: Drawing, x: float, y: float, width: flo
     An eraser stroke is drawn in the paper's colour, which looks the same on white paper.
     """
     scale = width / BOARD_WIDTH
-    pdf.set_fill_color(*_rgb(PAPER_COLOR))
-    pdf.set_draw_color(*_rgb(BORDER_COLOR))
+    pdf.set_fill_color(*rgb(PAPER_COLOR))
+    pdf.set_draw_color(*rgb(BORDER_COLOR))
     pdf.set_line_width(2 * scale)
     pdf.rect(x, y, width, height, style="DF")
     with pdf.rect_clip(x, y, width, height), pdf.local_context(stroke_cap_style="ROUND", stroke_join_style="ROUND"):
         for stroke in drawing.strokes:
-            pdf.set_draw_color(*_rgb(PAPER_COLOR if stroke.erase else stroke.color))
+            pdf.set_draw_color(*rgb(PAPER_COLOR if stroke.erase else stroke.color))
             pdf.set_line_width(stroke.width * scale)
             points = [(x + px * scale, y + py * scale) for px, py in stroke.points]
             if len(set(points)) == 1:  # a dot: a round cap on a line with no length to speak of

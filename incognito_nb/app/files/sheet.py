@@ -1,8 +1,9 @@
-"""A portrait A4 page set for a class's printouts (its report, its seat cards).
+"""An A4 page set for the printouts: a class's (its report, its seat cards, portrait) and a
+game's poster (landscape, ``poster.py``).
 
-Like the poster (``poster.py``), text is written in a Unicode font when the machine has
-one (``fonts.py``) and simplified to Latin-1 otherwise, so no first name can make a
-printout fail; a line too long for its room shrinks, then is cut with "...".
+Text is written in a Unicode font when the machine has one (``fonts.py``) and simplified
+to Latin-1 otherwise, so no first name can make a printout fail; a line too long for its
+room shrinks, then is cut with "…" (``lines.py``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from fpdf import FPDF
 
 from .fonts import fallback_fonts, latin1, unicode_font
+from .lines import cut, largest_size, width_of
 
 FAMILY = "Sheet"
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 210.0, 297.0, 14.0
@@ -17,13 +19,13 @@ INK, MUTED, RULE = (26, 26, 26), (85, 85, 85), (200, 200, 200)
 
 
 class Sheet(FPDF):
-    """Portrait A4 pages with the fonts chosen once for all their text."""
+    """A4 pages (portrait by default) with the fonts chosen once for all their text."""
 
-    def __init__(self) -> None:
-        super().__init__(orientation="P", unit="mm", format="A4")
+    def __init__(self, orientation: str = "P", margin: float = MARGIN) -> None:
+        super().__init__(orientation=orientation, unit="mm", format="A4")
         self.set_auto_page_break(False)
-        self.set_margins(MARGIN, MARGIN, MARGIN)
-        self.c_margin = 0
+        self.set_margins(margin, margin, margin)
+        self.c_margin = 0  # parts of one line sit side by side with no padding between them
         self.unicode = False
         files = unicode_font()
         if files is not None:
@@ -31,18 +33,22 @@ class Sheet(FPDF):
                 self.add_font(FAMILY, "", str(files.regular))
                 self.add_font(FAMILY, "B", str(files.bold))
                 self.unicode = True
-                names = []
-                for index, path in enumerate(fallback_fonts()):
-                    try:
-                        self.add_font(f"{FAMILY}Fallback{index}", "", str(path))
-                        names.append(f"{FAMILY}Fallback{index}")
-                    except Exception:  # noqa: BLE001 - an unreadable fallback is simply not used
-                        continue
-                if names:
-                    self.set_fallback_fonts(names, exact_match=False)
+                self._add_fallbacks()
             except Exception:  # noqa: BLE001 - an unreadable font file: the core font instead
                 self.unicode = False
         self.family = FAMILY if self.unicode else "Helvetica"
+
+    def _add_fallbacks(self) -> None:
+        """Takes the letters the main font lacks (Chinese, say) from other installed fonts."""
+        names = []
+        for index, path in enumerate(fallback_fonts()):
+            try:
+                self.add_font(f"{FAMILY}Fallback{index}", "", str(path))
+            except Exception:  # noqa: BLE001 - an unreadable fallback is simply not used
+                continue
+            names.append(f"{FAMILY}Fallback{index}")
+        if names:
+            self.set_fallback_fonts(names, exact_match=False)
 
     def say(self, text: object) -> str:
         """Returns ``text`` as this sheet's font can write it."""
@@ -51,13 +57,15 @@ class Sheet(FPDF):
     def text_at(self, x: float, y: float, text: object, *, size: float, width: float, bold: bool = False,
                 color=INK, align: str = "L", min_size: float = 6) -> None:
         """Writes one line of ``text`` in a box ``width`` wide whose top is at ``y``."""
-        line = self.say(text)
+        size = largest_size(lambda size: width_of(self, text, size=size, bold=bold), width, largest=size,
+                            smallest=min_size)
+        line = self.say(cut(self, self.say(text), width, size=size, bold=bold))
         self.set_font(self.family, "B" if bold else "", size)
-        while size > min_size and self.get_string_width(line) > width:
-            size -= 0.5
-            self.set_font(self.family, "B" if bold else "", size)
-        while self.get_string_width(line) > width and len(line) > 1:
-            line = line.rstrip(".")[:-1] + "..."
         self.set_text_color(*color)
         self.set_xy(x, y)
         self.cell(width, size * 0.45, line, align=align)
+
+
+def rgb(color: str) -> tuple[int, int, int]:
+    """Returns a ``#rrggbb`` colour (the screen's palette) as fpdf's red, green and blue."""
+    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
