@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from incognito_nb.ui.i18n import language
 from incognito_nb.ui.widgets.teacher_bar import CSS, TeacherBar
 
 pytestmark = pytest.mark.usefixtures("callback_errors_fail_the_test")
@@ -212,6 +213,10 @@ def test_say_writes_the_status_line_escaped(bar):
 
 
 # ------------------------------------------------------------------------ errors
+FRENCH = {"save the game": "Impossible d'enregistrer la partie", "end the phase": "Impossible de terminer la phase",
+          "go back to setup": "Impossible de revenir", "pause or resume the timer": "Impossible de mettre en pause"}
+
+
 @pytest.mark.parametrize("press, doing", [
     (lambda bar: bar.save_button.click(), "save the game"),
     (lambda bar: (bar.end_phase_button.click(), bar.confirm_yes.click()), "end the phase"),
@@ -224,6 +229,9 @@ def test_a_failing_callback_is_shown_in_the_status_line(bar, calls, press, doing
     press(bar)
     assert bar.status_text == f"Could not {doing}: the <b>disk</b> is full"
     assert "&lt;b&gt;disk&lt;/b&gt;" in bar.status.value and "<b>" not in bar.status.value
+    bar.relabel(language("fr"))  # French elides "de" before the verb: one sentence a failure, not a verb put in
+    press(bar)
+    assert bar.status_text.startswith(FRENCH[doing]) and bar.status_text.endswith("\u00a0: the <b>disk</b> is full")
 
 
 def test_a_failing_pause_leaves_the_label_alone(bar, calls):

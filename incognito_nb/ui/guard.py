@@ -9,7 +9,7 @@ area, the teacher bar's status, the card panel — in words meant for them:
 - a move the rules refuse (:class:`~incognito_nb.engine.errors.IllegalAction`), a store
   or a save that says what to do (every error of this project carries its sentence as a
   :class:`~incognito_nb.engine.errors.Message`), in the page's language;
-- anything else as "Could not *save the game*: …" (or the page's own sentence), with the
+- anything else as "Could not save the game: …" (or the page's own sentence), with the
   traceback in the kernel's log and never in the browser.
 """
 
@@ -42,19 +42,21 @@ class Guard:
         self.lang = lang or language()
 
     def __call__(self, action: Callable[..., Any], *, keeps_message: bool = False,
-                 doing: Optional[str] = None) -> Callable[..., Any]:
+                 failed: Optional[str] = None) -> Callable[..., Any]:
         """Returns ``action`` wrapped: it runs through :meth:`run` whenever it is called.
         ``keeps_message`` (a watch, a retry: not a person's action) leaves what was said."""
         def run(*args: Any, **kwargs: Any) -> Any:
-            return self.run(action, *args, keeps_message=keeps_message, doing=doing, **kwargs)[1]
+            return self.run(action, *args, keeps_message=keeps_message, failed=failed, **kwargs)[1]
         return run
 
     def run(self, action: Callable[..., Any], *args: Any, keeps_message: bool = False,
-            doing: Optional[str] = None, **kwargs: Any) -> tuple[bool, Any]:
+            failed: Optional[str] = None, **kwargs: Any) -> tuple[bool, Any]:
         """Runs ``action(*args, **kwargs)`` now; returns whether it went through, and its result.
 
-        ``doing`` says what the action does ("save the game", in the page's language),
-        for the sentence said about a failure nobody foresaw.
+        ``failed`` is the sentence said about a failure nobody foresaw, untranslated (marked
+        with ``N_``) with its ``{error}``: "Could not save the game: {error}".  A whole
+        sentence, as each language words it ("Impossible d'enregistrer…": French elides
+        "de" before the verb, which it could not do before a verb put in its place).
         """
         if self.clear is not None and not keeps_message:
             self.clear()
@@ -66,8 +68,7 @@ class Guard:
             self.say(self.lang.error(refused))
         except Exception as error:  # the page must survive, and say what happened
             log.error("an action failed:\n%s", traceback.format_exc())
-            self.say(self.lang._("Could not {doing}: {error}", doing=doing, error=str(error)) if doing
-                     else self.unexpected(self.lang, error))
+            self.say(self.lang._(failed, error=str(error)) if failed else self.unexpected(self.lang, error))
         return False, None
 
 

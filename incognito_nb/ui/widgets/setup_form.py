@@ -30,7 +30,7 @@ from incognito_nb.engine import (
     parse_deck,
 )
 from incognito_nb.engine.decks import locations_count, objects_count
-from incognito_nb.engine.errors import more_problems
+from incognito_nb.engine.errors import N_, more_problems
 from incognito_nb.engine.players import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
@@ -504,7 +504,7 @@ class SetupForm(widgets.HBox):
         self._mark(())
         self.form_error.clear()
         self.deck_error.clear()
-        if not self._call(self.on_start, game, self.timer_seconds, doing=self.lang._("start the game")):
+        if not self._call(self.on_start, game, self.timer_seconds, failed=N_("Could not start the game: {error}")):
             return None
         return game
 
@@ -578,7 +578,7 @@ class SetupForm(widgets.HBox):
             self.discard_save()
             self._report_save_problem(error)
             return None
-        if not self._call(self.on_resume, game, doing=self.lang._("resume the saved game")):
+        if not self._call(self.on_resume, game, failed=N_("Could not resume the saved game: {error}")):
             return None
         return game
 
@@ -587,9 +587,9 @@ class SetupForm(widgets.HBox):
         self._resume_offered = False
         _show(self.resume_box, False)
 
-    def _call(self, callback: Callable[..., Any], *args: Any, doing: str) -> bool:
+    def _call(self, callback: Callable[..., Any], *args: Any, failed: str) -> bool:
         """Calls a callback of the dashboard; a failure is shown on the form, not only logged.
 
-        ``doing`` says what the callback does ("start the game"), in the form's language.
+        ``failed`` is the sentence said of a failure nobody foresaw (see :meth:`Guard.run`).
         """
-        return Guard(lambda text: self.form_error.show([text]), lang=self.lang).run(callback, *args, doing=doing)[0]
+        return Guard(lambda text: self.form_error.show([text]), lang=self.lang).run(callback, *args, failed=failed)[0]

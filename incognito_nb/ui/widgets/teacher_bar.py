@@ -16,6 +16,7 @@ from typing import Any, Callable, Optional
 import ipywidgets as widgets
 from traitlets import Bool, Unicode, observe
 
+from incognito_nb.engine.errors import N_
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, safe
@@ -164,7 +165,7 @@ class TeacherBar(widgets.HBox):
         """Pauses a running timer, or resumes a paused one, through ``on_pause_toggle``."""
         if not self.timer_running:  # a hidden button can still be clicked from the browser
             return
-        ok, paused = self._call(self.on_pause_toggle, self.lang._("pause or resume the timer"))
+        ok, paused = self._call(self.on_pause_toggle, N_("Could not pause or resume the timer: {error}"))
         if ok:
             self.paused = bool(paused) if isinstance(paused, bool) else not self.paused
 
@@ -180,7 +181,7 @@ class TeacherBar(widgets.HBox):
         """Switches projector mode (large type, high contrast) on or off, through ``on_projector``."""
         wanted = not self.projector
         if self.on_projector is not None:
-            ok, _ = self._call(lambda: self.on_projector(wanted), self.lang._("switch projector mode"))
+            ok, _ = self._call(lambda: self.on_projector(wanted), N_("Could not switch projector mode: {error}"))
             if not ok:
                 return
         self.projector = wanted
@@ -219,9 +220,9 @@ class TeacherBar(widgets.HBox):
         action = self._pending
         self._show_confirm(False)
         if action == "end_phase" and not self.end_phase_button.disabled:
-            self._call(self.on_end_phase, self.lang._("end the phase"))
+            self._call(self.on_end_phase, N_("Could not end the phase: {error}"))
         elif action == "restart" and not self.restart_button.disabled:
-            self._call(self.on_restart, self.lang._("go back to setup"))
+            self._call(self.on_restart, N_("Could not go back to setup: {error}"))
 
     def cancel(self) -> None:
         """Closes the question without doing anything (the twin of "Cancel")."""
@@ -238,14 +239,14 @@ class TeacherBar(widgets.HBox):
         if self.save_button.disabled:
             return
         said = self._said
-        ok, _ = self._call(self.on_save, self.lang._("save the game"))
+        ok, _ = self._call(self.on_save, N_("Could not save the game: {error}"))
         if ok and self._said == said:
             self.say(self.lang._("Saved at {time}.", time=f"{datetime.now():%H:%M}"))
 
     # ------------------------------------------------------------- plumbing
-    def _call(self, callback: Callable[[], Any], doing: str) -> tuple[bool, Any]:
+    def _call(self, callback: Callable[[], Any], failed: str) -> tuple[bool, Any]:
         """Calls a callback; a failure is shown in the status line rather than raised.
 
-        ``doing`` says what the callback does ("save the game"), in the bar's language.
+        ``failed`` is the sentence said of a failure nobody foresaw (see :meth:`Guard.run`).
         """
-        return Guard(self.say, lang=self.lang).run(callback, doing=doing)
+        return Guard(self.say, lang=self.lang).run(callback, failed=failed)
