@@ -98,11 +98,15 @@ def test_french_keeps_its_high_punctuation_to_the_word_before_it():
     assert loose == []
 
 
-def test_french_never_puts_de_or_le_before_a_name_it_cannot_elide():
+def test_french_never_puts_de_or_le_before_a_word_it_cannot_elide():
     """French elides "de" and "le" before a vowel ("d'Éloïse"), which a sentence cannot do for a
-    name it does not know: "carte de Éloïse-Marguerite", "Dessin de Anne-Charlotte", "Le nouveau
-    lien de Ana". The sentences say "signé Ana", "attribuée à Ana", "posée par Ana" instead."""
-    before = re.compile(r"\b(?:de|que|le|la) \{(?:artist|player|name|voter|other|names|players|student)\}", re.I)
+    name or a word it does not know: "carte de Éloïse-Marguerite", "Dessin de Anne-Charlotte",
+    "Le nouveau lien de Ana", "Impossible de enregistrer la partie", "choisis l'un de
+    everyday". The sentences say "signé Ana", "attribuée à Ana", "posée par Ana", whole
+    sentences for each failure, "parmi". Before a number or a date it stays ("de 3 à 6",
+    "le 7 décembre")."""
+    numbers = "low|high|size|length|count|n|when"
+    before = re.compile(r"\b(?:de|que|le|la) \{(?!(?:%s)\})\w+\}" % numbers, re.I)
     found = [form for message in catalogue("fr") if message.id
              for form in (message.string if isinstance(message.string, tuple) else (message.string,))
              if before.search(form)]
