@@ -140,7 +140,7 @@ def test_the_classroom_server_says_its_addresses_and_passphrase_in_its_language(
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=tmp_path, env=env,
                                start_new_session=True)
     try:
-        lines = [process.stdout.readline().strip() for _ in range(5)]
+        lines = [process.stdout.readline().strip() for _ in range(6)]
     finally:
         import signal
 
@@ -148,9 +148,11 @@ def test_the_classroom_server_says_its_addresses_and_passphrase_in_its_language(
         process.wait(timeout=30)
     assert lines[0].startswith("Página del docente: http://127.0.0.1:"), lines
     assert lines[1].startswith("Página de los alumnos: "), lines
-    assert lines[2].startswith(f"Contraseña de la clase: {PASSPHRASE} (solo este ordenador crea mesas"), lines
-    assert "un fallo no hace perder nada" in lines[3], lines
-    assert lines[4] == "Pulsa Ctrl+C para detenerlo.", lines
+    assert lines[2].startswith("Solo este ordenador puede abrir estas páginas. Para que entren los dispositivos "
+                               "de la clase, inicia el servidor con --host 0.0.0.0"), lines
+    assert lines[3].startswith(f"Contraseña de la clase: {PASSPHRASE} (solo este ordenador crea mesas"), lines
+    assert "un fallo no hace perder nada" in lines[4], lines
+    assert lines[5] == "Pulsa Ctrl+C para detenerlo.", lines
     assert english_in(lines, "es") == [], lines
 
 

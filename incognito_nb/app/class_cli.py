@@ -32,11 +32,13 @@ import os
 import sys
 from pathlib import Path
 from typing import Callable, TextIO
+from urllib.parse import urlsplit
 
 from ..engine import Deck, DeckError, Game, load_deck
 from ..engine.class_record import GameRecord
 from ..engine.errors import Explained
 from ..engine.players import name_key
+from .addresses import is_loopback, lan_address
 from ..store import default_store_url
 from ..store.backends import open_class_book
 from ..store.class_book import ClassBook, finished_at
@@ -103,8 +105,8 @@ def parser() -> argparse.ArgumentParser:
                                help="make tables for the class, where each student taps their name to join")
     taps.add_argument("name", metavar="NAME")
     for made in (seats, taps):
-        made.add_argument("--url", default="http://127.0.0.1:8866",
-                          help="the classroom server's address as the students' devices reach it")
+        made.add_argument("--url", help="the classroom server's address as the students' devices reach it "
+                                        "(default: this computer's address on its network, port 8866)")
         made.add_argument("--deck", metavar="FILE.csv|ID", help="the deck the tables play with")
         made.add_argument("--no-practice", action="store_true",
                           help="deal plainly, without favouring the words the class keeps missing")
@@ -288,8 +290,8 @@ def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, 
 def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     from .files.seat_cards import class_tables, seat_cards_pdf
 
-    tables = class_tables(book, options.name, choose_deck(options.deck), base_url=options.url, lang=lang,
-                          practice=not options.no_practice, seat=True)
+    tables = class_tables(book, options.name, choose_deck(options.deck), base_url=server_url(options, lang),
+                          lang=lang, practice=not options.no_practice, seat=True)
     _write(options.pdf, seat_cards_pdf(book.entry(options.name).name, tables, lang=lang))
     _say_tables(tables, lang, out)
     print(lang._("Wrote {path}.", path=options.pdf), file=out)
@@ -299,10 +301,22 @@ def seat_cards(book: ClassBook, options: argparse.Namespace, lang: Language, out
 def tables(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
     from .files.seat_cards import class_tables
 
-    made = class_tables(book, options.name, choose_deck(options.deck), base_url=options.url, lang=lang,
-                        practice=not options.no_practice)
+    made = class_tables(book, options.name, choose_deck(options.deck), base_url=server_url(options, lang),
+                        lang=lang, practice=not options.no_practice)
     _say_tables(made, lang, out)
     return DONE
+
+
+def server_url(options: argparse.Namespace, lang: Language) -> str:
+    """Returns the classroom server's address the tables' links lead to: ``--url``, else this
+    computer's on its network; warns when the students' devices cannot open it (127.0.0.1)."""
+    url = options.url or f"http://{lan_address() or '127.0.0.1'}:8866"
+    if is_loopback(urlsplit(url).hostname):
+        print("incognito-nb class: " + lang._(
+            "The links lead to {url}, which a student's device cannot open: on it, that address means the "
+            "device itself. Give --url with this computer's address on the class's network, as "
+            "incognito-nb classroom --host 0.0.0.0 prints it.", url=url), file=options.err)
+    return url
 
 
 def _say_tables(made, lang: Language, out: TextIO) -> None:

@@ -34,6 +34,7 @@ from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.text import markup, safe
+from .addresses import for_the_class, this_computer_only
 from .server.forwarded import link_scheme
 from .server import preheat
 from .server.preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server
@@ -133,8 +134,10 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     # ``?desk=1``: the teacher's desk, the controls not to project (ui/pages/teacher_desk.py).
     desk = {"class_report": _class_report(store, code, environ)} if code and params.get("desk") == "1" else {}
     page_class = TeacherDesk if desk else TeacherPage
+    student_url = page_url(STUDENT_NOTEBOOK, environ)
     page = page_class(store, code=code, teacher_key=key if code else None, **desk,
-                       student_url=page_url(STUDENT_NOTEBOOK, environ),
+                       student_url=for_the_class(student_url, environ),
+                       this_computer_only=this_computer_only(student_url, environ),
                        teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
                        timer_seconds=timer, key_in_browser=served, takeaway_files=_takeaway_files,
                        vocabulary_chart=_vocabulary_chart, **languages)

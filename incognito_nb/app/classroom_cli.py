@@ -20,6 +20,7 @@ import subprocess
 import sys
 
 from ..store import StoreError, default_store_url, open_store
+from .addresses import EVERY_ADDRESS, HOST_ENV, is_loopback, lan_address
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
 from .server.passphrase import new_passphrase
 from .serving import LANGUAGE_HELP, offer_deck, offer_port, voila_serving
@@ -71,18 +72,35 @@ def store_location(store: str) -> str:
     return os.path.abspath(store)
 
 
-def started_message(lang: Language, *, base: str, passphrase: str, door: str, durability) -> str:
+def started_message(lang: Language, *, host: str, port: int, passphrase: str, durability,
+                    address: str | None = None) -> str:
     """Returns what the server prints when it starts, in ``lang`` (``--language``): the two
     pages' addresses, the classroom passphrase and where a teacher on another device types it,
-    what the store keeps, and how to stop."""
-    return "\n".join([
-        lang._("Teacher page: {url}", url=f"{base}/{TEACHER_NOTEBOOK}"),
-        lang._("Student page: {url}", url=f"{base}/{STUDENT_NOTEBOOK}"),
+    what the store keeps, and how to stop.
+
+    The addresses are the ones the class's devices open: this computer's network
+    ``address`` when the server listens on every address (``--host 0.0.0.0``).  Served on
+    127.0.0.1, no other device can open them, and the message says how to let the class in.
+    """
+    shown = (address or "127.0.0.1") if host in EVERY_ADDRESS else host
+    base = f"http://{shown}:{port}"
+    lines = [
+        lang._("Teacher page: {url}", url=f"{base}/voila/render/{TEACHER_NOTEBOOK}"),
+        lang._("Student page: {url}", url=f"{base}/voila/render/{STUDENT_NOTEBOOK}"),
+    ]
+    if host in EVERY_ADDRESS and address is None:
+        lines.append(lang._("This computer is on no network yet: connect it to the class's network (its Wi-Fi), "
+                            "and the class's devices will open these pages at its address there."))
+    elif is_loopback(host):
+        lines.append(lang._("Only this computer can open these pages. To let the class's devices in, start the "
+                            "server with --host 0.0.0.0 (they and this computer on the same network)."))
+    lines += [
         lang._("Classroom passphrase: {passphrase} (only this computer creates tables; on another device, "
-               "open {url} and type it)", passphrase=passphrase, url=door),
+               "open {url} and type it)", passphrase=passphrase, url=f"{base}/classroom/passphrase"),
         lang.say(durability),
         lang._("Press Ctrl+C to stop."),
-    ])
+    ]
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,11 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         env["INCOGNITO_NB_LANGUAGE"] = options.language
     if not offer_port(options.host, options.port, "incognito-nb classroom"):
         return 2
-    base = f"http://{options.host}:{options.port}/voila/render"
     env["INCOGNITO_NB_PASSPHRASE"] = passphrase = env.get("INCOGNITO_NB_PASSPHRASE", "").strip() or new_passphrase()
-    print(started_message(language(first_language(options.language)), base=base, passphrase=passphrase,
-                          door=f"http://{options.host}:{options.port}/classroom/passphrase", durability=durability),
-          flush=True)
+    env[HOST_ENV] = options.host  # the teacher pages' join links: see addresses.for_the_class
+    print(started_message(language(first_language(options.language)), host=options.host, port=options.port,
+                          passphrase=passphrase, durability=durability, address=lan_address()), flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)
     except KeyboardInterrupt:

@@ -87,7 +87,8 @@ class TeacherPage(TablePage):
                  decks: Sequence[Deck] = (), timer_seconds: int = 0, key_in_browser: bool = False,
                  language: str | None = None, default_language: str | None = None, projector: bool = True,
                  takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
-                 vocabulary_chart: Callable[[Game, Language], bytes] | None = None) -> None:
+                 vocabulary_chart: Callable[[Game, Language], bytes] | None = None,
+                 this_computer_only: bool = False) -> None:
         super().__init__(store, TEACHER_FILES_CSS, language=language, default_language=default_language)
         self.takeaway_files, self.vocabulary_chart = takeaway_files, vocabulary_chart
         #: The teacher's box at the game over (files, Play again): under the stage, movable as one.
@@ -97,6 +98,9 @@ class TeacherPage(TablePage):
         self.decks = {f"own:{i}": deck for i, deck in enumerate(decks)}  # offered before the built-in ones
         self.teacher_key = teacher_key
         self.student_url, self.teacher_url = student_url, teacher_url
+        #: The join link opens on this computer only (a server on 127.0.0.1): the lobby says how
+        #: to let the class's devices in (app/addresses.py).
+        self.this_computer_only = this_computer_only
         self.key_in_browser = key_in_browser
         self._shown: tuple | None = None  # which screen the stage holds: (round, phase, the reveal's step)
         self.room: widgets.HTML | None = None  # who is done, large, on the hide phase's screen (None on others)
@@ -365,7 +369,14 @@ class TeacherPage(TablePage):
             code = markup(safe(self.code), "inc-join-code")
             join = markup(lang._("Join at {link}", link=link(self.join_url)), "inc-join-url")
             qr = markup(qr_code(self.join_url, lang), "inc-qr")
-            panel = widgets.HBox([widgets.VBox([code, join, markup(self.table_facts(), "inc-table-facts")]), qr])
+            facts = [code, join, markup(self.table_facts(), "inc-table-facts")]
+            if self.this_computer_only:
+                # The catalogue's sentence (trusted markup, as "Join at {link}"), the option whole on its line.
+                facts.insert(2, markup(lang._(
+                    "This link opens on this computer only: on a student's phone it would mean the phone "
+                    "itself. Start the classroom server with {option} to let the class's devices in.",
+                    option='<code class="inc-option">--host 0.0.0.0</code>'), "inc-join-local"))
+            panel = widgets.HBox([widgets.VBox(facts), qr])
             panel.add_class("inc-join-panel")
             self.lobby = markup("", "inc-lobby")
             parts: list[widgets.Widget] = [panel, self.lobby]
