@@ -241,3 +241,32 @@ def test_a_port_already_taken_is_said_and_nothing_starts_on_another_one(command,
     assert str(port) not in said.out  # no address printed that would lead elsewhere
     options = launcher.parser().parse_args(["--port", str(port)])
     assert "--Voila.port_retries=0" in launcher.voila_command(options)
+
+
+@pytest.mark.parametrize("host, said", [
+    ("999.1.1.1", "999.1.1.1 is not an address: give --host 0.0.0.0"),
+    ("no-such-host.invalid", "no-such-host.invalid is not an address: give --host 0.0.0.0"),
+    ("10.9.9.9", "10.9.9.9 is not an address of this computer: give --host 0.0.0.0"),
+])
+def test_a_host_that_is_not_this_computers_is_said_for_what_it_is(host, said, tmp_path, monkeypatch, capsys):
+    """A mistyped --host was said to be 'port 8866 is already in use on 999.1.1.1 … choose
+    another port': the teacher changed the port, and the same message came back."""
+    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
+    assert launcher.main(["classroom", "--no-browser", "--host", host, "--store", str(tmp_path / "c.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "already in use" not in err and "--host 127.0.0.1 (this computer only)" in err
+
+
+@pytest.mark.parametrize("command", [["--no-browser"], ["classroom", "--no-browser"]])
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "http"])
+def test_a_port_that_is_no_port_is_refused_before_anything_starts(command, port, monkeypatch, capsys):
+    """--port 99999 printed its pages at http://127.0.0.1:99999/… and handed Voilà a port that
+    cannot be."""
+    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    with pytest.raises(SystemExit) as stopped:
+        launcher.main([*command, "--port", port])
+    assert stopped.value.code == 2
+    said = capsys.readouterr()
+    assert f"argument --port: {port!r} is not a port: give a number from 1024 to 65535" in said.err
+    assert said.out == ""

@@ -9,6 +9,8 @@ it imports neither.
 
 from __future__ import annotations
 
+import argparse
+import errno
 import os
 import socket
 import sys
@@ -38,25 +40,51 @@ def unix_sockets_fit(connection_dir: str) -> bool:
 
 def port_taken(ip: str, port: int) -> bool:
     """Checks if another program already listens on ``port`` at ``ip`` (bound as Tornado binds)."""
+    return port_problem(ip, port) is not None
+
+
+def port_problem(ip: str, port: int) -> str | None:
+    """Returns why Voilà could not serve on ``port`` at ``ip`` (bound as Tornado binds), in
+    words that say what to do; None when it can."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(ip or None, port, type=socket.SOCK_STREAM,
                                                             flags=socket.AI_PASSIVE)[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
-    except OSError:
-        return True
-    return False
+    except socket.gaierror:
+        return (f"{ip} is not an address: give --host 0.0.0.0 (every address of this computer, to let the "
+                f"class's devices in) or --host 127.0.0.1 (this computer only).")
+    except OSError as error:
+        if error.errno == errno.EADDRNOTAVAIL:
+            return (f"{ip} is not an address of this computer: give --host 0.0.0.0 (every address of this "
+                    f"computer, to let the class's devices in) or --host 127.0.0.1 (this computer only).")
+        if error.errno == errno.EACCES:
+            return (f"port {port} needs an administrator's rights on this computer: choose a port from 1024 up, "
+                    f"such as --port 8866.")
+        return (f"port {port} is already in use on {ip} (another Incognito, or another program): "
+                f"stop it, or choose another port with --port {port + 1}.")
+    return None
 
 
 def offer_port(ip: str, port: int, prog: str) -> bool:
     """Checks that ``port`` at ``ip`` is free to serve on; returns False after saying what to do
-    when another program holds it."""
-    if not port_taken(ip, port):
-        return True
-    print(f"{prog}: port {port} is already in use on {ip} (another Incognito, or another program): "
-          f"stop it, or choose another port with --port {port + 1}.", file=sys.stderr)
-    return False
+    when it is not (another program holds it, or ``ip`` is no address of this computer)."""
+    problem = port_problem(ip, port)
+    if problem is not None:
+        print(f"{prog}: {problem}", file=sys.stderr)
+    return problem is None
+
+
+def port_number(text: str) -> int:
+    """Returns ``--port``'s value as a port number (argparse's type: it says what is wrong)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1024 to 65535, such as 8866")
+    return port
 
 
 def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: Sequence[str] = (),
