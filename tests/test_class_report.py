@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import json
 
 from incognito_nb import Game
 from incognito_nb.app.class_cli import main as class_main
@@ -196,3 +196,21 @@ def test_a_class_list_is_read_from_a_spreadsheets_csv_and_keeps_its_retention_li
     with open_class_book(store) as book:
         entry = book.entry("3B")
     assert entry.students == ("Ana", "Ben", "Cleo") and entry.keep_days == 30
+
+
+@pytest.mark.parametrize("content, said", [
+    ("Zoë\nÑandú\n".encode("cp1252"), "names.csv is not UTF-8 text: save the list from the spreadsheet as "
+                                         "'CSV UTF-8 (comma delimited)'"),
+    (b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00\xb5U", "names.csv is not UTF-8 text"),  # an .xlsx renamed
+    (None, "There is no file"),
+])
+def test_a_names_file_that_cannot_be_read_is_said_and_adds_nothing(tmp_path, content, said):
+    """A names CSV saved by an older spreadsheet (Windows-1252) stopped the command with a
+    UnicodeDecodeError traceback; a missing one said "[Errno 2] No such file or directory"."""
+    store, names = str(tmp_path / "classroom.sqlite"), tmp_path / "names.csv"
+    if content is not None:
+        names.write_bytes(content)
+    out, err = io.StringIO(), io.StringIO()
+    assert class_main(["add", "3B", "--csv", str(names), "--store", store], out=out, err=err) == 1
+    assert said in err.getvalue() and "Errno" not in err.getvalue() and out.getvalue() == ""
+    assert class_main(["list", "--store", store], out=out) == 0 and "3B" not in out.getvalue()

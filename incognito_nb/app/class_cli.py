@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 
 from ..engine import Deck, DeckError, Game, load_deck
 from ..engine.class_record import GameRecord
-from ..engine.errors import Explained
+from ..engine.errors import N_, Explained
 from ..engine.players import name_key
 from .addresses import is_loopback, lan_address
 from ..store import default_store_url
@@ -148,8 +148,18 @@ def add(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextI
 
 
 def read_names(path: Path) -> list[str]:
-    """Returns the first names in a CSV file's first column (a header row such as "name" skipped)."""
-    text = path.read_text(encoding="utf-8-sig")
+    """Returns the first names in a CSV file's first column (a header row such as "name" skipped).
+
+    :raises Explained: for a file that is not there or not UTF-8 text (a spreadsheet's own
+        format, or a CSV saved in an older encoding).
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise Explained(N_("There is no file {file}: check its name and folder."), file=str(path)) from None
+    except UnicodeDecodeError:
+        raise Explained(N_("{file} is not UTF-8 text: save the list from the spreadsheet as 'CSV UTF-8 (comma "
+                           "delimited)', one first name per row, and add the class again."), file=path.name) from None
     try:  # a spreadsheet saves with commas, semicolons or tabs; a single column has none of them
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
