@@ -52,6 +52,7 @@ def test_every_part_of_the_editor_carries_its_class(editor):
         "inc-deck-language": editor.language_field, "inc-deck-objects": editor.objects_field,
         "inc-deck-locations": editor.locations_field, "inc-deck-check": editor.check_button,
         "inc-deck-save": editor.save_button, "inc-deck-result": editor.result,
+        "inc-deck-sample": editor.sample_button,
     }
     for css_class, widget in parts.items():
         assert css_class in widget._dom_classes
@@ -68,6 +69,13 @@ def test_decks_are_saved_in_the_folder_named_by_the_environment(monkeypatch, tmp
 
 
 # --- pasting and checking --------------------------------------------------------------
+
+
+def test_try_a_sample_fills_and_checks_a_whole_deck_and_saves_nothing(editor, tmp_path):
+    editor.sample_button.click()
+    assert editor.deck is not None and editor.deck.name == "En la granja" and editor.deck.language == "es"
+    assert editor.objects[0] == "huevo" and len(editor.deck.objects) >= 18
+    assert not (tmp_path / "decks").exists()  # only Save deck writes
 
 
 def test_pasted_words_one_per_line_become_a_deck_in_order(editor):

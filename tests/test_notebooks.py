@@ -8,6 +8,7 @@ That they *run* is checked by ``pytest --nbval-lax notebooks/``.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,30 @@ def test_notebook_is_committed_without_outputs_or_execution_counts(path):
             assert cell.get("outputs") == [], f"cell {number} has outputs"
             assert cell.get("execution_count") is None, f"cell {number} has an execution count"
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_the_deck_notebook_opened_in_voila_writes_no_deck_and_fills_no_box(tmp_path):
+    """Voilà runs every cell of a notebook as it opens: the deck notebook must leave the
+    teacher an empty editor and write nothing (it pasted a sample farm deck into the boxes
+    and saved it to ``~/incognito-decks``, replacing a file of the same name, at every
+    opening). The sample is a button now (:meth:`DeckEditor.paste_sample`)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    decks, saves = tmp_path / "decks", tmp_path / "saves"
+    notebook = nbformat.read(REPO / "notebooks" / "teacher_decks.ipynb", as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell(
+        "print(repr(editor.objects_field.value), repr(editor.locations_field.value), editor.deck)"))
+    env = {**os.environ, "INCOGNITO_NB_DECKS": str(decks), "INCOGNITO_NB_SAVES": str(saves)}
+    client = NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    client.km = client.create_kernel_manager()
+    client.start_new_kernel(env=env)
+    try:
+        client.start_new_kernel_client()
+        for index, cell in enumerate(notebook.cells):
+            client.execute_cell(cell, index)
+    finally:
+        client._cleanup_kernel()
+    last = "".join(output.get("text", "") for output in notebook.cells[-1].outputs)
+    assert last.strip() == "'' '' None", last
+    assert not decks.exists() or list(decks.iterdir()) == []

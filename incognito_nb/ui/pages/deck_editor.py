@@ -41,6 +41,17 @@ from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
 
+#: The deck "Try a sample" pastes: a small Spanish farm deck, big enough for a whole game.
+SAMPLE = dict(
+    name="En la granja",
+    language="es",
+    objects=("huevo", "pollito", "herradura", "cubo", "rastrillo", "sombrero de paja", "botas de agua",
+             "zanahoria", "calabaza", "mazorca", "regadera", "cencerro", "manzana", "pala", "cuerda",
+             "farol", "cesta", "queso", "botella de leche", "gatito"),
+    locations=("establo", "gallinero", "pajar", "huerto", "granero", "pocilga", "prado", "estanque",
+               "campo de trigo", "molino", "corral", "invernadero", "colmenar", "bosque", "río",
+               "mercado del pueblo", "cocina de la granja", "remolque"),
+)
 #: Language codes offered in the language box; any other short code may be typed.
 LANGUAGE_CHOICES = ("en", "es", "fr", "de", "it", "pt", "nl", "pl", "sv", "tr", "ar", "zh")
 #: How many words of each kind the preview shows.
@@ -78,7 +89,7 @@ class DeckEditor(widgets.VBox):
     ``deck`` is the deck as last checked, or ``None`` before a successful check and
     after any change to the boxes.  ``folder`` is where *Save deck* writes (default:
     :func:`default_deck_folder`).  Every button has a method twin: :meth:`check`,
-    :meth:`save`, and :meth:`load` for an upload.  The editor speaks ``lang``.
+    :meth:`save`, :meth:`paste_sample`, and :meth:`load` for an upload.  The editor speaks ``lang``.
     """
 
     def __init__(self, *, folder: str | os.PathLike | None = None, rules: Rules | None = None,
@@ -115,6 +126,9 @@ class DeckEditor(widgets.VBox):
         self.check_button.add_class("inc-deck-check")
         self.save_button = widgets.Button(description=lang._("Save deck"), icon="save")
         self.save_button.add_class("inc-deck-save")
+        # A button, not a notebook cell: Voilà runs every cell as the page opens.
+        self.sample_button = widgets.Button(description=lang._("Try a sample"), icon="magic")
+        self.sample_button.add_class("inc-deck-sample")
         self.result = markup("", "inc-deck-result")
         self.status = markup("", "inc-deck-status")
 
@@ -133,7 +147,7 @@ class DeckEditor(widgets.VBox):
                     widgets.VBox([markup(lang._("<b>Objects</b>, one per line")), self.objects_field]),
                     widgets.VBox([markup(lang._("<b>Locations</b>, one per line")), self.locations_field]),
                 ]),
-                widgets.HBox([self.check_button, self.save_button]),
+                widgets.HBox([self.check_button, self.save_button, self.sample_button]),
                 self.result,
                 self.status,
             ],
@@ -145,6 +159,7 @@ class DeckEditor(widgets.VBox):
         self.upload_button.observe(self._on_upload, names="value")
         self.check_button.on_click(lambda _: self.check())
         self.save_button.on_click(lambda _: self.save())
+        self.sample_button.on_click(lambda _: self.paste_sample())
 
     @staticmethod
     def _word_box(css_class: str, placeholder: str) -> widgets.Textarea:
@@ -182,6 +197,12 @@ class DeckEditor(widgets.VBox):
         self.objects_field.value = objects if isinstance(objects, str) else "\n".join(map(str, objects))
         self.locations_field.value = locations if isinstance(locations, str) else "\n".join(map(str, locations))
         self._notes = {}
+
+    def paste_sample(self) -> Optional[Deck]:
+        """Fills the boxes with :data:`SAMPLE` and checks it, as *Try a sample* does; returns
+        the deck. Nothing is saved: *Save deck* does that."""
+        self.paste(**SAMPLE)
+        return self.check()
 
     def load(self, content: bytes, file_name: str = "deck.csv") -> Optional[Deck]:
         """Reads a CSV deck file into the boxes and checks it; returns the deck, or None.
