@@ -381,3 +381,31 @@ def test_the_setup_fits_a_phone(page, tmp_path, code):
             assert page.get_by_label(words._("Player {seat} name", seat=seat), exact=True).count() == 1, seat
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"dashboard_setup_phone_{code}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["game-over", "mid-game"])
+def test_the_saved_game_offer_fits_a_phone(page, tmp_path, finished):
+    """A phone that opens the dashboard with a game saved (after Play again, or a reload
+    mid-round): the offer's sentence spaced as a sentence and its two buttons whole. In
+    Spanish at 390 px the game-over offer read "Ver sus resulta…" and "Empezar una partida
+    nu…", and its sentence's two lines stood 28 px apart for 13-px type."""
+    from incognito_nb.engine import Deck, Game, Phase
+    from incognito_nb.store import GameFolder
+
+    saves = tmp_path / "saves"
+    game = Game.new(["Ana", "Ben", "Cleo"], Deck.builtin(Deck.builtin_names()[0]), seed=1)
+    while finished and game.phase is not Phase.OVER:
+        game.advance(force=True)
+    GameFolder(saves).save(game, "autosave")
+    with launcher_server(saves, extra_args=("--language", "es")) as url:
+        page.set_viewport_size({"width": 390, "height": 844})
+        table = Table(page, url)
+        table.open()
+        page.locator(".inc-resume").wait_for(state="visible", timeout=STEP)
+        got = page.evaluate(SETUP_ON_A_PHONE)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"dashboard_resume_offer_phone_{'over' if finished else 'mid'}.png"))
+        assert got["past"] == [], f"past a 390-px phone's edge: {got['past']}"
+        assert got["cut"] == [], f"words cut on a 390-px phone: {got['cut']}"
+        assert loose_lines(page) == [], "a sentence's lines spaced as by a blank line"
+        table.watch.check()
