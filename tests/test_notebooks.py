@@ -32,20 +32,18 @@ def test_notebook_is_committed_without_outputs_or_execution_counts(path):
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
 
 
-def test_the_deck_notebook_opened_in_voila_writes_no_deck_and_fills_no_box(tmp_path):
-    """Voilà runs every cell of a notebook as it opens: the deck notebook must leave the
-    teacher an empty editor and write nothing (it pasted a sample farm deck into the boxes
-    and saved it to ``~/incognito-decks``, replacing a file of the same name, at every
-    opening). The sample is a button now (:meth:`DeckEditor.paste_sample`)."""
+def run_top_to_bottom(name: str, folder: Path, *extra_cells: str):
+    """Runs ``notebooks/<name>`` cell by cell in a fresh kernel, as Voilà does when the page
+    opens (or a teacher pressing Run All in JupyterLab), with the saves and decks folders
+    empty in ``folder``; returns the notebook with its outputs, ``extra_cells`` run last."""
     import nbformat
     from nbclient import NotebookClient
 
-    decks, saves = tmp_path / "decks", tmp_path / "saves"
-    notebook = nbformat.read(REPO / "notebooks" / "teacher_decks.ipynb", as_version=4)
-    notebook.cells.append(nbformat.v4.new_code_cell(
-        "print(repr(editor.objects_field.value), repr(editor.locations_field.value), editor.deck)"))
-    env = {**os.environ, "INCOGNITO_NB_DECKS": str(decks), "INCOGNITO_NB_SAVES": str(saves)}
-    client = NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    notebook = nbformat.read(REPO / "notebooks" / name, as_version=4)
+    notebook.cells.extend(nbformat.v4.new_code_cell(source) for source in extra_cells)
+    env = {**os.environ, "INCOGNITO_NB_DECKS": str(folder / "decks"), "INCOGNITO_NB_SAVES": str(folder / "saves")}
+    env.pop("INCOGNITO_NB_STORE", None)
+    client = NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}})
     client.km = client.create_kernel_manager()
     client.start_new_kernel(env=env)
     try:
@@ -54,6 +52,29 @@ def test_the_deck_notebook_opened_in_voila_writes_no_deck_and_fills_no_box(tmp_p
             client.execute_cell(cell, index)
     finally:
         client._cleanup_kernel()
+    return notebook
+
+
+def test_the_deck_notebook_opened_in_voila_writes_no_deck_and_fills_no_box(tmp_path):
+    """Voilà runs every cell of a notebook as it opens: the deck notebook must leave the
+    teacher an empty editor and write nothing (it pasted a sample farm deck into the boxes
+    and saved it to ``~/incognito-decks``, replacing a file of the same name, at every
+    opening). The sample is a button now (:meth:`DeckEditor.paste_sample`)."""
+    notebook = run_top_to_bottom("teacher_decks.ipynb", tmp_path,
+                                 "print(repr(editor.objects_field.value), repr(editor.locations_field.value), editor.deck)")
     last = "".join(output.get("text", "") for output in notebook.cells[-1].outputs)
     assert last.strip() == "'' '' None", last
+    decks = tmp_path / "decks"
     assert not decks.exists() or list(decks.iterdir()) == []
+
+
+def test_the_play_notebook_run_in_jupyterlab_shows_no_warning(tmp_path):
+    """A teacher who runs ``incognito.ipynb`` in JupyterLab (or the README's Binder link to
+    the notebooks) with no class store, the usual case, sees the dashboard and nothing else:
+    a red box said "the class book could not be read: no class store at …/classroom.sqlite
+    yet (`incognito-nb class add` makes it)" above it. (Voilà hides stderr.)"""
+    notebook = run_top_to_bottom("incognito.ipynb", tmp_path)
+    said = [output.get("text", "") for cell in notebook.cells for output in cell.get("outputs", [])
+            if output.get("name") == "stderr" or output.get("output_type") == "error"]
+    assert said == []
+    assert not (tmp_path / "saves" / "classroom.sqlite").exists()

@@ -34,12 +34,15 @@ ADDED, THERE, GONE, FAILED = "added", "there", "gone", "failed"
 
 def classes_in(classes: Callable[[], ClassBook] | None) -> list[ClassEntry]:
     """Returns the classes of the book ``classes()`` opens; none if there is no book or it
-    cannot be read (logged: the form then offers no class menu, and the game goes on)."""
+    cannot be read (logged: the form then offers no class menu, and the game goes on). A
+    store not made yet is no failure, but the usual case: it is not logged."""
     if classes is None:
         return []
     try:
         with classes() as book:
             return book.classes()
+    except FileNotFoundError:
+        return []
     except (StoreError, OSError) as error:
         log.warning("the class book could not be read: %s", error)
         return []
