@@ -409,3 +409,20 @@ def test_the_saved_game_offer_fits_a_phone(page, tmp_path, finished):
         assert got["cut"] == [], f"words cut on a 390-px phone: {got['cut']}"
         assert loose_lines(page) == [], "a sentence's lines spaced as by a blank line"
         table.watch.check()
+
+
+@pytest.mark.parametrize("projector", [False, True], ids=["laptop", "projector"])
+def test_the_german_setup_labels_are_whole_on_a_laptop(page, tmp_path, projector):
+    """German's longest label, "Sprache der Oberfläche", whole beside its menu at 1280x720,
+    with and without projector mode: it read "Sprache der Oberfl…" in an 11-em label."""
+    with launcher_server(tmp_path / "saves", extra_args=("--language", "de", *(("--projector",) if projector else ()))) as url:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        table = Table(page, url)
+        table.open()
+        page.wait_for_selector(".inc-setup .inc-language label", timeout=STEP)
+        got = page.evaluate(SETUP_ON_A_PHONE)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"dashboard_setup_de_1280x720_{'projector' if projector else 'laptop'}.png"))
+        assert got["cut"] == [], f"words cut at 1280x720: {got['cut']}"
+        assert got["past"] == [], got["past"]
+        table.watch.check()
