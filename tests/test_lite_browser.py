@@ -361,3 +361,33 @@ def test_the_front_page_lets_its_own_request_finish_before_it_opens_the_dashboar
             context.close()
     finally:
         httpd.shutdown()
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_site_opened_as_a_file_says_it_needs_a_web_server(browser, lite_site, code):
+    """A teacher who double-clicks ``index.html`` on the USB stick opens the site from
+    ``file://``, where the browser refuses the kernel's Web Worker and the service worker:
+    the loading screen said "Loading the page 24 s" for ever. It says instead, in the page's
+    language, that the folder must be served, and how, with the folder's own path."""
+    from incognito_nb.app.loading import loading_words
+    from incognito_nb.ui.i18n import language
+
+    need_chromium()
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.route(lambda url: not url.startswith("file:"), lambda route: route.abort())
+    try:
+        page = context.new_page()
+        page.goto((lite_site / "index.html").as_uri() + f"?lang={code}")
+        page.wait_for_url("**/voici/render/play.html*", timeout=STEP)
+        words = loading_words(language(code))
+        expected = words["from_file"].format(folder=str(lite_site))
+        note = page.locator("#loading .inc-loading-note")
+        note.wait_for(timeout=STEP)
+        page.wait_for_function("t => document.querySelector('#loading .inc-loading-note').textContent === t",
+                               arg=expected, timeout=STEP)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"lite_opened_as_a_file_{code}.png"))
+        assert page.get_attribute("#loading", "role") == "alert"
+        assert page.locator("#loading .inc-loading-steps li").count() == 0  # no step that will never come
+    finally:
+        context.close()

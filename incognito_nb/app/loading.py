@@ -51,6 +51,11 @@ def loading_words(lang: Language) -> dict[str, str]:
         "step": _("Step {step} of {steps}"),
         "seconds": _("{seconds} s"),
         "first_time": _("The first start in a browser takes about half a minute; the next ones are quicker."),
+        "from_file_title": _("Incognito cannot start from a file"),
+        "from_file": _("A browser starts the game only from a web server, not from a file opened on this computer. "
+                       "Copy the folder onto a web server (the school's intranet, GitHub Pages), or serve it from "
+                       "this computer with the command python -m http.server -d \"{folder}\" and open "
+                       "http://127.0.0.1:8000/ in the browser."),
     }
 
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 await import("../../incognito_nb/app/page_template/voila/templates/incognito/loading.mjs");
-const { pickLanguage, describe, barValue, isDrawn, speaks } = globalThis.IncognitoLoading;
+const { pickLanguage, describe, barValue, isDrawn, speaks, fileFolder } = globalThis.IncognitoLoading;
 
 const TEXTS = { en: { title: "Ready", step: "Step {step} of {steps}", seconds: "{seconds} s", first_time: "first" },
                 es: { title: "Listo", python: "Python", setup: "Partida", screen: "Pantalla",
@@ -56,4 +56,11 @@ test("the static site's dashboard is ready once its root says it speaks the page
   assert.equal(speaks(page("inc-app inc-lang-es"), "es"), true);
   assert.equal(speaks(page("inc-app inc-lang-en-xa"), "en-XA"), true);
   assert.equal(speaks(page(""), ""), true);  // the page asked for no language
+});
+
+test("a page opened as a file knows its site's folder, on Linux and on Windows; a served one does not", () => {
+  assert.equal(fileFolder("file:", "/media/usb/site/voici/render/play.html"), "/media/usb/site");
+  assert.equal(fileFolder("file:", "/E:/Incognito%20site/voici/render/play.html"), "E:/Incognito site");
+  assert.equal(fileFolder("http:", "/site/voici/render/play.html"), "");
+  assert.equal(fileFolder("https:", "/voici/render/play.html"), "");
 });

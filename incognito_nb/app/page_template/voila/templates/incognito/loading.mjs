@@ -78,7 +78,16 @@
     return !code || (!!app && app.classList.contains("inc-lang-" + code.toLowerCase()));
   }
 
-  globalThis.IncognitoLoading = { pickLanguage, stepsOf, barValue, describe, isDrawn, speaks, STEPS };
+  // The site's folder on this computer when its page was opened as a file (file://), where
+  // the browser refuses the kernel's Web Worker: the game can never start there.  "" when served.
+  function fileFolder(protocol, pathname) {
+    if (protocol !== "file:") return "";
+    let path = decodeURIComponent(pathname || "").replace(/\/voici\/render\/[^/]*$/, "");
+    if (/^\/[A-Za-z]:/.test(path)) path = path.slice(1);  // a Windows drive: /E:/site is E:/site
+    return path || "/";
+  }
+
+  globalThis.IncognitoLoading = { pickLanguage, stepsOf, barValue, describe, isDrawn, speaks, fileFolder, STEPS };
 
   function start(window, document) {
     const data = JSON.parse(document.getElementById("inc-loading-data")?.textContent || "{}");
@@ -90,6 +99,14 @@
     const screen = document.getElementById("loading");
     if (!screen) return;
     if (code) document.documentElement.lang = code;
+    const folder = mode === "lite" ? fileFolder(window.location.protocol, window.location.pathname) : "";
+    if (folder) {  // no step will ever come: say what to do instead
+      screen.setAttribute("role", "alert");
+      screen.querySelector(".inc-loading-title").textContent = words.from_file_title || "";
+      screen.querySelector(".inc-loading-bar").hidden = true;
+      screen.querySelector(".inc-loading-note").textContent = fill(words.from_file, { folder });
+      return;
+    }
     let index = 0;
     let since = Date.now();
     let finished = false;
