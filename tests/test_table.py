@@ -342,6 +342,26 @@ def test_every_stroke_is_autosaved_and_a_new_kernel_resumes_it(app, tmp_path):
         fresh.close()
 
 
+def test_a_reload_in_the_reveal_comes_back_to_the_drawing_it_showed(app, tmp_path):
+    """Next in the reveal is saved like every other move: a page reloaded at the second
+    drawing's reveal (the static site's tab, a restarted kernel) came back to the first."""
+    game = start(app)
+    for _player in NAMES:
+        draw_turn(app)
+    for _player in NAMES:
+        vote_turn(app, lambda voter, artist: None)
+    assert game.phase is Phase.SCORE
+    app.next_reveal()
+    step = game.reveal_step
+    assert step > 0 and GameFolder(tmp_path).load().reveal_step == step
+    fresh = TableApp(folder=GameFolder(tmp_path))
+    try:
+        one(fresh, "inc-resume-game").click()
+        assert fresh.game.reveal_step == step
+    finally:
+        fresh.close()
+
+
 def test_a_refused_action_is_shown_on_the_dashboard(app):
     start(app)
     app.guarded(lambda: app.open_card("Cleo"))()

@@ -379,6 +379,7 @@ class TableApp(PageShell):
         """Moves the reveal on to the next drawing, then to the scoreboard."""
         self.game.reveal_next()
         self.render()
+        self._save()  # where the reveal stands is the game's: a reload comes back to it
 
     def advance(self) -> None:
         """Moves the game on to its next phase (the table's own "next" button)."""
