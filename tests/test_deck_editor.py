@@ -296,3 +296,19 @@ def test_the_table_dashboard_preselects_the_checked_deck(editor, tmp_path):
     app = TableApp(folder=GameFolder(tmp_path / "saves"), deck=editor.deck)
     form = next(child for child in app.stage.children if isinstance(child, SetupForm))
     assert form.deck == editor.deck
+
+
+def test_the_editors_table_takes_each_deck_checked_and_keeps_the_names_typed(editor, tmp_path):
+    app = editor.table(folder=GameFolder(tmp_path / "saves"))
+    form = next(child for child in app.stage.children if isinstance(child, SetupForm))
+    form.set_names(["Ana", "Ben", "Cleo"])
+    spanish(editor)
+    editor.check()
+    assert form.deck == editor.deck and form.names == ["Ana", "Ben", "Cleo"]
+    editor.paste_sample()
+    assert form.deck.name == "En la granja"
+    app.start(Game.new(["Ana", "Ben", "Cleo"], form.deck, seed=1))
+    editor.paste(objects=SPANISH_OBJECTS, locations=SPANISH_LOCATIONS, name="Otra", language="es")
+    editor.check()  # a game under way is left alone; the next setup offers the new deck
+    assert app.game is not None and app.game.deck_name == "En la granja" and app.deck.name == "Otra"
+    app.close()

@@ -78,3 +78,19 @@ def test_the_play_notebook_run_in_jupyterlab_shows_no_warning(tmp_path):
             if output.get("name") == "stderr" or output.get("output_type") == "error"]
     assert said == []
     assert not (tmp_path / "saves" / "classroom.sqlite").exists()
+
+
+def test_the_deck_notebooks_table_offers_the_deck_checked_after_the_page_opened(tmp_path):
+    """In Voilà the notebook's last cell, the table to play with, runs as the page opens,
+    before the teacher has typed a word: it was built with no deck and offered the built-in
+    ones only, whatever was checked after ("starts with your checked deck chosen", said the
+    notebook). The table now follows the editor's checks."""
+    notebook = run_top_to_bottom("teacher_decks.ipynb", tmp_path, "\n".join([
+        "table = _",
+        "editor.paste_sample()",
+        "from incognito_nb.ui.widgets.setup_form import SetupForm",
+        "form = next(w for w in table.stage.children if isinstance(w, SetupForm))",
+        "print(form.deck.name)",
+    ]))
+    last = "".join(output.get("text", "") for output in notebook.cells[-1].outputs)
+    assert last.strip() == "En la granja", last

@@ -100,6 +100,7 @@ class DeckEditor(widgets.VBox):
         self.deck: Optional[Deck] = None
         self.problems: list[str] = []
         self.saved_path: Optional[Path] = None
+        self._tables: list[Any] = []  # the dashboards made by table(), told of each deck checked
         self._notes: dict[str, dict[str, str]] = {}  # the extra columns of an uploaded file
         self._message = ""
         self._filling = False
@@ -271,7 +272,19 @@ class DeckEditor(widgets.VBox):
             return None
         self.deck = deck = dataclasses.replace(deck, source=deck_file_name(deck.name))
         self._show_preview(deck)
+        for table in self._tables:
+            table.use_deck(deck)
         return deck
+
+    def table(self, **options: Any) -> Any:
+        """Returns a table dashboard (:class:`~incognito_nb.ui.pages.table.TableApp`, given
+        ``options``) whose setup offers the deck checked last, and each deck checked later:
+        Voilà runs the notebook's cells as the page opens, before any deck is checked."""
+        from incognito_nb.ui.pages.table import TableApp
+
+        app = TableApp(deck=self.deck, **options)
+        self._tables.append(app)
+        return app
 
     def _own_problems(self) -> list[Problem]:
         """Returns what the boxes get wrong before any deck is read: blanks, pasted columns."""

@@ -147,6 +147,14 @@ class TableApp(PageShell):
         self.teacher.enable_game(False)
         self.teacher.timer_running = False
 
+    def use_deck(self, deck: Deck) -> None:
+        """Preselects ``deck`` at setup from now on, in the setup form shown now too (the deck
+        editor's table: a deck checked after the page opened)."""
+        self.deck = deck
+        form = next((w for w in self.stage.children if isinstance(w, SetupForm)), None)
+        if self.game is None and form is not None:
+            form.list_decks(deck)
+
     def choose_language(self, code: str) -> None:
         """Switches the interface language (kept for the whole game and the next) and shows setup again.
 

@@ -278,7 +278,7 @@ class SetupForm(widgets.HBox):
         super().__init__([settings, players], **kwargs)
         self.add_class("inc-setup")
 
-        self._list_decks(deck)
+        self.list_decks(deck)
         self.set_names([""] * MIN_PLAYERS)
         self.deck_choice.observe(self._on_deck_change, names="value")
         self.deck_upload.observe(self._on_upload, names="value")
@@ -338,10 +338,10 @@ class SetupForm(widgets.HBox):
         return self._save_notice
 
     # --------------------------------------------------------------- decks
-    def _list_decks(self, preselected: Optional[Deck]) -> None:
+    def list_decks(self, preselected: Optional[Deck]) -> None:
         """Fills the deck dropdown: the preselected deck first, then the built-in decks; chooses
         the preselected deck, else the first deck in the form's language (a Spanish table gets
-        Spanish words), else the first."""
+        Spanish words), else the first. Called again, it preselects another deck."""
         if preselected is not None:
             self._decks["preset"] = preselected
         for deck_id in Deck.builtin_names():
