@@ -207,6 +207,32 @@ def test_on_a_tablet_held_upright_six_drawings_and_the_curtain_share_the_screen(
         assert box(laptop, ".inc-votes")["y"] < UPRIGHT["height"] - 200, "Ana's cards start on the screen"
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_on_a_laptop_every_drawing_of_the_find_phase_is_on_the_screen(laptop, tmp_path, players):
+    """A laptop's 1280x720 outside projector mode: the find phase shows every drawing, three a
+    row, beside the line-up and the curtain, with no scrolling: two a row put Cleo's drawing
+    (the third of three) at 470-765 px, under the screen's edge, beside the cards that voters
+    place on it."""
+    names = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"][:players]
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(laptop, url)
+        table.open()
+        table.start(names)
+        table.hide_round()
+        laptop.wait_for_selector(".inc-find .inc-curtain .inc-show-card", timeout=STEP)
+        laptop.wait_for_function("n => document.querySelectorAll('.inc-find .inc-drawing canvas').length === n",
+                                 arg=players, timeout=STEP)
+        snap(laptop, f"find_1280x720_{players}")
+        tiles = laptop.locator(".inc-find .inc-drawing").evaluate_all(
+            "tiles => tiles.map(t => Math.round(t.getBoundingClientRect().bottom))")
+        assert len(tiles) == players and max(tiles) <= LAPTOP["height"], f"drawings' bottoms: {tiles}"
+        assert box(laptop, ".inc-find .inc-show-card")["bottom"] <= LAPTOP["height"]
+        table.open_card("Ana")
+        laptop.wait_for_selector(".inc-votes .inc-confirm-votes", timeout=STEP)
+        assert box(laptop, ".inc-votes .inc-confirm-votes")["bottom"] <= LAPTOP["height"]
+        table.watch.check()
+
+
 def test_a_table_passing_one_phone_draws_on_a_whole_pad_and_reads_whole_words(laptop, tmp_path):
     """Table mode in German on a phone (390x844), six long names, one phone passed round the
     table.  The card's words stand above the pad and Done under its board, all on the screen

@@ -26,8 +26,10 @@ from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "gallery.css")
 
-#: Tiles at least 240 px wide, at most three to a row: 4 x 30 % never fits, 3 x 30 % does.
-GRID_COLUMNS = "repeat(auto-fill, minmax(max(240px, 30%), 1fr))"
+#: Tiles at least 220 px wide, at most three to a row: 4 x 30 % never fits, 3 x 30 % does.
+#: (At 240 px a laptop's 1280x720 gallery, 728 px wide, held two a row: a third drawing
+#: ended under the screen's edge.)
+GRID_COLUMNS = "repeat(auto-fill, minmax(max(220px, 30%), 1fr))"
 
 
 def tile_label(name: str, seat: int, location: str | None, lang: Language) -> str:
