@@ -94,3 +94,39 @@ def test_the_deck_notebooks_table_offers_the_deck_checked_after_the_page_opened(
     ]))
     last = "".join(output.get("text", "") for output in notebook.cells[-1].outputs)
     assert last.strip() == "En la granja", last
+
+
+@pytest.mark.browser
+def test_the_deck_notebook_in_voila_reads_as_a_page(page, tmp_path):
+    """The deck notebook served by Voilà, as a teacher opens it, once the sample is checked:
+    the upload button says its words alone (ipywidgets writes "Upload a deck (.csv) (0)", a
+    count of files the setup form already hides) and the preview's sentences wrap as sentences
+    ("Objects: huevo, pollito, …" took a second line 28 px below for 13-px type)."""
+    from browser import voila_server
+
+    env = {**os.environ, "INCOGNITO_NB_DECKS": str(tmp_path / "decks"), "INCOGNITO_NB_SAVES": str(tmp_path / "saves")}
+    with voila_server(REPO / "notebooks" / "teacher_decks.ipynb", env=env) as url:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(url, timeout=60_000)
+        page.wait_for_selector(".inc-deck-sample", timeout=60_000)
+        page.click(".inc-deck-sample")
+        page.wait_for_selector(".inc-deck-editor .inc-preview", timeout=20_000)
+        painted = page.locator(".inc-deck-editor-upload").evaluate(
+            "b => [...b.childNodes].filter(n => n.nodeType === 3).map(n => { const r = document.createRange();"
+            " r.selectNodeContents(n); return r.getBoundingClientRect().width > 0 ? n.textContent.trim() : ''; })"
+            ".filter(t => t).join(' ')")
+        assert "(0)" not in painted, painted
+        shown = page.locator(".inc-deck-editor-upload").evaluate("b => getComputedStyle(b, '::after').content")
+        assert shown == '"Upload a deck (.csv)"', shown  # its title, in the count's place
+        loose = page.evaluate("""() => {
+            const out = [];
+            const walker = document.createTreeWalker(document.querySelector('.inc-deck-editor'), NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                const el = n.parentElement, style = getComputedStyle(el);
+                if (!n.textContent.trim() || !(parseFloat(style.lineHeight) >= 1.65 * parseFloat(style.fontSize))) continue;
+                const r = document.createRange(); r.selectNodeContents(n);
+                if (new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size > 1)
+                    out.push(n.textContent.trim().slice(0, 40));
+            }
+            return out; }""")
+        assert loose == [], loose
