@@ -20,9 +20,11 @@ export function cardClasses(card) {
   return classes.join(" ");
 }
 
-// A card button as its state says (find_phone.js draws its cards with it too).
+// A card button as its state says (find_phone.js draws its cards with it too); the card
+// placed is pressed, for a screen reader, which hears nothing of its look.
 export function drawCard(button, card) {
   button.className = cardClasses(card);
+  button.setAttribute("aria-pressed", card.selected ? "true" : "false");
   button.textContent = card.label;
   button.title = card.tip;
   button.disabled = card.disabled;

@@ -1,0 +1,51 @@
+"""A student's page as a student who cannot use a mouse, or cannot see well, uses it.
+
+In Chromium, on ``incognito-nb classroom`` with a table dealt through the store: the
+student plays with the keyboard alone (Tab, Enter, Space), and the test reads what a
+screen reader is given (roles, names, states) and what a screen in forced colours
+(Windows' contrast themes, ``forced-colors: active``) shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from table_driver import STEP
+from test_classroom_browser import dealt_phone
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cleo"]
+LAPTOP = {"width": 1280, "height": 720}
+
+
+def to_find(page, store, keys, seats) -> None:
+    """The others are done; Ana presses Done with the keyboard; waits for her cards."""
+    from incognito_nb.engine import Action
+
+    for name in NAMES[1:]:
+        store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+    page.focus(".inc-done")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".inc-confirm-votes:not(:disabled)", timeout=STEP)
+
+
+def pressed_states(row) -> list:
+    """Returns each card button's ``aria-pressed`` in the card row ``row`` (None: not said)."""
+    return row.locator("button").evaluate_all("els => els.map(e => e.getAttribute('aria-pressed'))")
+
+
+def test_a_screen_reader_hears_which_card_lies_on_the_drawing(browser, tmp_path):
+    """A card placed is said as pressed, the others as not pressed: its look (a coloured,
+    outlined button) was all that said it, and a screen reader heard "3, button" alike for
+    the card placed and the cards beside it."""
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        to_find(page, store, keys, seats)
+        row = page.locator(".inc-find-shown .inc-vote")
+        assert pressed_states(row) == ["false"] * 6 + ["true"]  # "no card" lies there at first
+        card = row.get_by_role("button", name="3", exact=True)
+        card.focus()
+        page.keyboard.press("Space")
+        page.wait_for_selector(".inc-find-shown .inc-card-3.inc-card-selected", timeout=STEP)
+        assert pressed_states(row) == ["false", "false", "true", "false", "false", "false", "false"]
+        assert row.get_by_role("button", pressed=True).all_inner_texts() == ["3"]
