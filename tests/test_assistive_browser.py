@@ -49,3 +49,31 @@ def test_a_screen_reader_hears_which_card_lies_on_the_drawing(browser, tmp_path)
         page.wait_for_selector(".inc-find-shown .inc-card-3.inc-card-selected", timeout=STEP)
         assert pressed_states(row) == ["false", "false", "true", "false", "false", "false", "false"]
         assert row.get_by_role("button", pressed=True).all_inner_texts() == ["3"]
+
+
+# Each pad tool's background as the screen shows it: the swatches, then the brush sizes.
+TOOL_BACKGROUNDS_JS = """() => ({
+  swatches: [...document.querySelectorAll('.inc-pad .inc-tool-color')].map(b => getComputedStyle(b).backgroundColor),
+  sizes: [...document.querySelectorAll('.inc-pad .inc-tool-size button')].map(
+    b => [b.classList.contains('mod-active'), getComputedStyle(b).backgroundColor]),
+})"""
+
+
+def test_forced_colours_keep_the_pens_colours_and_show_the_brush_chosen(browser, tmp_path):
+    """In forced colours (a contrast theme) the pad's eight pens keep their colours, and the
+    brush size chosen stands apart from the others: the theme painted every swatch and
+    every size button alike, so a student saw eight blank squares, the chosen one's ✓,
+    and three sizes with nothing to say which one draws."""
+    from incognito_nb.ui.widgets.palette import PEN_COLORS
+
+    def rgb(color: str) -> str:
+        return "rgb({}, {}, {})".format(*(int(color[i:i + 2], 16) for i in (1, 3, 5)))
+
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        page.emulate_media(forced_colors="active", color_scheme="dark")
+        page.wait_for_function("() => matchMedia('(forced-colors: active)').matches", timeout=STEP)
+        tools = page.evaluate(TOOL_BACKGROUNDS_JS)
+        assert tools["swatches"] == [rgb(color) for _, color in PEN_COLORS], tools
+        chosen = {background for active, background in tools["sizes"] if active}
+        others = {background for active, background in tools["sizes"] if not active}
+        assert len(chosen) == 1 and len(others) == 1 and chosen != others, tools["sizes"]
