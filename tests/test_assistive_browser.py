@@ -77,3 +77,28 @@ def test_forced_colours_keep_the_pens_colours_and_show_the_brush_chosen(browser,
         chosen = {background for active, background in tools["sizes"] if active}
         others = {background for active, background in tools["sizes"] if not active}
         assert len(chosen) == 1 and len(others) == 1 and chosen != others, tools["sizes"]
+
+
+def test_a_screen_reader_reads_the_scoreboard_as_a_table(browser, tmp_path):
+    """The round's scores are a table to a screen reader: a row per player headed by the
+    name, a cell per round and the total, each under its column's header, so that a cell
+    is heard with its round.  The scoreboard was lines of text: "Player R1 this round total
+    Ana 0 0 Ben 0 0 Cleo 0 0", figures with nothing to say whose or which round."""
+    from incognito_nb.engine import Action
+
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        to_find(page, store, keys, seats)  # the page moves the game on at the last Done
+        for name in NAMES[1:]:
+            store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
+        page.focus(".inc-confirm-votes")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".inc-look-up", timeout=STEP)  # and at the last Confirm
+        for _ in NAMES:
+            store.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key)
+        page.wait_for_selector(".inc-my-points", timeout=STEP)
+        table = page.get_by_role("table")
+        assert table.count() == 1, page.locator(".inc-stage").aria_snapshot()
+        assert table.get_by_role("columnheader").all_inner_texts() == ["Player", "R1\nthis round", "total"]
+        assert table.get_by_role("rowheader").all_inner_texts() == NAMES
+        assert [row.get_by_role("cell").all_inner_texts() for row in table.get_by_role("row").all()[1:]] == [
+            ["0", "0"]] * len(NAMES)

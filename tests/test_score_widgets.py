@@ -170,12 +170,13 @@ def test_names_are_said_together_as_in_a_sentence():
 
 
 def numbers(row) -> list[str]:
-    return re.findall(r'<span class="inc-score-number[^"]*">([^<]*)</span>', row.value)
+    return re.findall(r'<span class="inc-score-number[^"]*"[^>]*>([^<]*)</span>', row.value)
 
 
 def now(row) -> str:
     """Returns the text of the row's cell marked as the round being played."""
-    cell = row.value.split('<span class="inc-score-number inc-score-now">', 1)[1].split('<span class="inc-score-number', 1)[0]
+    cell = row.value.split('<span class="inc-score-number inc-score-now"', 1)[1].split('>', 1)[1]
+    cell = cell.split('<span class="inc-score-number', 1)[0]
     return " ".join(re.sub(r"<[^>]+>", "", cell).split())
 
 

@@ -4,6 +4,8 @@ const ROLES = [
   [".inc-stage", {role: "main"}],
   [".inc-bottom", {role: "contentinfo"}],
   [".inc-header", {role: "heading", "aria-level": "1", tabindex: "-1"}],
+  // Its lines are rows (scoreboard.py): a cell is heard with its round and its player.
+  [".inc-scoreboard", {role: "table"}],
 ];
 export function mark(app) {
   for (const [selector, attributes] of ROLES) {

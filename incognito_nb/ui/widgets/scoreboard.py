@@ -21,10 +21,13 @@ CSS = read_sheet(__file__, "scoreboard.css")
 NOT_YET = "–"
 
 
-def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool = False) -> str:
+def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool = False,
+          header: bool = False) -> str:
     """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid;
     the number cell at index ``now`` (the round being played) is marked, and the line is
-    ``aria-current`` when it is the viewer's own (``you``)."""
+    ``aria-current`` when it is the viewer's own (``you``).  For a screen reader the line
+    is a table's row (the scoreboard is the table: page_aria.js): the ``header`` line's
+    cells head the columns, another line is headed by its name."""
     # The numbers' columns have fixed widths, which keep each line's grid (one a line) in
     # columns, and the name's takes the rest: with a share of it (2fr to the numbers' 1fr) a
     # long name wrapped on a 4:3 projector beside numbers' columns five times too wide.  The
@@ -33,13 +36,14 @@ def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool =
     template = (f"minmax(var(--inc-score-name, 8em), 1fr) repeat({columns - 1}, var(--inc-score-round, 3.5em))"
                 " var(--inc-score-total, 4.5em)")
     name, *numbers, total = parts
-    spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}">{n}</span>'
+    cell, head = ("columnheader", "columnheader") if header else ("cell", "rowheader")
+    spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}" role="{cell}">{n}</span>'
              for i, n in enumerate(numbers)]
-    spans.append(f'<span class="inc-score-number inc-score-total">{total}</span>')
+    spans.append(f'<span class="inc-score-number inc-score-total" role="{cell}">{total}</span>')
     # Spaces between the cells: the grid ignores them, a screen reader or a copy needs them.
     current = ' aria-current="true"' if you else ""
-    return (f'<div class="inc-score-cells" style="grid-template-columns:{template}"{current}>'
-            f'<span>{name}</span> {" ".join(spans)}</div>')
+    return (f'<div class="inc-score-cells" role="row" style="grid-template-columns:{template}"{current}>'
+            f'<span role="{head}">{name}</span> {" ".join(spans)}</div>')
 
 
 class Scoreboard(widgets.VBox):
@@ -80,7 +84,7 @@ class Scoreboard(widgets.VBox):
             this_round = safe(lang.pgettext("scoreboard", "this round"))
             labels[now] += f' <span class="inc-score-now-label">{this_round}</span>'
         header = cells([safe(lang.pgettext("scoreboard", "Player")), *labels,
-                        safe(lang.pgettext("scoreboard", "total"))], columns, now)
+                        safe(lang.pgettext("scoreboard", "total"))], columns, now, header=True)
         totals = game.scores
         rows = []
         for seat, player in enumerate(game.players, start=1):
