@@ -102,3 +102,37 @@ def test_a_screen_reader_reads_the_scoreboard_as_a_table(browser, tmp_path):
         assert table.get_by_role("rowheader").all_inner_texts() == NAMES
         assert [row.get_by_role("cell").all_inner_texts() for row in table.get_by_role("row").all()[1:]] == [
             ["0", "0"]] * len(NAMES)
+
+
+# Each pad tool a screen reader is told of: its name and whether it is pressed.
+TOOLS_HEARD_JS = """() => [...document.querySelectorAll(
+    '.inc-pad :is(.inc-tool-color, .inc-tool-size button, .inc-tool-eraser)')].map(
+  b => [b.getAttribute('aria-label') || b.textContent.trim() || b.title, b.getAttribute('aria-pressed')])"""
+
+
+def test_a_screen_reader_hears_the_pen_the_brush_and_the_eraser_chosen(browser, tmp_path):
+    """The pad's pens are named by their colours, the chosen one too, and the pen, the brush
+    size and the eraser in use are said as pressed: the chosen pen was read "✓, button",
+    the other pens by their colours, and nothing said which brush size or whether the
+    eraser was on."""
+    from incognito_nb.ui.widgets.palette import PEN_COLORS
+
+    pens = [f"{name} pen" for name, _ in PEN_COLORS]
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        heard = page.evaluate(TOOLS_HEARD_JS)
+        assert heard == [[pen, "true" if pen == "black pen" else "false"] for pen in pens] + [
+            ["thin", "true"], ["medium", "false"], ["thick", "false"], ["Eraser", "false"]], heard
+        page.get_by_role("button", name="blue pen", exact=True).focus()
+        page.keyboard.press("Enter")
+        page.get_by_role("button", name="thick", exact=True).focus()
+        page.keyboard.press("Space")
+        page.wait_for_function("""() => document.querySelector('.inc-tool-color[aria-pressed=true]').title
+            === 'blue pen' && document.querySelectorAll('.inc-tool-size button')[2].ariaPressed === 'true'""",
+                               timeout=STEP)
+        heard = page.evaluate(TOOLS_HEARD_JS)
+        assert [tool for tool, pressed in heard if pressed == "true"] == ["blue pen", "thick"], heard
+        page.get_by_role("button", name="Eraser").focus()
+        page.keyboard.press("Space")
+        page.wait_for_function("""() => document.querySelector('.inc-tool-eraser').ariaPressed === 'true'
+            && !document.querySelector('.inc-tool-color[aria-pressed=true]')""", timeout=STEP)
+        assert [tool for tool, pressed in page.evaluate(TOOLS_HEARD_JS) if pressed == "true"] == ["thick", "Eraser"]

@@ -342,12 +342,15 @@ class DrawingPad(widgets.VBox):
         # Each part whole in its first message, sizes shared (ui/widgets/shared.py): the pad
         # opens on every phone at once when a round starts.
         for name, color in PEN_COLORS:
+            chosen = color == self._color and not self._erasing
+            # Named by its tooltip and pressed when chosen (``inc-tool-chosen``) for a screen
+            # reader, in the browser (page_aria.js): a button's name is its caption, the ✓.
             button = widgets.Button(
-                description="✓" if color == self._color and not self._erasing else "\u00a0",
+                description="✓" if chosen else "\u00a0",
                 tooltip=lang._("{color} pen", color=color_name(name, lang)),
                 layout=shared.layout(width="34px", height="34px", padding="0", margin="2px"),
                 style={"button_color": color, "text_color": text_color_on(color), "font_weight": "bold"},
-                _dom_classes=("inc-tool-color",),
+                _dom_classes=("inc-tool-color", *(("inc-tool-chosen",) if chosen else ())),
             )
             button.on_click(lambda _button, color=color: self.choose_color(color))
             self._color_buttons[color] = button
@@ -400,9 +403,11 @@ class DrawingPad(widgets.VBox):
     def _show_tools(self) -> None:
         """Makes the tools show the current pen and which actions are possible."""
         for color, button in self._color_buttons.items():
+            chosen = color == self._color and not self._erasing
             # Not "": ipywidgets 8 leaves a button's old text on screen when both its
             # description and its icon are empty.
-            button.description = "✓" if color == self._color and not self._erasing else "\u00a0"
+            button.description = "✓" if chosen else "\u00a0"
+            (button.add_class if chosen else button.remove_class)("inc-tool-chosen")
         # The overlay draws with the same pen (the eraser's live trail is paper-coloured:
         # it looks like the rubbing it will do once committed).
         self._ink.set_pen(self._color, self._pen_width(), self._erasing)

@@ -7,14 +7,32 @@ const ROLES = [
   // Its lines are rows (scoreboard.py): a cell is heard with its round and its player.
   [".inc-scoreboard", {role: "table"}],
 ];
+// Buttons whose state ipywidgets shows by their look alone, with the class that says they
+// are on: its toggles (the brush sizes, the eraser) and the pad's pens (pad.py); a pen is
+// named by its tooltip too (its caption is the chosen one's ✓, or a blank).
+const PRESSED = [
+  [".widget-toggle-button", "mod-active"],
+  [".inc-tool-color", "inc-tool-chosen"],
+];
+const NAMED_BY_TITLE = ".inc-tool-color";
+function set(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
 export function mark(app) {
+  const own = (el) => el.closest(".inc-app") === app;  // a page inside a page marks its own
   for (const [selector, attributes] of ROLES) {
     for (const el of app.querySelectorAll(selector)) {
-      if (el.closest(".inc-app") !== app) continue;  // a page inside a page marks its own
-      for (const [name, value] of Object.entries(attributes)) {
-        if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-      }
+      if (!own(el)) continue;
+      for (const [name, value] of Object.entries(attributes)) set(el, name, value);
     }
+  }
+  for (const [selector, on] of PRESSED) {
+    for (const el of app.querySelectorAll(selector)) {
+      if (own(el)) set(el, "aria-pressed", el.classList.contains(on) ? "true" : "false");
+    }
+  }
+  for (const el of app.querySelectorAll(NAMED_BY_TITLE)) {
+    if (own(el) && el.title) set(el, "aria-label", el.title);
   }
 }
 export default {
@@ -44,7 +62,8 @@ export default {
       }
       mark(app);
       watcher = new MutationObserver(() => mark(app));
-      watcher.observe(app, {subtree: true, childList: true});
+      // Classes and tooltips too: a toggle turned on, a pen chosen, a language changed.
+      watcher.observe(app, {subtree: true, childList: true, attributes: true, attributeFilter: ["class", "title"]});
       if (model.get("announcement")) say();
     };
     attach();
