@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y import wait_for_announcement
 from table_driver import STEP
 from test_classroom_browser import dealt_phone
 
@@ -136,3 +137,23 @@ def test_a_screen_reader_hears_the_pen_the_brush_and_the_eraser_chosen(browser, 
         page.wait_for_function("""() => document.querySelector('.inc-tool-eraser').ariaPressed === 'true'
             && !document.querySelector('.inc-tool-color[aria-pressed=true]')""", timeout=STEP)
         assert [tool for tool, pressed in page.evaluate(TOOLS_HEARD_JS) if pressed == "true"] == ["thick", "Eraser"]
+
+
+def test_a_screen_reader_hears_each_drawing_the_projector_reveals(browser, tmp_path):
+    """At each Next of the reveal a student's page says which drawing the projector shows
+    and the student's points for it, then the round's scores: it said "Round 1 of 1 · Score
+    points · you are Ana" at every step, the same words, so a student who cannot see the
+    screen heard nothing of the drawing shown nor of their points."""
+    from incognito_nb.engine import Action
+
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        to_find(page, store, keys, seats)
+        for name in NAMES[1:]:
+            store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
+        page.focus(".inc-confirm-votes")
+        page.keyboard.press("Enter")
+        for step, artist in enumerate(NAMES, start=1):
+            wait_for_announcement(page, f"On the projector: {artist}'s drawing ({step} of 3). "
+                                        "You score 0 points with this drawing.")
+            store.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key)
+        wait_for_announcement(page, "On the projector: the scores of round 1. You scored 0 points this round.")

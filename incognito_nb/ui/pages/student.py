@@ -257,11 +257,29 @@ class StudentPage(TablePage):
             self.votes.render()
         else:  # in the reveal, the drawing the projector shows: the table's step
             step = game["reveal"]["step"] if phase is Phase.SCORE else None
-            self._show((game["round"], phase, step), lambda: self._results_screen(game))
+            self._show((game["round"], phase, step), lambda: self._results_screen(game), said=self._on_screen(game))
 
-    def _show(self, shown: tuple, screen) -> None:
+    def _on_screen(self, game: dict[str, Any]) -> str:
+        """Returns what the page says at a step of the reveal (plain text): the drawing the
+        projector shows and the student's points for it, or the round's scores and theirs.
+        The screen moves on in place, its heading unchanged: nothing else says the step."""
+        lang, reveal = self.lang, game.get("reveal")
+        if Phase(game["phase"]) is not Phase.SCORE or not reveal:
+            return ""
+        if reveal["scoreboard"]:
+            mine = (reveal["points"] or {}).get(self.name, 0)
+            return " ".join([lang._("On the projector: the scores of round {round}.", round=lang.number(game["round"])),
+                             lang.ngettext("You scored {n} point this round.", "You scored {n} points this round.", mine)])
+        artist = reveal["revealed"][-1]
+        mine = reveal["drawing_points"][artist].get(self.name, 0)
+        return " ".join([lang._("On the projector: {artist}'s drawing ({number} of {count}).", artist=artist,
+                                number=lang.number(len(reveal["revealed"])), count=lang.number(len(game["players"]))),
+                         lang.ngettext("You score {n} point with this drawing.",
+                                       "You score {n} points with this drawing.", mine)])
+
+    def _show(self, shown: tuple, screen, *, said: str = "") -> None:
         """Builds the stage with ``screen()`` unless it already shows ``shown`` (and the
-        language did not change)."""
+        language did not change); the page says ``said`` after its heading."""
         if shown != self._shown or self._again:
             # The table moved on (not from drawing to "done" in one round) before the store
             # took what waited: it cannot take it any more.
@@ -272,7 +290,7 @@ class StudentPage(TablePage):
             board = self.pad.drawing if self.pad is not None and shown == self._shown else None
             self.pad = self.votes = None
             self._shown, self._again = shown, False
-            self.set_stage(screen())
+            self.set_stage(screen(), said=said)
             if board is not None and self.pad is not None and self.pad.drawing != board:
                 self.pad.load(board)
             if unsent:
