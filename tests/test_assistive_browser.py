@@ -157,3 +157,26 @@ def test_a_screen_reader_hears_each_drawing_the_projector_reveals(browser, tmp_p
                                         "You score 0 points with this drawing.")
             store.act(keys.code, Action.reveal_next(), teacher_key=keys.teacher_key)
         wait_for_announcement(page, "On the projector: the scores of round 1. You scored 0 points this round.")
+
+
+# The drawing board and Done, where the window shows them.
+BOARD_AND_DONE_JS = """() => {
+  const board = document.querySelector('.inc-pad .inc-pad-board').getBoundingClientRect();
+  const done = document.querySelector('.inc-done').getBoundingClientRect();
+  return {board: Math.round(board.width), done: Math.round(done.bottom), window: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("zoomed", [
+    {"width": 910, "height": 512},  # a 1366x768 laptop at 150 %
+    {"width": 960, "height": 540},  # a 1920x1080 laptop at 200 %
+])
+def test_a_zoomed_laptop_keeps_a_board_to_draw_on_with_done_in_view(browser, tmp_path, zoomed):
+    """A student who zooms the page on a laptop draws on a board at least 240 px across, as
+    on the smallest phone, with Done still in view: the board kept the window's height less
+    a phone's 440 px for the rest, and a 1366x768 laptop at 150 % (910x512) drew on a board
+    96 px across, a 1920x1080 one at 200 % on 133 px, under a blank band as tall."""
+    with dealt_phone(browser, tmp_path, NAMES, zoomed) as (page, store, keys, seats):
+        page.wait_for_function("() => document.querySelector('.inc-pad .inc-pad-board canvas')", timeout=STEP)
+        place = page.evaluate(BOARD_AND_DONE_JS)
+        assert place["board"] >= 240 and place["done"] <= place["window"], place
