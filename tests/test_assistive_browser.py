@@ -1,17 +1,20 @@
-"""A student's page as a student who cannot use a mouse, or cannot see well, uses it.
+"""A student's page and the teacher's desk as a person who cannot use a mouse, or cannot
+see well, uses them.
 
 In Chromium, on ``incognito-nb classroom`` with a table dealt through the store: the
-student plays with the keyboard alone (Tab, Enter, Space), and the test reads what a
-screen reader is given (roles, names, states) and what a screen in forced colours
-(Windows' contrast themes, ``forced-colors: active``) shows.
+student (or the teacher) plays with the keyboard alone (Tab, Enter, Space), and the test
+reads what a screen reader is given (roles, names, states, the live region, the focus) and
+what a screen in forced colours (Windows' contrast themes, ``forced-colors: active``) or a
+zoomed laptop shows.
 """
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from a11y import wait_for_announcement
-from table_driver import STEP
+from table_driver import SLOW, STEP
 from test_classroom_browser import dealt_phone
 
 pytestmark = pytest.mark.browser
@@ -180,3 +183,46 @@ def test_a_zoomed_laptop_keeps_a_board_to_draw_on_with_done_in_view(browser, tmp
         page.wait_for_function("() => document.querySelector('.inc-pad .inc-pad-board canvas')", timeout=STEP)
         place = page.evaluate(BOARD_AND_DONE_JS)
         assert place["board"] >= 240 and place["done"] <= place["window"], place
+
+
+def focus_on(page, selector: str) -> None:
+    """Waits until the focus is on the element at ``selector``; says where it is if it never gets there."""
+    try:
+        page.locator(selector).wait_for(timeout=STEP)
+        page.wait_for_function("(el) => document.activeElement === el",
+                               arg=page.locator(selector).element_handle(), timeout=STEP)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the focus is not on {selector} but on " + page.evaluate(
+            "() => document.activeElement.outerHTML.slice(0, 120)")) from None
+
+
+def test_the_desk_keeps_the_keyboards_place_when_a_player_is_removed(browser, tmp_path):
+    """A teacher who removes a player from the lobby with the keyboard finds the focus on the
+    next Remove button (on the one before, after the last; on the title once none is left):
+    the button pressed left the page with its player and the focus fell to the page's body,
+    where a screen reader loses its place and the next Tab starts again from the top."""
+    from classroom_server import Browser, classroom
+
+    from incognito_nb.store import open_store
+
+    with classroom(tmp_path) as room, open_store(room.store) as store:
+        teacher = Browser(room.url)
+        teacher.say_passphrase()
+        code, _ = teacher.create_table()
+        for name in ["Ana", "Ben", "Cleo"]:
+            store.join(code, name)
+        context = browser.new_context(viewport=LAPTOP)
+        try:
+            teacher.give_cookies_to(context)
+            desk = context.new_page()
+            desk.goto(f"{room.render}/teacher.ipynb?code={code}&desk=1", timeout=SLOW)
+            desk.wait_for_selector(".inc-remove-player", timeout=SLOW)
+            for remove, then in [("Ben", "Cleo"), ("Cleo", "Ana")]:
+                desk.get_by_role("button", name=f"Remove {remove}").focus()
+                desk.keyboard.press("Enter")
+                desk.get_by_role("button", name=f"Remove {remove}").wait_for(state="detached", timeout=STEP)
+                focus_on(desk, f".inc-remove-player:text-is('Remove {then}')")
+            desk.keyboard.press("Enter")  # Ana, the last
+            focus_on(desk, ".inc-header")
+        finally:
+            context.close()

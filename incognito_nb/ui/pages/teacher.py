@@ -416,10 +416,12 @@ class TeacherPage(TablePage):
 
     @staticmethod
     def _replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
+        """Shows ``children`` in ``box``, closing the widgets it held but those in ``children``."""
         old = box.children
         box.children = children
         for widget in old:
-            widget.close()
+            if widget not in children:
+                widget.close()
 
     def _score_screen(self) -> list[widgets.Widget]:
         game, lang = self.snapshot.game, self.lang

@@ -67,6 +67,8 @@ class TeacherDesk(TeacherPage):
         self.remove_buttons.add_class("inc-remove-players")
         self._reissue_for: tuple | None = None
         self._removable: tuple | None = None
+        #: The lobby's Remove buttons, by player.
+        self._remove_for: dict[str, widgets.Button] = {}
         kwargs["projector"] = False  # read up close, on the teacher's own screen
         super().__init__(store, code=code, **kwargs)
         self.remove_class("inc-show")
@@ -214,16 +216,36 @@ class TeacherDesk(TeacherPage):
             self.lobby.value = lobby_list(view["players"], lang)
             self.start_button.disabled = not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             if players != self._removable:
+                # A player's button kept while they stay (in the same language): the keyboard's
+                # focus can go to it (remove).
+                kept = self._remove_for if self._removable is not None else {}
                 self._removable = players
-                self._replace_children(self.remove_buttons, [self._player_button(
+                self._remove_for = {name: kept.get(name) or self._player_button(
                     lang._("Remove {name}", name=name), "user-times", "inc-remove-player",
-                    lambda name=name: self.remove(name)) for name in players])
+                    lambda name=name: self.remove(name)) for name in players}
+                self._replace_children(self.remove_buttons, list(self._remove_for.values()))
         elif players != self._reissue_for:
-            self._reissue_for = players
+            self._reissue_for, self._removable, self._remove_for = players, None, {}
             self._replace_children(self.remove_buttons, [])
             self._replace_children(self.reissue_buttons, [self._player_button(
                 lang._("Give {name} a new link", name=name), "link", "inc-reissue-seat",
                 lambda name=name: self.new_link(name)) for name in players])
+
+    def remove(self, name: str) -> None:
+        """Removes ``name`` from the lobby, and gives the keyboard's focus to the Remove button
+        after theirs (before it, after the last; the title, once none is left): the button
+        pressed leaves the page, and the focus fell to the page's body."""
+        before = list(self._removable or ())
+        super().remove(name)
+        if name not in before or self._removable is None or name in self._removable:
+            return
+        at = before.index(name)
+        button = next((self._remove_for[other] for other in [*before[at + 1:], *reversed(before[:at])]
+                       if other in self._remove_for), None)
+        if button is not None:
+            button.focus()
+        else:
+            self.aria.new_screen()
 
     def new_link(self, name: str) -> str:
         """Gives ``name`` a new rejoin link (their old one stops working), shows it with Copy
