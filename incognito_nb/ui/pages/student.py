@@ -31,7 +31,7 @@ from incognito_nb.ui.widgets.reveal import Reveal, shown_reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
-from incognito_nb.ui.widgets.progress import title_line, who_is_done
+from incognito_nb.ui.widgets.progress import on_the_projector, title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
 from incognito_nb.ui.widgets.text import icon, markup, safe
 from incognito_nb.ui.sheets import read_sheet
@@ -257,25 +257,8 @@ class StudentPage(TablePage):
             self.votes.render()
         else:  # in the reveal, the drawing the projector shows: the table's step
             step = game["reveal"]["step"] if phase is Phase.SCORE else None
-            self._show((game["round"], phase, step), lambda: self._results_screen(game), said=self._on_screen(game))
-
-    def _on_screen(self, game: dict[str, Any]) -> str:
-        """Returns what the page says at a step of the reveal (plain text): the drawing the
-        projector shows and the student's points for it, or the round's scores and theirs.
-        The screen moves on in place, its heading unchanged: nothing else says the step."""
-        lang, reveal = self.lang, game.get("reveal")
-        if Phase(game["phase"]) is not Phase.SCORE or not reveal:
-            return ""
-        if reveal["scoreboard"]:
-            mine = (reveal["points"] or {}).get(self.name, 0)
-            return " ".join([lang._("On the projector: the scores of round {round}.", round=lang.number(game["round"])),
-                             lang.ngettext("You scored {n} point this round.", "You scored {n} points this round.", mine)])
-        artist = reveal["revealed"][-1]
-        mine = reveal["drawing_points"][artist].get(self.name, 0)
-        return " ".join([lang._("On the projector: {artist}'s drawing ({number} of {count}).", artist=artist,
-                                number=lang.number(len(reveal["revealed"])), count=lang.number(len(game["players"]))),
-                         lang.ngettext("You score {n} point with this drawing.",
-                                       "You score {n} points with this drawing.", mine)])
+            self._show((game["round"], phase, step), lambda: self._results_screen(game),
+                       said=on_the_projector(game, self.name, lang))
 
     def _show(self, shown: tuple, screen, *, said: str = "") -> None:
         """Builds the stage with ``screen()`` unless it already shows ``shown`` (and the

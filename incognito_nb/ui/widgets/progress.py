@@ -184,3 +184,22 @@ def after_scores_label(final: bool, lang: Language) -> str:
 def start_round_label(number: int, lang: Language) -> str:
     """Returns what the button that deals round ``number`` says."""
     return lang._("Start round {next}", next=number)
+
+
+def on_the_projector(view: dict[str, Any], you: str, lang: Language) -> str:
+    """Returns what a student's page says at a step of the reveal (plain text): the drawing
+    the projector shows and ``you``'s points for it, or the round's scores and theirs; ''
+    out of the reveal.  Their screen moves on in place, its heading unchanged."""
+    reveal = view.get("reveal")
+    if Phase(view["phase"]) is not Phase.SCORE or not reveal:
+        return ""
+    if reveal["scoreboard"]:
+        mine = (reveal["points"] or {}).get(you, 0)
+        return " ".join([lang._("On the projector: the scores of round {round}.", round=lang.number(view["round"])),
+                         lang.ngettext("You scored {n} point this round.", "You scored {n} points this round.", mine)])
+    artist = reveal["revealed"][-1]
+    mine = reveal["drawing_points"][artist].get(you, 0)
+    return " ".join([lang._("On the projector: {artist}'s drawing ({number} of {count}).", artist=artist,
+                            number=lang.number(len(reveal["revealed"])), count=lang.number(len(view["players"]))),
+                     lang.ngettext("You score {n} point with this drawing.", "You score {n} points with this drawing.",
+                                   mine)])
