@@ -123,6 +123,8 @@ def test_a_screen_reader_hears_the_pen_the_brush_and_the_eraser_chosen(browser, 
 
     pens = [f"{name} pen" for name, _ in PEN_COLORS]
     with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        page.wait_for_function("() => document.querySelectorAll('.inc-pad .inc-tool-color[aria-label]').length === 8",
+                               timeout=STEP)
         heard = page.evaluate(TOOLS_HEARD_JS)
         assert heard == [[pen, "true" if pen == "black pen" else "false"] for pen in pens] + [
             ["thin", "true"], ["medium", "false"], ["thick", "false"], ["Eraser", "false"]], heard
@@ -130,7 +132,8 @@ def test_a_screen_reader_hears_the_pen_the_brush_and_the_eraser_chosen(browser, 
         page.keyboard.press("Enter")
         page.get_by_role("button", name="thick", exact=True).focus()
         page.keyboard.press("Space")
-        page.wait_for_function("""() => document.querySelector('.inc-tool-color[aria-pressed=true]').title
+        # One pen after the other changes: for a moment none is chosen.
+        page.wait_for_function("""() => document.querySelector('.inc-tool-color[aria-pressed=true]')?.title
             === 'blue pen' && document.querySelectorAll('.inc-tool-size button')[2].ariaPressed === 'true'""",
                                timeout=STEP)
         heard = page.evaluate(TOOLS_HEARD_JS)
