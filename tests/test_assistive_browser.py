@@ -108,6 +108,24 @@ def test_a_screen_reader_reads_the_scoreboard_as_a_table(browser, tmp_path):
             ["0", "0"]] * len(NAMES)
 
 
+
+def test_a_student_who_confirms_keeps_the_focus_and_hears_it_done(browser, tmp_path):
+    """Confirm, pressed before the others have confirmed, turns grey: the focus goes to the
+    page's heading and the page says the cards' line ("You placed 1 of 2 cards. Confirmed.").
+    The focus fell to the page's body, and nothing was said: the line under the cards
+    changed in silence."""
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        to_find(page, store, keys, seats)
+        page.locator(".inc-find-shown .inc-card-2").focus()
+        page.keyboard.press("Space")
+        page.wait_for_selector(".inc-find-shown .inc-card-2.inc-card-selected", timeout=STEP)
+        page.focus(".inc-confirm-votes")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".inc-confirm-votes:disabled", timeout=STEP)
+        focus_on(page, ".inc-header")
+        wait_for_announcement(page, "Round 1 of 1 · Find the hidden objects · you are Ana "
+                                    "You placed 1 of 2 cards. Confirmed.")
+
 # Each pad tool a screen reader is told of: its name and whether it is pressed.
 TOOLS_HEARD_JS = """() => [...document.querySelectorAll(
     '.inc-pad :is(.inc-tool-color, .inc-tool-size button, .inc-tool-eraser)')].map(

@@ -33,7 +33,7 @@ from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import on_the_projector, title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
-from incognito_nb.ui.widgets.text import icon, markup, safe
+from incognito_nb.ui.widgets.text import icon, markup, plain_text, safe
 from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
@@ -331,8 +331,16 @@ class StudentPage(TablePage):
         drawing at a time with its cards (:class:`PhoneFind`); the projector shows them all."""
         game, lang = self.snapshot.game, self.lang
         screen, self.votes = phone_find_screen(SeatGame(self), self.name, game.lineup,
-                                               on_confirm=self.guarded(self.render), lang=lang)
+                                               on_confirm=self.guarded(self._confirmed), lang=lang)
         return [screen]
+
+    def _confirmed(self) -> None:
+        """Shows the cards confirmed.  Confirm turns grey, and the focus fell to the page's
+        body: on the same screen, the focus goes to the heading and the page says the cards' line."""
+        shown = self._shown
+        self.render()
+        if self._shown == shown and self.votes is not None:
+            self.aria.new_screen(f"{plain_text(self.header.value)} {self.votes.summary}")
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         """Returns the screen after the find phase: in the reveal, what the projector shows
