@@ -1,8 +1,8 @@
-"""A student's page and the teacher's desk as a person who cannot use a mouse, or cannot
-see well, uses them.
+"""A student's page, the teacher's desk and a table's screen as a person who cannot use a
+mouse, or cannot see well, uses them.
 
-In Chromium, on ``incognito-nb classroom`` with a table dealt through the store: the
-student (or the teacher) plays with the keyboard alone (Tab, Enter, Space), and the test
+In Chromium, on ``incognito-nb classroom`` with a table dealt through the store (or on
+``incognito-nb``, one screen passed round a table): the student (or the teacher) plays with the keyboard alone (Tab, Enter, Space), and the test
 reads what a screen reader is given (roles, names, states, the live region, the focus) and
 what a screen in forced colours (Windows' contrast themes, ``forced-colors: active``) or a
 zoomed laptop shows.
@@ -247,3 +247,29 @@ def test_the_desk_keeps_the_keyboards_place_when_a_player_is_removed(browser, tm
             focus_on(desk, ".inc-header")
         finally:
             context.close()
+
+
+def test_a_table_says_each_drawing_its_reveal_shows(page, tmp_path):
+    """At a table (``incognito-nb``, one screen passed round), each Next of the reveal says
+    the drawing shown, named as its picture is, with its object, now public: it said "Round 1
+    of 3 · Score points" at every step, the same words, and a player who cannot see the
+    screen heard nothing of the drawing revealed."""
+    from browser import launcher_server
+    from table_driver import Table
+
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        table.start(NAMES)
+        for player in NAMES:
+            table.open_pad(player)
+            table.done()
+        for voter in NAMES:
+            table.vote(voter, {})
+        for artist in NAMES:
+            page.wait_for_selector(".inc-reveal", timeout=STEP)
+            wait_for_announcement(page, f"Round 1 of 3 · Score points {artist}'s drawing of {table.secrets[artist]}, "
+                                        f"hidden in: {table.locations[artist]}")
+            table.press(".inc-next")
+        page.wait_for_selector(".inc-scoreboard", timeout=STEP)
+        table.watch.check()

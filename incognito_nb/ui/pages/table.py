@@ -377,9 +377,11 @@ class TableApp(PageShell):
         if step < len(game.players):
             artist = game.players[step]
             last = step == len(game.players) - 1
-            # The drawing before's reveal, moved on in place: a Next builds no new screen.
-            return [reveal_in(self.stage.children, record, artist, seat_of=game.seat, lang=self.lang),
-                    self._next_button(next_reveal_label(last, self.lang), self.next_reveal)]
+            # The drawing before's reveal, moved on in place: a Next builds no new screen, and
+            # the title stays: the page says the drawing shown.
+            reveal = reveal_in(self.stage.children, record, artist, seat_of=game.seat, lang=self.lang)
+            self._said = reveal.label
+            return [reveal, self._next_button(next_reveal_label(last, self.lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
         return [Scoreboard(game, lang=self.lang), self._next_button(after_scores_label(final, self.lang), self.advance)]
 

@@ -107,6 +107,11 @@ class Reveal(widgets.VBox):
         """Returns the round this reveal tells."""
         return self._record
 
+    @property
+    def label(self) -> str:
+        """Returns the name of the drawing shown, with its object (plain text): what its picture is called."""
+        return self._label(self._artist)
+
     def show(self, artist: str, replay_seconds: float = 3.0) -> None:
         """Reveals ``artist``'s drawing of this round in place, replayed over ``replay_seconds``."""
         self._artist = artist
