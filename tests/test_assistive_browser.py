@@ -273,3 +273,28 @@ def test_a_table_says_each_drawing_its_reveal_shows(page, tmp_path):
             table.press(".inc-next")
         page.wait_for_selector(".inc-scoreboard", timeout=STEP)
         table.watch.check()
+
+
+def test_a_teacher_answers_the_end_phase_question_with_the_keyboard(page, tmp_path):
+    """At a table, End phase now asks first: the focus goes to Cancel (the answer that
+    changes nothing), which carries the question for a screen reader, and Cancel gives
+    it back to End phase now.  The focus stayed on End phase now while the question
+    appeared unsaid further along the bar, and Cancel, hidden with the question, let it
+    fall to the page's body."""
+    from browser import launcher_server
+    from table_driver import Table
+
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        table.start(NAMES)
+        table.wait_for_curtain("Ana")
+        page.focus(".inc-end-phase")
+        page.keyboard.press("Enter")
+        focus_on(page, ".inc-confirm-no")
+        question = page.inner_text(".inc-confirm-text").strip()
+        assert question and page.get_attribute(".inc-confirm-no", "title") == question
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".inc-confirm", state="hidden", timeout=STEP)
+        focus_on(page, ".inc-end-phase")
+        table.watch.check()

@@ -206,7 +206,11 @@ class TeacherBar(widgets.HBox):
         self._pending = action
         self.confirm_text.value = safe(question)
         self.confirm_yes.description = yes
+        # Each answer carries the question (its tooltip: what a screen reader says with it),
+        # and the keyboard's focus goes to the answer that changes nothing.
+        self.confirm_yes.tooltip = self.confirm_no.tooltip = question
         self._show_confirm(True)
+        self.confirm_no.focus()
 
     @observe("end_phase_warning")
     def _phase_changed(self, change: dict) -> None:
@@ -225,8 +229,12 @@ class TeacherBar(widgets.HBox):
             self._call(self.on_restart, N_("Could not go back to setup: {error}"))
 
     def cancel(self) -> None:
-        """Closes the question without doing anything (the twin of "Cancel")."""
+        """Closes the question without doing anything (the twin of "Cancel"); the keyboard's
+        focus goes back to the button that asked it (Cancel goes with the question)."""
+        asked = {"end_phase": self.end_phase_button, "restart": self.restart_button}.get(self._pending)
         self._show_confirm(False)
+        if asked is not None:
+            asked.focus()
 
     def _show_confirm(self, visible: bool) -> None:
         if not visible:
