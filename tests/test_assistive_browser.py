@@ -298,3 +298,25 @@ def test_a_teacher_answers_the_end_phase_question_with_the_keyboard(page, tmp_pa
         page.wait_for_selector(".inc-confirm", state="hidden", timeout=STEP)
         focus_on(page, ".inc-end-phase")
         table.watch.check()
+
+
+def test_the_pads_undo_and_clear_hand_the_focus_on_when_they_turn_grey(browser, tmp_path):
+    """Clear, pressed with the keyboard, turns grey (nothing left to wipe): the focus goes to
+    Undo, which brings the drawing back; the last Undo hands it to Redo.  A grey button let
+    the focus fall to the page's body, and the next Tab started again from the top."""
+    from browser import draw_stroke, wait_for_paper
+
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+        wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+        draw_stroke(page, ".inc-pad canvas", [(0.2, 0.4), (0.5, 0.6)], steps=4)
+        page.wait_for_selector(".inc-tool-clear:not(:disabled)", timeout=STEP)
+        page.focus(".inc-tool-clear")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".inc-tool-clear:disabled", timeout=STEP)
+        focus_on(page, ".inc-tool-undo")
+        page.keyboard.press("Enter")  # the drawing is back
+        page.wait_for_selector(".inc-tool-clear:not(:disabled)", timeout=STEP)
+        focus_on(page, ".inc-tool-undo")
+        page.keyboard.press("Enter")  # the stroke goes: nothing left to undo
+        page.wait_for_selector(".inc-tool-undo:disabled", timeout=STEP)
+        focus_on(page, ".inc-tool-redo")

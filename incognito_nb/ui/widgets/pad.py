@@ -381,13 +381,20 @@ class DrawingPad(widgets.VBox):
         return shared.box(widgets.HBox, [pen, actions], "inc-pad-tools", layout=shared.layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between", grid_gap="8px"))
 
-    @staticmethod
-    def _action(name: str, icon: str, act: Callable[[], None], label: str, tooltip: str) -> widgets.Button:
+    def _action(self, name: str, icon: str, act: Callable[[], None], label: str, tooltip: str) -> widgets.Button:
         """Returns the tool button ``name`` ("undo") that calls ``act``, with its ``inc-tool-…`` class."""
         button = shared.button(label, f"inc-tool-{name}", icon=icon, tooltip=tooltip,
                                layout=shared.layout(width="auto"))
-        button.on_click(lambda _button: act())
+        button.on_click(lambda pressed: (act(), self._hand_focus_on(pressed)))
         return button
+
+    def _hand_focus_on(self, pressed: widgets.Button) -> None:
+        """Gives the keyboard's focus to Undo (or Redo) when the press turned ``pressed`` grey
+        (Clear, the last Undo or Redo): a grey button lets the focus fall to the page's body."""
+        if pressed.disabled:
+            following = next((b for b in (self._undo_button, self._redo_button) if not b.disabled), None)
+            if following is not None:
+                following.focus()
 
     def _on_size(self, change: dict) -> None:
         # The browser can set any value: keep the last good size if it sends a strange one.
