@@ -254,7 +254,9 @@ def test_a_finished_class_game_joins_the_record_once_as_its_save_has_it(app, tmp
     assert len(kept.drawings) == 9 and sum(kept.points.values()) > 0
 
     app.choose_language("de")  # the game-over screen drawn again
-    app.show_setup()  # "New game"
+    one(app, "inc-new-game").click()  # the same class, the same students ticked, in their seats
+    form = form_of(app)
+    assert form.class_name == CLASS and form.ticked == ["Cleo", "Ana", "Ben"] and form.names == ["Cleo", "Ana", "Ben"]
     again = TableApp(folder=GameFolder(tmp_path / "saves"), classes=books(store), deck=secret_deck())  # reloaded
     one(again, "inc-resume-game").click()  # "See its results"
     assert again.game.to_json() == game.to_json() and again.class_name == CLASS

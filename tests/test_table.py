@@ -414,6 +414,19 @@ def test_the_setup_form_offers_no_save_or_restart_and_keeps_the_names_typed(app)
     assert app.game is None and one(app, "inc-restart").layout.display == "none"
 
 
+def test_new_game_seats_the_same_players_again_with_the_same_timer(app):
+    """New game, at the game over, showed an empty form: the same table typed its names again."""
+    start(app, names=["Zoë", "Ñandú", "Ana", "Ben"], timer=180)
+    while app.game.phase is not Phase.OVER:
+        one(app, "inc-end-phase").click()
+        one(app, "inc-confirm-yes").click()
+    one(app, "inc-new-game").click()
+    form = one(app, "inc-setup")
+    assert form.names == ["Zoë", "Ñandú", "Ana", "Ben"] and form.timer_seconds == 180
+    form.start()
+    assert app.game.players == ("Zoë", "Ñandú", "Ana", "Ben") and app.game.phase is Phase.HIDE
+
+
 def test_the_teacher_bar_switches_projector_mode(app):
     assert not app.projector
     assert one(app, "inc-projector-toggle").description == "Projector mode: off"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -131,8 +131,10 @@ class TableApp(PageShell):
         self.show_setup()
 
     # ---------------------------------------------------------------- screens
-    def show_setup(self) -> None:
-        """Shows the setup form (with the saved game on offer, if there is one)."""
+    def show_setup(self, *, players: Sequence[str] = ()) -> None:
+        """Shows the setup form (with the saved game on offer, if there is one); ``players``
+        (the game just over's, for New game) are seated again in their order, the drawing
+        timer kept, and for a class's game its class chosen with them ticked."""
         self._stop_timer()
         self.game = None
         self.open_for = None
@@ -140,6 +142,15 @@ class TableApp(PageShell):
                        deck=self.deck, on_language=self.guarded(self.choose_language), lang=self.lang)
         entries = classes_in(self.classes)
         form = ClassSetupForm(classes=self.classes, entries=entries, **options) if entries else SetupForm(**options)
+        if players:
+            if any(seconds == self.timer_seconds for _, seconds in form.timer_choice.options):
+                form.timer_choice.value = self.timer_seconds
+            if isinstance(form, ClassSetupForm) and any(entry.name == self.class_name for entry in entries):
+                form.choose_class(self.class_name)
+                for player in players:
+                    form.tick(player, True)
+            else:
+                form.set_names(players)
         self.header.value = self.lang._("Incognito")
         self.set_stage([form])
         self.progress.value = ""
@@ -409,7 +420,7 @@ class TableApp(PageShell):
     def _over_screen(self) -> list[widgets.Widget]:
         again = widgets.Button(description=self.lang._("New game"), button_style="primary", icon="refresh")
         again.add_class("inc-new-game")
-        again.on_click(self.guarded(lambda _=None: self.show_setup()))
+        again.on_click(self.guarded(lambda _=None, players=self.game.players: self.show_setup(players=players)))
         extras = [Takeaways(self.game, self.takeaway_files, lang=self.lang)] if self.takeaway_files is not None else []
         joined = self.class_record.join(self.game, self.class_name, self.lang)  # once: the store keeps a game once
         return [GameOver(self.game, joined + extras + [again], lang=self.lang)]
