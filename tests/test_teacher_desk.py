@@ -97,6 +97,9 @@ def test_in_the_reveal_the_desk_says_which_drawing_the_projector_shows_and_offer
     teacher_moves(teacher, lambda at: Action.reveal_next(at=at))
     desk.refresh()
     assert plain(desk.progress.value) == f"On the projector: {players[1]}'s drawing (2 of {len(players)})."
+    # Said as well as shown: the desk's heading is the same at each Next, and a teacher who
+    # listens heard nothing of where the projector stood.
+    assert desk.aria.announcement.endswith(f"On the projector: {players[1]}'s drawing (2 of {len(players)}).")
     skip = desk.end_phase_button
     assert skip.layout.display == "" and skip.description == "Skip to the scores"
     assert "End phase" not in plain(one(desk, "inc-seat-help").value)  # no such button to press here

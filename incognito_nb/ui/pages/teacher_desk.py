@@ -32,7 +32,7 @@ from incognito_nb.ui.pages.teacher import TeacherPage, end_phase_label, offers_e
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.seat_link import SeatLink
-from incognito_nb.ui.widgets.text import markup, player_badge, safe
+from incognito_nb.ui.widgets.text import markup, plain_text, player_badge, safe
 
 
 class TeacherDesk(TeacherPage):
@@ -118,8 +118,12 @@ class TeacherDesk(TeacherPage):
             if shown != self._desk_shown and game is not None:
                 self._renew_end_phase(shown)
             self._desk_shown, self._again = shown, False
+            # In the reveal the heading stays the same at each Next: the live region says where the
+            # projector is ("On the projector: Ben's drawing (2 of 3).") after it.
+            said = plain_text(self.progress.value) if game is not None and game.phase is Phase.SCORE else ""
             self.set_stage(self._desk_parts(view) if teacher else [self.files_box, markup(safe(lang._(
-                "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")])
+                "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")],
+                said=said)
             self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
             self.files_box.layout.display = "" if self.files_box.children else "none"
         if teacher:

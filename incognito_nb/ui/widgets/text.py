@@ -80,5 +80,12 @@ def player_badge(name: str, seat: int) -> str:
 
 def plain_text(markup_text: str) -> str:
     """Returns the text a person reads in ``markup_text`` (HTML): tags dropped, entities
-    decoded, spaces folded; for what is said rather than shown (a live region)."""
-    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", markup_text)).split())
+    decoded, spaces folded; for what is said rather than shown (a live region).  An inline
+    tag joins its text to its neighbours' as the page does ("Ben's drawing", a badge's name
+    and its "'s"); another parts words."""
+    joined = _INLINE_TAG.sub("", markup_text)
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", joined)).split())
+
+
+#: Tags that run with the text around them (a badge, a word in bold, a link).
+_INLINE_TAG = re.compile(r"</?(?:span|b|i|em|strong|a|code|small|mark|bdi)\b[^>]*>", re.I)
