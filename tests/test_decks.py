@@ -162,6 +162,15 @@ def test_deck_file_in_utf16_is_refused_with_advice():
     assert "UTF-16" in str(error) and "CSV UTF-8" in str(error)
 
 
+@pytest.mark.parametrize("start", [b"PK\x03\x04\x14\x00\x06\x00", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00"])
+def test_a_spreadsheets_own_file_is_named_for_what_it_is(start):
+    """An .xlsx uploaded as a deck was told 'line 1 is not UTF-8 text (byte 0xf2)': true, and
+    no help to a teacher who saved from Excel without choosing CSV."""
+    error = deck_error(start + bytes(range(256)), "words.xlsx")
+    assert str(error).startswith("words.xlsx: the file is a spreadsheet's own file (.xlsx, .ods or .xls), not CSV")
+    assert "save it as 'CSV UTF-8 (comma delimited)'" in str(error) and "byte" not in str(error)
+
+
 def test_deck_file_without_header_is_refused():
     error = deck_error("# name: No header\nobject,key\nlocation,kitchen\n")
     assert str(error).startswith("deck.csv:2: the first row must be the header kind,word")

@@ -325,7 +325,15 @@ def _too_big(source: str, size: int) -> Message:
                                       "Keep only the word list in it."), size=size, limit=MAX_DECK_BYTES))
 
 
+#: How a spreadsheet's own file begins: a ZIP (.xlsx, .ods) or an OLE file (.xls).
+WORKBOOK_STARTS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+
+
 def _decode(data: bytes, source: str) -> str:
+    if data.startswith(WORKBOOK_STARTS):
+        _fail(in_file(source, Message(N_("the file is a spreadsheet's own file (.xlsx, .ods or .xls), not CSV "
+                                         "text; in the spreadsheet, save it as 'CSV UTF-8 (comma delimited)' and "
+                                         "upload that file."))))
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         _fail(in_file(source, Message(N_("the file is UTF-16 text; save it as 'CSV UTF-8 (comma delimited)' "
                                          "and try again."))))
