@@ -555,6 +555,23 @@ def test_the_static_sites_dashboard_takes_the_language_its_page_asks_for_and_the
         table.close()
 
 
+def test_the_static_site_speaks_the_browsers_language_when_its_address_asks_none(tmp_path):
+    """The static site opened in English whatever the browser's language, unless the address
+    said ?lang=: a Spanish teacher's browser opens it in Spanish, the first language of the
+    browser's list the game speaks taken."""
+    for preferred, spoken in ((["pt-BR", "es-MX", "de"], "es"), (["de_AT"], "de"), (["xx", 3, "<b>"], "en"),
+                              ("fr", "en"), ([], "en")):
+        table = TableApp(folder=GameFolder(tmp_path))
+        try:
+            listener = table.follow_page_language()
+            listener._heard(listener, {"browser": preferred}, [])
+            assert table.language == spoken, preferred
+            listener._heard(listener, {"lang": "fr"}, [])  # taken once: one message a page
+            assert table.language == (spoken if spoken != "en" else "fr")
+        finally:
+            table.close()
+
+
 def test_a_saved_game_is_offered_back_in_spanish(tmp_path):
     folder = GameFolder(tmp_path)
     folder.save(Game.new(NAMES, Deck.builtin("es_everyday"), seed=3))

@@ -4,8 +4,9 @@ Under Voilà the kernel reads the page's query from ``QUERY_STRING``; on the sta
 (Voici, Pyodide) the kernel runs in the browser's Web Worker, which never sees the page's
 address, and Voici 0.9.0 passes it no query (its bundles read ``location.search`` for the
 theme only).  :class:`PageLanguage`, an invisible widget, reads ``location.search`` in the
-page and sends its ``lang`` to Python once; the value is the browser's, so only a known
-language code gets through (anything else is ignored).  The front end is ``page_language.js``.
+page and sends its ``lang`` to Python once, or, when the address asks none, the languages
+the browser prefers (``navigator.languages``); the values are the browser's, so only a
+known language code gets through (anything else is ignored).  The front end is ``page_language.js``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,25 @@ class PageLanguage(anywidget.AnyWidget):
         on_asked, self._on_asked = self._on_asked, None
         on_asked(known)
 
+    def ask_browser(self, codes: object) -> None:
+        """Hears ``codes``, the languages the browser prefers (``navigator.languages``, the
+        twin of the page's message when its address asks none): the first whose language is
+        known (``es-MX`` is Spanish) is taken as :meth:`ask` takes one."""
+        if not isinstance(codes, list):
+            return
+        for code in codes[:8]:
+            if not isinstance(code, str) or len(code) > 16:
+                continue
+            try:
+                known = check_language(code.split("-")[0].split("_")[0].lower())
+            except ValueError:
+                continue
+            self.ask(known)
+            return
+
     def _heard(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict):
-            self.ask(content.get("lang"))
+            if "lang" in content:
+                self.ask(content.get("lang"))
+            else:
+                self.ask_browser(content.get("browser"))
