@@ -299,14 +299,16 @@ def kernel_id_in(html: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
 
 
-def v1_message(msg_type: str, content: dict, channel: str = "shell", msg_id: str = "") -> bytes:
+def v1_message(msg_type: str, content: dict, channel: str = "shell", msg_id: str = "",
+               metadata: dict | None = None) -> bytes:
     """Returns a v1 kernel-socket frame, as the browser's front end builds them (``msg_id``
     its header's, a new one unless given)."""
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
     header = {"msg_id": msg_id or uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": uuid.uuid4().hex,
               "date": datetime.datetime.now(datetime.timezone.utc).isoformat(), "version": "5.3"}
-    return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in (header, {}, {}, content)], channel)
+    parts = (header, {}, metadata or {}, content)
+    return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in parts], channel)
 
 
 def v1_read(frame: bytes) -> tuple[str, dict, dict]:

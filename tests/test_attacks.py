@@ -7,7 +7,8 @@ tried the way a student would, on a game in progress.
   its memory stays put, and the game goes on for everyone.
 - Crafted frames on a v1 socket (a count of 2**60 offsets, text, a flood), crafted comm
   messages (a ``comm_open`` the kernel refuses): the socket is closed, nothing loops, and no
-  traceback reaches the browser.
+  traceback reaches the browser.  Widgets of the page's own making (``comm_open`` of
+  ``jupyter.widget``), which its kernel would keep until it ends: refused.
 - Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
   ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
 - The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
@@ -16,6 +17,7 @@ tried the way a student would, on a game in progress.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
 from pathlib import Path
@@ -157,11 +159,18 @@ def test_crafted_frames_close_the_socket_and_nothing_loops(room):
 def test_a_refused_comm_open_sends_no_traceback_to_the_browser(room):
     _, code, seats = game(room)
     kernel = raw_seat_kernel(room, code, seats["Ana"])
+    for opening in ({"comm_id": "a1", "target_name": "no.such.target", "data": {}},
+                    {"comm_id": "a2", "target_name": "jupyter.widget", "data": {"state": {"_model_name": "Nothing"}}}):
+        with kernel_socket(room, kernel) as socket:  # refused by the server: a page opens only the control comm
+            socket.send(v1_message("comm_open", opening))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    socket.recv(timeout=20)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
     seen = []
     with kernel_socket(room, kernel) as socket:
-        socket.send(v1_message("comm_open", {"comm_id": "a1", "target_name": "no.such.target", "data": {}}))
-        socket.send(v1_message("comm_open", {"comm_id": "a2", "target_name": "jupyter.widget",
-                                             "data": {"state": {"_model_name": "Nothing"}}}))
+        # The control comm without its protocol's version: the kernel refuses it, with a traceback.
+        socket.send(v1_message("comm_open", {"comm_id": "a3", "target_name": "jupyter.widget.control", "data": {}}))
         socket.send(v1_message("comm_msg", {"comm_id": "no-such-comm", "data": {"method": "update"}}))
         socket.send(v1_message("execute_request", {"code": "import os; os.getcwd()", "silent": False}))
         last = uuid.uuid4().hex
@@ -282,3 +291,53 @@ def test_a_loop_of_seat_reloads_keeps_one_kernel_per_seat(room):
     alive = room.kernel_ids()
     assert kernels[-1] in alive and not set(kernels[:-1]) & alive
     assert room.status()["pages"].get("student.ipynb", 0) == pages + 1
+
+
+#: A widget as ipywidgets' front end would ask the kernel to build it (an HTML line of 20 kB).
+HTML_WIDGET = {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
+               "_model_module_version": "2.0.0", "_view_name": "HTMLView",
+               "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0", "value": "x" * 20_000}
+
+
+def until_idle_after(socket, last: str, seen: list) -> None:
+    """Reads the socket into ``seen`` until the kernel is idle after the request ``last``
+    (what it says of earlier requests has come before), or until the server closes the socket."""
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            frame = socket.recv(timeout=60)
+            seen.append(v1_read(frame))
+            if seen[-1][1]["msg_type"] == "status" and seen[-1][2].get("execution_state") == "idle" \
+                    and v1_parent(frame).get("msg_id") == last:
+                return
+
+
+def comms_of(room, kernel) -> dict:
+    """Returns the comms the kernel holds (``comm_info_request`` on a socket of its own)."""
+    with kernel_socket(room, kernel) as socket:
+        asked = uuid.uuid4().hex
+        socket.send(v1_message("comm_info_request", {}, msg_id=asked))
+        while True:
+            frame = socket.recv(timeout=60)
+            if v1_parent(frame).get("msg_id") == asked and v1_read(frame)[1]["msg_type"] == "comm_info_reply":
+                return v1_read(frame)[2]["comms"]
+
+
+def test_a_page_cannot_make_its_kernel_build_widgets_and_keep_them(room):
+    # Each widget a page opens stays in its kernel until the kernel ends: one student's script
+    # opening 20-kB widgets at the socket's allowed rate grew its kernel by 98 MB in 31 s.
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Ben"])
+    opened, seen = [uuid.uuid4().hex for _ in range(20)], []
+    with kernel_socket(room, kernel) as socket:
+        for comm in opened:
+            socket.send(v1_message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget",
+                                                 "data": {"state": HTML_WIDGET, "buffer_paths": []}},
+                                   metadata={"version": "2.1.0"}))
+        last = uuid.uuid4().hex
+        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        until_idle_after(socket, last, seen)
+        closed = socket.close_code
+    built = set(opened) & set(comms_of(room, kernel))
+    assert not built, f"the kernel built {len(built)} widgets of the browser's choosing"
+    assert closed == 1008, "the socket that opened widgets is still open"
+

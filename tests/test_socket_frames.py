@@ -97,5 +97,14 @@ def test_a_comm_message_must_name_its_comm_and_carry_data():
 
 
 def test_the_header_is_read_for_the_socket_to_check_its_type_and_id():
-    problem, header = read_frame(frame("shutdown_request"), **LIMITS)
+    problem, header, _ = read_frame(frame("shutdown_request"), **LIMITS)
     assert problem is None and header["msg_type"] == "shutdown_request" and header["msg_id"] == "1"
+
+
+def test_a_page_opens_no_comm_but_the_widgets_control():
+    opening = dict(HEADER, msg_type="comm_open")
+    widget = {"comm_id": "c", "target_name": "jupyter.widget", "data": {"state": {"_model_name": "HTMLModel"}}}
+    assert frame_problem(parts_frame(opening, widget), **LIMITS) == \
+        "a comm opening of another target than the widgets' control"
+    control = {"comm_id": "c", "target_name": "jupyter.widget.control", "data": {}}
+    assert frame_problem(parts_frame(opening, control), **LIMITS) is None

@@ -15,7 +15,7 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   says which protocol to *prefer*, and still hands a client that offers none the legacy one;
 - checks each incoming frame before jupyter_server parses it (a bounded number of parts,
   offsets in order and inside the frame, a small header, parts that are JSON objects, a
-  comm message with its comm id), refuses a message id the kernel was already sent (the
+  comm message with its comm id, no comm opened but the widgets' control), refuses a message id the kernel was already sent (the
   kernel would refuse it with a "Duplicate Signature" traceback per copy) and any
   ``shutdown_request`` (the kernel would exit and come back bare), and holds each socket to
   a message and byte rate (a token bucket) and each device to its budget of sockets and
@@ -70,6 +70,11 @@ POLICY_VIOLATION = 1008
 PRIVATE_OUTPUT = frozenset({"stream", "error"})
 #: How many message ids of each kernel are remembered to refuse a repeat.
 SEEN_PER_KERNEL = 1024
+#: The one comm a page opens: ipywidgets' front end opens the widgets' control comm, asks it once
+#: for every widget's state, and closes it (seen on both classroom pages).  A comm of another target
+#: (``jupyter.widget``) would make the kernel build a widget of the browser's choosing and keep it
+#: until the kernel ends.
+CONTROL_TARGET = "jupyter.widget.control"
 
 
 def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
@@ -78,8 +83,9 @@ def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
     return read_frame(frame, max_parts=max_parts, max_header=max_header)[0]
 
 
-def read_frame(frame: Any, *, max_parts: int, max_header: int) -> tuple[str | None, dict | None]:
-    """Returns what is wrong with a v1 frame from a browser (None if nothing) and its header.
+def read_frame(frame: Any, *, max_parts: int, max_header: int) -> tuple[str | None, dict | None, dict | None]:
+    """Returns what is wrong with a v1 frame from a browser (None if nothing), its header and
+    its content.
 
     A v1 frame is a little-endian 64-bit count ``n``, ``n`` 64-bit offsets, then the
     channel name and the message parts (header, parent header, metadata, content,
@@ -88,34 +94,34 @@ def read_frame(frame: Any, *, max_parts: int, max_header: int) -> tuple[str | No
     are and the kernel parses them, and a part that is not a JSON object, a header
     without ``msg_id``, ``msg_type`` and ``session``, or a comm message without its
     ``comm_id`` makes the kernel write a traceback to the server's terminal for every
-    such message.
+    such message.  A page opens no comm but the widgets' control (:data:`CONTROL_TARGET`).
     """
     if not isinstance(frame, bytes):
-        return "a text frame on a v1 socket", None
+        return "a text frame on a v1 socket", None, None
     if len(frame) < 8:
-        return "a frame too short for v1", None
+        return "a frame too short for v1", None, None
     count = int.from_bytes(frame[:8], "little")
     if not 6 <= count <= max_parts:
-        return f"a v1 frame announcing {min(count, 10**6)} parts", None
+        return f"a v1 frame announcing {min(count, 10**6)} parts", None, None
     start = 8 * (count + 1)
     if len(frame) < start:
-        return "a v1 frame shorter than its offsets", None
+        return "a v1 frame shorter than its offsets", None, None
     offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
     if offsets[0] != start or any(b < a for a, b in zip(offsets, offsets[1:])) or offsets[-1] > len(frame):
-        return "v1 offsets out of order or outside the frame", None
+        return "v1 offsets out of order or outside the frame", None, None
     if offsets[1] - offsets[0] > 16:
-        return "a v1 channel name too long", None
+        return "a v1 channel name too long", None, None
     if offsets[2] - offsets[1] > max_header:
-        return "a v1 header too large", None
+        return "a v1 header too large", None, None
     try:
         frame[offsets[0]:offsets[1]].decode("ascii")
         header = json.loads(frame[offsets[1]:offsets[2]])
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "a v1 header that is not JSON", None
+        return "a v1 header that is not JSON", None, None
     if not isinstance(header, dict) or not isinstance(header.get("msg_type"), str):
-        return "a v1 header without a message type", None
+        return "a v1 header without a message type", None, None
     if not (isinstance(header.get("msg_id"), str) and isinstance(header.get("session"), str)):
-        return "a v1 header without a message id or session", None
+        return "a v1 header without a message id or session", None, None
     parts = []
     for begin, end in zip(offsets[2:5], offsets[3:6]):
         try:
@@ -123,17 +129,19 @@ def read_frame(frame: Any, *, max_parts: int, max_header: int) -> tuple[str | No
         except (UnicodeDecodeError, ValueError, RecursionError):
             part = None
         if not isinstance(part, dict):
-            return "a v1 message part that is not a JSON object", None
+            return "a v1 message part that is not a JSON object", None, None
         parts.append(part)
     content = parts[2]
     if header["msg_type"].startswith("comm_") and header["msg_type"] != "comm_info_request":
         if not isinstance(content.get("comm_id"), str):
-            return "a comm message without a comm id", None
+            return "a comm message without a comm id", None, None
         if header["msg_type"] == "comm_open" and not isinstance(content.get("target_name"), str):
-            return "a comm opening without a target", None
+            return "a comm opening without a target", None, None
+        if header["msg_type"] == "comm_open" and content["target_name"] != CONTROL_TARGET:
+            return "a comm opening of another target than the widgets' control", None, None
         if header["msg_type"] == "comm_msg" and not isinstance(content.get("data"), dict):
-            return "a comm message without data", None
-    return None, header
+            return "a comm message without data", None, None
+    return None, header, content
 
 
 class Bucket:
@@ -227,7 +235,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         if self._refused:
             return
         size = len(incoming_msg) if isinstance(incoming_msg, (bytes, str)) else 0
-        problem, header = read_frame(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
+        problem, header, _ = read_frame(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
         if problem is None and header["msg_type"] == "shutdown_request":
             problem = "a page may not end or restart its kernel"
         allowed = self.multi_kernel_manager.allowed_message_types
