@@ -8,7 +8,8 @@ tried the way a student would, on a game in progress.
 - Crafted frames on a v1 socket (a count of 2**60 offsets, text, a flood), crafted comm
   messages (a ``comm_open`` the kernel refuses): the socket is closed, nothing loops, and no
   traceback reaches the browser.  Widgets of the page's own making (``comm_open`` of
-  ``jupyter.widget``), which its kernel would keep until it ends: refused.
+  ``jupyter.widget``), which its kernel would keep until it ends, and asks for every widget's
+  state again and again (each answer the whole page): refused.
 - Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
   ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
 - The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
@@ -341,3 +342,26 @@ def test_a_page_cannot_make_its_kernel_build_widgets_and_keep_them(room):
     assert not built, f"the kernel built {len(built)} widgets of the browser's choosing"
     assert closed == 1008, "the socket that opened widgets is still open"
 
+
+def test_a_page_asks_its_kernel_for_every_widgets_state_only_once(room):
+    # ~130 kB of every widget's state for a 200-byte ask: a loop of asks sent 371 MB through
+    # the server in 46 s.  A page asks once, as it opens.
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Cleo"])
+    control, seen = uuid.uuid4().hex, []
+    with kernel_socket(room, kernel) as socket:
+        socket.send(v1_message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                               metadata={"version": "1.0.0"}))
+        first = uuid.uuid4().hex
+        socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, msg_id=first))
+        until_idle_after(socket, first, seen)  # answered, as a page's one ask is
+        for _ in range(10):
+            socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
+        last = uuid.uuid4().hex
+        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        until_idle_after(socket, last, seen)
+        closed = socket.close_code
+    answers = [content for _, header, content in seen
+               if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states"]
+    assert answers, "the first ask was not answered"
+    assert len(answers) <= 2 and closed == 1008, (len(answers), closed)

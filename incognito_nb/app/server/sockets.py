@@ -15,9 +15,11 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   says which protocol to *prefer*, and still hands a client that offers none the legacy one;
 - checks each incoming frame before jupyter_server parses it (a bounded number of parts,
   offsets in order and inside the frame, a small header, parts that are JSON objects, a
-  comm message with its comm id, no comm opened but the widgets' control), refuses a message id the kernel was already sent (the
-  kernel would refuse it with a "Duplicate Signature" traceback per copy) and any
-  ``shutdown_request`` (the kernel would exit and come back bare), and holds each socket to
+  comm message with its comm id, no comm opened but the widgets' control), refuses a
+  message id the kernel was already sent (the kernel would refuse it with a "Duplicate
+  Signature" traceback per copy), any ``shutdown_request`` (the kernel would exit and come
+  back bare) and more than :data:`CONTROL_ASKS` openings of the widgets' control comm or
+  asks for every widget's state (each answer is the whole page), and holds each socket to
   a message and byte rate (a token bucket) and each device to its budget of sockets and
   messages (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
   violation), which costs its device two socket openings;
@@ -75,6 +77,9 @@ SEEN_PER_KERNEL = 1024
 #: (``jupyter.widget``) would make the kernel build a widget of the browser's choosing and keep it
 #: until the kernel ends.
 CONTROL_TARGET = "jupyter.widget.control"
+#: How many times one socket may open the control comm, and ask it for every widget's state (~130 kB
+#: on a student page, for an ask of 300 bytes): a page does each once.
+CONTROL_ASKS = 2
 
 
 def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
@@ -216,6 +221,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             raise web.HTTPError(404, "No page is served by this kernel.")
         self._messages = Bucket(self.messages_per_second, self.burst_seconds)
         self._bytes = Bucket(self.bytes_per_second, self.burst_seconds)
+        self._control_asks: dict[str, int] = {}
         await super().prepare()
 
     def connect(self):
@@ -235,9 +241,11 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         if self._refused:
             return
         size = len(incoming_msg) if isinstance(incoming_msg, (bytes, str)) else 0
-        problem, header, _ = read_frame(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
+        problem, header, content = read_frame(incoming_msg, max_parts=self.max_parts, max_header=self.max_header_bytes)
         if problem is None and header["msg_type"] == "shutdown_request":
             problem = "a page may not end or restart its kernel"
+        if problem is None and not self._asks_control_within_bounds(header["msg_type"], content):
+            problem = "the widgets' control comm opened or asked for every state too often"
         allowed = self.multi_kernel_manager.allowed_message_types
         if problem is None and allowed and header["msg_type"] not in allowed:
             # jupyter_server would log the type itself, a line per message that a browser chooses.
@@ -259,6 +267,18 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             self.websocket_handler.close(POLICY_VIOLATION, problem[:100])
             return
         super().handle_incoming_message(incoming_msg)
+
+    def _asks_control_within_bounds(self, msg_type: str, content: dict) -> bool:
+        """Counts the socket's openings of the control comm and its asks for every widget's
+        state; returns whether each is still within :data:`CONTROL_ASKS`."""
+        if msg_type == "comm_open":
+            ask = "open"
+        elif msg_type == "comm_msg" and content["data"].get("method") == "request_states":
+            ask = "states"
+        else:
+            return True
+        self._control_asks[ask] = self._control_asks.get(ask, 0) + 1
+        return self._control_asks[ask] <= CONTROL_ASKS
 
     def _first_time(self, msg_id: str) -> bool:
         seen = KernelSocket._seen.setdefault(self.kernel_id, OrderedDict())
