@@ -9,7 +9,8 @@ tried the way a student would, on a game in progress.
   messages (a ``comm_open`` the kernel refuses): the socket is closed, nothing loops, and no
   traceback reaches the browser.  Widgets of the page's own making (``comm_open`` of
   ``jupyter.widget``), which its kernel would keep until it ends, and asks for every widget's
-  state again and again (each answer the whole page): refused.
+  state again and again (each answer the whole page): refused.  A recover message naming any
+  number of earlier pages: the kernel keeps the newest 500 names.
 - Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
   ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
 - The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
@@ -365,3 +366,42 @@ def test_a_page_asks_its_kernel_for_every_widgets_state_only_once(room):
                if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states"]
     assert answers, "the first ask was not answered"
     assert len(answers) <= 2 and closed == 1008, (len(answers), closed)
+
+
+def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, browser):
+    # A page brings back the strokes of the seat's earlier pages in a recover message, naming those
+    # pages; the kernel keeps the names until the store has the board.  4,000 messages of 500 made-up
+    # names each, from a page's script within the socket's rates, grew its kernel from 79 to 200 MB.
+    _, code, seats = game(room)
+    context = browser.new_context()
+    try:
+        ana = seat_page(room, context, code, seats["Ana"])
+        kernel = ana.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        seen = []
+        with kernel_socket(room, kernel) as socket:
+            control, asked = uuid.uuid4().hex, uuid.uuid4().hex
+            socket.send(v1_message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                                 "data": {}}, metadata={"version": "1.0.0"}))
+            socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, msg_id=asked))
+            until_idle_after(socket, asked, seen)
+            states = next(content["data"]["states"] for _, header, content in seen
+                          if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states")
+            ink = next(comm for comm, model in states.items() if "recovery_key" in model["state"])
+            for batch in range(4):
+                names = [f"{batch}-{number}-{uuid.uuid4().hex[:20]}" for number in range(500)]
+                socket.send(v1_message("comm_msg", {"comm_id": ink, "data": {
+                    "method": "custom", "content": {"recover": [], "sessions": names}}}))
+            last = uuid.uuid4().hex
+            socket.send(v1_message("comm_info_request", {}, msg_id=last))
+            until_idle_after(socket, last, seen)
+            # Ana draws: the store has her board, and the kernel tells the browser which pages' strokes
+            # it may forget: every name it kept.
+            draw_stroke(ana, PAD, [(0.2, 0.4), (0.5, 0.6), (0.7, 0.5)], steps=4)
+            while True:
+                _, header, content = v1_read(socket.recv(timeout=60))
+                said = content.get("data", {}).get("content", {}) if header["msg_type"] == "comm_msg" else {}
+                if "recovered" in said:
+                    break
+        assert len(said["recovered"]) <= 500, f"the kernel kept {len(said['recovered'])} pages' names"
+    finally:
+        context.close()

@@ -294,7 +294,10 @@ class InkLayer(anywidget.AnyWidget):
                 taken.append(self._stroke(list(batch.points), batch.style))
             except (BatchError, ValueError) as error:
                 log.warning("ink: a kept stroke from the browser was refused: %s", error)
-        self._unsaved_sessions = list(dict.fromkeys([*self._unsaved_sessions, *sessions[:MAX_RECOVERED]]))
+        # A browser names the few pages its strokes came from; a script could name any number, and
+        # the kernel would keep them all until the store has the board: the newest are kept.
+        named = dict.fromkeys([*self._unsaved_sessions, *sessions[:MAX_RECOVERED]])
+        self._unsaved_sessions = list(named)[-MAX_RECOVERED:]
         if taken and self.on_recovered is not None:
             self.on_recovered(taken)
         if not self._until_saved:
