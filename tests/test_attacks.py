@@ -10,7 +10,9 @@ tried the way a student would, on a game in progress.
   traceback reaches the browser.  Widgets of the page's own making (``comm_open`` of
   ``jupyter.widget``), which its kernel would keep until it ends, and asks for every widget's
   state again and again (each answer the whole page): refused.  A recover message naming any
-  number of earlier pages: the kernel keeps the newest 500 names.
+  number of earlier pages: the kernel keeps the newest 500 names.  Full boards drawn and
+  cleared in a loop: the store takes a seat's ink no faster than a hand draws, and the board
+  as it was left reaches the store.
 - Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
   ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
 - The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
@@ -20,6 +22,8 @@ tried the way a student would, on a game in progress.
 from __future__ import annotations
 
 import contextlib
+import json
+import sqlite3
 import time
 import uuid
 from pathlib import Path
@@ -40,6 +44,7 @@ from classroom_server import (
     v1_read,
 )
 from incognito_nb.store import open_store
+from incognito_nb.ui.pages.ink_budget import BURST_POINTS, POINTS_PER_SECOND
 from table_driver import MIDDLE, SLOW, STEP
 
 pytestmark = pytest.mark.browser
@@ -403,5 +408,69 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
                 if "recovered" in said:
                     break
         assert len(said["recovered"]) <= 500, f"the kernel kept {len(said['recovered'])} pages' names"
+    finally:
+        context.close()
+
+
+def widget_states(socket) -> dict:
+    """Asks the kernel for every widget's state, as a page does once when it opens."""
+    control, asked, seen = uuid.uuid4().hex, uuid.uuid4().hex, []
+    socket.send(v1_message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                           metadata={"version": "1.0.0"}))
+    socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, msg_id=asked))
+    until_idle_after(socket, asked, seen)
+    return next(content["data"]["states"] for _, header, content in seen
+                if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states")
+
+
+def stored_points(store: str, code: str, after: int = 0) -> int:
+    """Returns how many board points the table's log took in drawing moves after version ``after``."""
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT action FROM actions WHERE code = ? AND version > ?", (code, after)).fetchall()
+    moves = [json.loads(action) for action, in rows]
+    return sum(len(stroke["points"]) for move in moves if move["kind"] == "edit_drawing"
+               for stroke in move["args"]["strokes"])
+
+
+def test_a_seat_stores_ink_no_faster_than_a_hand_draws_and_keeps_its_board(room, browser):
+    # Each move is read by every kernel at the table: a page's script storing 600 strokes of 5,000
+    # points and 150 clears in 19 s (the board's cap counts only the ink on it) grew the store by
+    # 27 MB and each kernel of the table, the teacher's too, from 79 to about 250 MB.
+    _, code, seats = game(room)
+    context = browser.new_context()
+    try:
+        ana = seat_page(room, context, code, seats["Ana"])
+        kernel = ana.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        with sqlite3.connect(room.store) as db:
+            before = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()[0]
+        with kernel_socket(room, kernel) as socket:
+            states = widget_states(socket)
+            ink = next(comm for comm, model in states.items() if "recovery_key" in model["state"])
+            clear = next(comm for comm, model in states.items()
+                         if "inc-tool-clear" in model["state"].get("_dom_classes", ()))
+            pen = {key: states[ink]["state"][key] for key in ("color", "width")}
+            points = [number for i in range(5000) for number in (10 + i % 500, 10 + i // 500 * 20 + i % 7)]
+            started, stroke = time.monotonic(), 0
+            for cycle in range(31):
+                if cycle:  # 30 full boards, each cleared; the last one stays
+                    socket.send(v1_message("comm_msg", {"comm_id": clear, "data": {
+                        "method": "custom", "content": {"event": "click"}}}))
+                for _ in range(4):
+                    stroke += 1
+                    socket.send(v1_message("comm_msg", {"comm_id": ink, "data": {"method": "custom", "content": {
+                        "stroke": stroke, "seq": 0, "points": points, "end": True, "erase": False, **pen}}}))
+            last = uuid.uuid4().hex
+            socket.send(v1_message("comm_info_request", {}, msg_id=last))
+            until_idle_after(socket, last, [])
+            took = time.monotonic() - started
+        stored = stored_points(room.store, code, before)
+        allowed = BURST_POINTS + POINTS_PER_SECOND * took
+        assert stored <= allowed, f"the store took {stored} points in {took:.1f} s; a hand's budget is {allowed:.0f}"
+        # Nothing of Ana's is lost: her board as she left it (the last full board) reaches the store.
+        with open_store(room.store) as store:
+            deadline = time.monotonic() + 120
+            while sum(len(s.points) for s in store.read(code).game.drawing("Ana").strokes) < 20_000:
+                assert time.monotonic() < deadline, "Ana's last board never reached the store"
+                time.sleep(0.5)
     finally:
         context.close()

@@ -30,6 +30,7 @@ from incognito_nb.ui.widgets.pad import DrawingPad
 from incognito_nb.ui.widgets.reveal import Reveal, shown_reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.seat_link import SeatLink
+from incognito_nb.ui.pages.ink_budget import InkBudget
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import on_the_projector, title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
@@ -97,6 +98,7 @@ class StudentPage(TablePage):
         self._handed_in: Drawing | None = None
         self._handed: tuple[int, Drawing] | None = None  # (round, board) of the last Done the store took
         self._retry: asyncio.Task | None = None
+        self._ink_budget = InkBudget()  # what this seat may store, as fast as a hand draws
         self.save_status: widgets.HTML | None = None  # on the drawing screen: saved, or waiting
         self.votes: PhoneFind | None = None
         self._shown: tuple | None = None
@@ -398,7 +400,9 @@ class StudentPage(TablePage):
         teacher ended the phase meanwhile) are said plainly when the screen moves on.
         """
         try:
-            self._send_board()
+            if not self._send_board():
+                self._retry_later()  # past the seat's ink budget: sent later, with what follows, as one change
+                return
             if self.pad is not None:
                 self.pad.saved()  # the store has the board: the browser may forget its copy
             if self._handed_in is not None:
@@ -424,13 +428,16 @@ class StudentPage(TablePage):
         game = self.snapshot.game if self.snapshot is not None else None
         return changed, self._handed_in is not None and not (game is not None and self.name in game.done)
 
-    def _send_board(self) -> None:
+    def _send_board(self) -> bool:
+        """Stores what changed on the board; returns False if the seat's ink budget holds it back."""
         board = self._handed_in if self._handed_in is not None else self.pad.drawing if self.pad else None
         if board is None:
-            return
+            return True
         keep, strokes = self._saved.changes_to(board)
         if keep == len(self._saved) and not strokes:
-            return
+            return True
+        if not self._ink_budget.take(sum(len(stroke.points) for stroke in strokes)):
+            return False
         # Strokes added after everything the store has go "after what is there", so that
         # two devices of one seat drawing at once both keep their strokes.
         action = Action.edit_drawing(self.name, strokes, keep=None if keep == len(self._saved) else keep)
@@ -449,6 +456,7 @@ class StudentPage(TablePage):
         except BaseException:
             self._saved = previous
             raise
+        return True
 
     def _status(self, html: str) -> None:
         if self.save_status is not None and self.save_status.comm is not None:
