@@ -112,6 +112,26 @@ def test_a_kernel_that_missed_many_versions_catches_up_exactly(store_url):
         assert caught_up.game.done == ("Ben",) and len(caught_up.game.drawing("Cleo")) == 31
 
 
+def test_a_kernel_remembers_recent_moves_up_to_two_boards_of_ink(store_url):
+    # Every kernel at a table remembers its recent moves, strokes and all (~145 bytes a point), for
+    # its pages to redraw only what changed: a seat that drew full boards and cleared them had
+    # every kernel of its table hold 256 moves of 5,000 points.
+    with make_store(store_url) as page, make_store(store_url) as student:
+        keys, seats, _ = table(student)
+        shown = page.read(keys.code)
+        full = Stroke([(10 + i % 500, 10 + i // 500 * 20) for i in range(5000)], color="#0072b2", width=4)
+        ana = seats["Ana"].token
+        for _ in range(6):
+            for _ in range(4):
+                student.act(keys.code, Action.edit_drawing("Ana", [full]), seat_token=ana)
+            last = student.act(keys.code, Action.edit_drawing("Ana", keep=0), seat_token=ana)
+        since_start = page.read(keys.code, since=shown.version)
+        held = sum(len(stroke["points"]) for _, action in since_start.changes or () for stroke in action.args["strokes"])
+        assert since_start.changes is None, f"the kernel holds {held} points of moves"
+        assert since_start.game.to_json() == student.read(keys.code).game.to_json()
+        assert page.read(keys.code, since=last - 1).changes == ((last, Action.edit_drawing("Ana", keep=0)),)
+
+
 def test_a_kernel_hears_of_its_own_moves_too(store_url):
     with make_store(store_url) as store:
         keys, seats, _ = table(store)

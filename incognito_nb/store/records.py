@@ -30,13 +30,19 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine import Action, Deck, Game, Rules, apply_action
+from ..engine import MAX_DRAWING_POINTS, Action, Deck, Game, Rules, apply_action
 from ..engine.practice import Practice
 
 #: How many versions a snapshot may lag behind before an action writes a new one.
 COMPACT_EVERY = 500
 #: How many recent actions a kernel remembers per table, for pages to redraw only what changed.
 RECENT_ACTIONS = 256
+#: And at most this many board points in them (the newest action always): an action holds its
+#: strokes (~145 bytes a point in a kernel), and every kernel at the table holds the table's.
+#: A seat that drew full boards and cleared them would otherwise have 256 moves of 5,000 points,
+#: 190 MB, held in each of them.  A page redraws from what changed since its last read, a few
+#: moves ago; one further behind redraws everything, as after a gap in the log.
+RECENT_POINTS = 2 * MAX_DRAWING_POINTS
 
 
 @dataclass(frozen=True)
@@ -174,10 +180,20 @@ class CachedGame:
 
     def record(self, version: int, action: Action) -> None:
         self.recent.append((version, action))
-        if len(self.recent) > RECENT_ACTIONS:
-            dropped = self.recent[: len(self.recent) - RECENT_ACTIONS]
-            del self.recent[: len(dropped)]
-            self.known_from = dropped[-1][0]
+        drop, points = max(0, len(self.recent) - RECENT_ACTIONS), sum(_ink(kept) for _, kept in self.recent)
+        points -= sum(_ink(dropped) for _, dropped in self.recent[:drop])
+        while points > RECENT_POINTS and drop < len(self.recent) - 1:
+            points -= _ink(self.recent[drop][1])
+            drop += 1
+        if drop:
+            self.known_from = self.recent[drop - 1][0]
+            del self.recent[:drop]
+
+
+def _ink(action: Action) -> int:
+    """Returns how many board points an action carries (its strokes, or the board it stores)."""
+    strokes = action.args.get("strokes") or action.args.get("drawing") or ()
+    return sum(len(stroke.get("points", ())) for stroke in strokes if isinstance(stroke, dict))
 
 
 class GameCache:
