@@ -12,7 +12,8 @@ tried the way a student would, on a game in progress.
   state again and again (each answer the whole page): refused.  A recover message naming any
   number of earlier pages: the kernel keeps the newest 500 names.  Full boards drawn and
   cleared in a loop: the store takes a seat's ink no faster than a hand draws, and the board
-  as it was left reaches the store.
+  as it was left reaches the store.  A canvas said ready again and again (each time the pad
+  draws its board again): once per canvas and socket.
 - Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
   ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
 - The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
@@ -474,3 +475,26 @@ def test_a_seat_stores_ink_no_faster_than_a_hand_draws_and_keeps_its_board(room,
                 time.sleep(0.5)
     finally:
         context.close()
+
+
+def test_a_canvas_says_it_is_ready_once(room):
+    # ipycanvas's client_ready makes the pad draw its board again: 3,000 of them from a page's
+    # script (200 bytes each, within the socket's rates) brought 574 MB back through the server.
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Ben"])
+    seen = []
+    with kernel_socket(room, kernel) as socket:
+        states = widget_states(socket)
+        manager = next(comm for comm, model in states.items() if model["state"]["_model_name"] == "CanvasManagerModel")
+        canvases = [comm for comm, model in states.items() if model["state"]["_model_name"] == "CanvasModel"]
+        for _ in range(10):
+            for canvas in canvases:
+                socket.send(v1_message("comm_msg", {"comm_id": canvas, "data": {
+                    "method": "custom", "content": {"event": "client_ready"}}}))
+        last = uuid.uuid4().hex
+        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        until_idle_after(socket, last, seen)
+        closed = socket.close_code
+    drawn = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
+             and content["comm_id"] == manager]
+    assert len(drawn) <= len(canvases) and closed == 1008, (len(drawn), closed)

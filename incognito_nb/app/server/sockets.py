@@ -18,8 +18,9 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   comm message with its comm id, no comm opened but the widgets' control), refuses a
   message id the kernel was already sent (the kernel would refuse it with a "Duplicate
   Signature" traceback per copy), any ``shutdown_request`` (the kernel would exit and come
-  back bare) and more than :data:`CONTROL_ASKS` openings of the widgets' control comm or
-  asks for every widget's state (each answer is the whole page), and holds each socket to
+  back bare), more than :data:`CONTROL_ASKS` openings of the widgets' control comm or
+  asks for every widget's state (each answer is the whole page) and a canvas's second
+  ``client_ready`` (each makes the page draw the canvas again), and holds each socket to
   a message and byte rate (a token bucket) and each device to its budget of sockets and
   messages (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
   violation), which costs its device two socket openings;
@@ -80,6 +81,10 @@ CONTROL_TARGET = "jupyter.widget.control"
 #: How many times one socket may open the control comm, and ask it for every widget's state (~130 kB
 #: on a student page, for an ask of 300 bytes): a page does each once.
 CONTROL_ASKS = 2
+#: ipycanvas's front end says ``client_ready`` once for each canvas model, when the page builds it,
+#: and the page then draws the whole canvas again (a board of ink: ~300 kB of point buffers for a
+#: 200-byte message).  A socket may say it once per canvas, for at most this many canvases.
+MAX_READY_CANVASES = 256
 
 
 def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
@@ -222,6 +227,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         self._messages = Bucket(self.messages_per_second, self.burst_seconds)
         self._bytes = Bucket(self.bytes_per_second, self.burst_seconds)
         self._control_asks: dict[str, int] = {}
+        self._ready_canvases: set[str] = set()
         await super().prepare()
 
     def connect(self):
@@ -246,6 +252,8 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             problem = "a page may not end or restart its kernel"
         if problem is None and not self._asks_control_within_bounds(header["msg_type"], content):
             problem = "the widgets' control comm opened or asked for every state too often"
+        if problem is None and not self._ready_once(header["msg_type"], content):
+            problem = "a canvas said it was ready again"
         allowed = self.multi_kernel_manager.allowed_message_types
         if problem is None and allowed and header["msg_type"] not in allowed:
             # jupyter_server would log the type itself, a line per message that a browser chooses.
@@ -279,6 +287,16 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             return True
         self._control_asks[ask] = self._control_asks.get(ask, 0) + 1
         return self._control_asks[ask] <= CONTROL_ASKS
+
+    def _ready_once(self, msg_type: str, content: dict) -> bool:
+        """Notes a canvas's ``client_ready``; returns whether it is the canvas's first on this socket."""
+        said = content["data"].get("content") if msg_type == "comm_msg" else None
+        if not (isinstance(said, dict) and said.get("event") == "client_ready"):
+            return True
+        if content["comm_id"] in self._ready_canvases or len(self._ready_canvases) >= MAX_READY_CANVASES:
+            return False
+        self._ready_canvases.add(content["comm_id"])
+        return True
 
     def _first_time(self, msg_id: str) -> bool:
         seen = KernelSocket._seen.setdefault(self.kernel_id, OrderedDict())
