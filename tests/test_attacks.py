@@ -319,6 +319,13 @@ def until_idle_after(socket, last: str, seen: list) -> None:
                 return
 
 
+def send_until_closed(socket, frames) -> None:
+    """Sends ``frames`` in turn; stops, without a word, once the server has closed the socket."""
+    with contextlib.suppress(ConnectionClosed):
+        for frame in frames:
+            socket.send(frame)
+
+
 def comms_of(room, kernel) -> dict:
     """Returns the comms the kernel holds (``comm_info_request`` on a socket of its own)."""
     with kernel_socket(room, kernel) as socket:
@@ -337,12 +344,11 @@ def test_a_page_cannot_make_its_kernel_build_widgets_and_keep_them(room):
     kernel = raw_seat_kernel(room, code, seats["Ben"])
     opened, seen = [uuid.uuid4().hex for _ in range(20)], []
     with kernel_socket(room, kernel) as socket:
-        for comm in opened:
-            socket.send(v1_message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget",
-                                                 "data": {"state": HTML_WIDGET, "buffer_paths": []}},
-                                   metadata={"version": "2.1.0"}))
         last = uuid.uuid4().hex
-        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        send_until_closed(socket, [*(v1_message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget",
+                                                              "data": {"state": HTML_WIDGET, "buffer_paths": []}},
+                                                metadata={"version": "2.1.0"}) for comm in opened),
+                                   v1_message("comm_info_request", {}, msg_id=last)])
         until_idle_after(socket, last, seen)
         closed = socket.close_code
     built = set(opened) & set(comms_of(room, kernel))
@@ -362,10 +368,9 @@ def test_a_page_asks_its_kernel_for_every_widgets_state_only_once(room):
         first = uuid.uuid4().hex
         socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, msg_id=first))
         until_idle_after(socket, first, seen)  # answered, as a page's one ask is
-        for _ in range(10):
-            socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
         last = uuid.uuid4().hex
-        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        send_until_closed(socket, [*(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+                                     for _ in range(10)), v1_message("comm_info_request", {}, msg_id=last)])
         until_idle_after(socket, last, seen)
         closed = socket.close_code
     answers = [content for _, header, content in seen
@@ -385,13 +390,7 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
         kernel = ana.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         seen = []
         with kernel_socket(room, kernel) as socket:
-            control, asked = uuid.uuid4().hex, uuid.uuid4().hex
-            socket.send(v1_message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
-                                                 "data": {}}, metadata={"version": "1.0.0"}))
-            socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, msg_id=asked))
-            until_idle_after(socket, asked, seen)
-            states = next(content["data"]["states"] for _, header, content in seen
-                          if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states")
+            states = widget_states(socket)
             ink = next(comm for comm, model in states.items() if "recovery_key" in model["state"])
             for batch in range(4):
                 names = [f"{batch}-{number}-{uuid.uuid4().hex[:20]}" for number in range(500)]
@@ -487,14 +486,13 @@ def test_a_canvas_says_it_is_ready_once(room):
         states = widget_states(socket)
         manager = next(comm for comm, model in states.items() if model["state"]["_model_name"] == "CanvasManagerModel")
         canvases = [comm for comm, model in states.items() if model["state"]["_model_name"] == "CanvasModel"]
-        for _ in range(10):
-            for canvas in canvases:
-                socket.send(v1_message("comm_msg", {"comm_id": canvas, "data": {
-                    "method": "custom", "content": {"event": "client_ready"}}}))
         last = uuid.uuid4().hex
-        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        send_until_closed(socket, [*(v1_message("comm_msg", {"comm_id": canvas, "data": {
+            "method": "custom", "content": {"event": "client_ready"}}}) for _ in range(10) for canvas in canvases),
+            v1_message("comm_info_request", {}, msg_id=last)])
         until_idle_after(socket, last, seen)
         closed = socket.close_code
     drawn = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
              and content["comm_id"] == manager]
     assert len(drawn) <= len(canvases) and closed == 1008, (len(drawn), closed)
+
