@@ -13,7 +13,8 @@ tried the way a student would, on a game in progress.
   number of earlier pages: the kernel keeps the newest 500 names.  Full boards drawn and
   cleared in a loop: the store takes a seat's ink no faster than a hand draws, and the board
   as it was left reaches the store.  A canvas said ready again and again (each time the pad
-  draws its board again): once per canvas and socket.
+  draws its board again), or one widget asked for whole again and again (request_state):
+  once per widget and socket.
 - Loops of anonymous page requests: no kernel, bounded memory.  A closed tab: its kernel
   ends within a minute.  Pages beyond a device's share, or the server's: refused, and said.
 - The preheated kernels' query socket (seat tokens and teacher keys travel on it), and a
@@ -496,3 +497,21 @@ def test_a_canvas_says_it_is_ready_once(room):
              and content["comm_id"] == manager]
     assert len(drawn) <= len(canvases) and closed == 1008, (len(drawn), closed)
 
+
+def test_a_page_asks_for_one_widgets_state_once(room):
+    # request_state brings a widget back whole: the student page's stylesheet is 41 kB, for a
+    # 200-byte ask.  A page asks it once per widget, and only when the control comm failed.
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Cleo"])
+    seen = []
+    with kernel_socket(room, kernel) as socket:
+        states = widget_states(socket)
+        largest = max(states, key=lambda comm: len(json.dumps(states[comm]["state"])))
+        last = uuid.uuid4().hex
+        send_until_closed(socket, [*(v1_message("comm_msg", {"comm_id": largest, "data": {"method": "request_state"}})
+                                     for _ in range(10)), v1_message("comm_info_request", {}, msg_id=last)])
+        until_idle_after(socket, last, seen)
+        closed = socket.close_code
+    answers = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
+               and content["comm_id"] == largest and content["data"].get("method") == "update"]
+    assert len(answers) <= 1 and closed == 1008, (len(answers), closed)

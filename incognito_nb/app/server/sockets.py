@@ -19,8 +19,8 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   message id the kernel was already sent (the kernel would refuse it with a "Duplicate
   Signature" traceback per copy), any ``shutdown_request`` (the kernel would exit and come
   back bare), more than :data:`CONTROL_ASKS` openings of the widgets' control comm or
-  asks for every widget's state (each answer is the whole page) and a canvas's second
-  ``client_ready`` (each makes the page draw the canvas again), and holds each socket to
+  asks for every widget's state (each answer is the whole page) and a second ask for one
+  widget whole (a canvas's ``client_ready``, a widget's ``request_state``), and holds each socket to
   a message and byte rate (a token bucket) and each device to its budget of sockets and
   messages (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
   violation), which costs its device two socket openings;
@@ -81,10 +81,13 @@ CONTROL_TARGET = "jupyter.widget.control"
 #: How many times one socket may open the control comm, and ask it for every widget's state (~130 kB
 #: on a student page, for an ask of 300 bytes): a page does each once.
 CONTROL_ASKS = 2
+#: Asks that a page makes once per widget and that the kernel answers with the whole widget:
 #: ipycanvas's front end says ``client_ready`` once for each canvas model, when the page builds it,
-#: and the page then draws the whole canvas again (a board of ink: ~300 kB of point buffers for a
-#: 200-byte message).  A socket may say it once per canvas, for at most this many canvases.
-MAX_READY_CANVASES = 256
+#: and the pad then draws its whole board again (~300 kB of point buffers for a 200-byte message);
+#: ipywidgets' front end asks for one widget's state (``request_state``: the page's stylesheet is
+#: 41 kB) only when the control comm failed, once per widget.  A socket may make each ask once per
+#: widget, for at most this many widgets.
+MAX_ASKED_WIDGETS = 1024
 
 
 def frame_problem(frame: Any, *, max_parts: int, max_header: int) -> str | None:
@@ -227,7 +230,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         self._messages = Bucket(self.messages_per_second, self.burst_seconds)
         self._bytes = Bucket(self.bytes_per_second, self.burst_seconds)
         self._control_asks: dict[str, int] = {}
-        self._ready_canvases: set[str] = set()
+        self._asked_widgets: set[tuple[str, str]] = set()
         await super().prepare()
 
     def connect(self):
@@ -252,8 +255,8 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             problem = "a page may not end or restart its kernel"
         if problem is None and not self._asks_control_within_bounds(header["msg_type"], content):
             problem = "the widgets' control comm opened or asked for every state too often"
-        if problem is None and not self._ready_once(header["msg_type"], content):
-            problem = "a canvas said it was ready again"
+        if problem is None and not self._once_per_widget(header["msg_type"], content):
+            problem = "a widget asked for whole again"
         allowed = self.multi_kernel_manager.allowed_message_types
         if problem is None and allowed and header["msg_type"] not in allowed:
             # jupyter_server would log the type itself, a line per message that a browser chooses.
@@ -288,14 +291,22 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         self._control_asks[ask] = self._control_asks.get(ask, 0) + 1
         return self._control_asks[ask] <= CONTROL_ASKS
 
-    def _ready_once(self, msg_type: str, content: dict) -> bool:
-        """Notes a canvas's ``client_ready``; returns whether it is the canvas's first on this socket."""
-        said = content["data"].get("content") if msg_type == "comm_msg" else None
-        if not (isinstance(said, dict) and said.get("event") == "client_ready"):
+    def _once_per_widget(self, msg_type: str, content: dict) -> bool:
+        """Notes a canvas's ``client_ready`` and an ask for a widget's state; returns whether it is
+        the widget's first of its kind on this socket."""
+        if msg_type != "comm_msg":
             return True
-        if content["comm_id"] in self._ready_canvases or len(self._ready_canvases) >= MAX_READY_CANVASES:
+        data = content["data"]
+        said = data.get("content")
+        if isinstance(said, dict) and said.get("event") == "client_ready":
+            ask = (content["comm_id"], "client_ready")
+        elif data.get("method") == "request_state":
+            ask = (content["comm_id"], "request_state")
+        else:
+            return True
+        if ask in self._asked_widgets or len(self._asked_widgets) >= MAX_ASKED_WIDGETS:
             return False
-        self._ready_canvases.add(content["comm_id"])
+        self._asked_widgets.add(ask)
         return True
 
     def _first_time(self, msg_id: str) -> bool:
