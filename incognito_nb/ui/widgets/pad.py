@@ -43,6 +43,10 @@ from incognito_nb.ui.widgets.palette import BRUSH_SIZES, ERASER_WIDTH, PEN_COLOR
 
 #: How many steps Undo can go back; older steps are forgotten.
 MAX_UNDO = 200
+#: How many cleared boards Undo can bring back; steps before older ones are forgotten.  Each holds
+#: up to a board of ink the board no longer shows, in the kernel: a page's script drawing full
+#: boards of 5,000-point strokes and clearing them kept 200 steps of them (its kernel 79 → 217 MB).
+MAX_CLEARED_BOARDS = 3
 LOCATION_COLOR = "#444444"
 MAX_LOCATION_LENGTH = 60
 #: The pen twins send their points in batches of this many, as the browser does in time.
@@ -215,6 +219,10 @@ class DrawingPad(widgets.VBox):
         if self._drawing:
             self._remember()
             self._edit(Drawing())
+            states = [*self._undo, self._drawing]
+            cleared = [step for step in range(len(self._undo)) if states[step] and not states[step + 1]]
+            if len(cleared) > MAX_CLEARED_BOARDS:
+                del self._undo[:cleared[-MAX_CLEARED_BOARDS - 1] + 1]
 
     # -- the location ----------------------------------------------------------------
 
