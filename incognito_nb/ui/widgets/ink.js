@@ -176,10 +176,13 @@ export class LiveInk {
   recover() {  // strokes a page of an earlier kernel drew and never saw settled
     const key = this.model.get("recovery_key");
     const earlier = key ? kept(this.storage, key).filter((s) => s.session !== this.session) : [];
-    if (!earlier.length) return;
-    this.model.send({ recover: earlier.slice(0, this.maxRecovered).map((s) => (
-      { points: s.xy, color: s.color, width: s.width, erase: s.erase })),
-      sessions: [...new Set(earlier.map((s) => s.session))] });
+    // In messages of at most max_recovered strokes, each naming the pages of its own strokes:
+    // Python says which pages it took, and the browser then forgets every stroke of those pages.
+    for (let start = 0; start < earlier.length; start += this.maxRecovered) {
+      const part = earlier.slice(start, start + this.maxRecovered);
+      this.model.send({ recover: part.map((s) => ({ points: s.xy, color: s.color, width: s.width, erase: s.erase })),
+        sessions: [...new Set(part.map((s) => s.session))] });
+    }
   }
 
   // Python took the strokes of these sessions: the browser forgets them.
