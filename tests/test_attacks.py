@@ -115,9 +115,7 @@ def test_a_legacy_kernel_socket_is_refused_and_the_game_goes_on(room, browser):
             # One line in Ana's console: a kernel socket without a subprotocol.
             assert ana.evaluate(LEGACY_SOCKET) == "refused"
             with pytest.raises(InvalidStatus) as refused:  # the same from a script, answered 400
-                kernel_socket(room, ana.evaluate(
-                    "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"),
-                    protocols=())
+                kernel_socket(room, kernel_of(ana), protocols=())
             assert refused.value.response.status_code == 400
             # The trigger on plain Voilà: a stroke, whose board update carries binary buffers.
             draw_stroke(ana, PAD, [(0.2, 0.4), (0.5, 0.6), (0.7, 0.5)], steps=4)
@@ -227,7 +225,7 @@ def test_a_closed_tab_ends_its_kernel_within_a_minute(room, browser):
     _, code, seats = game(room)
     context = browser.new_context()
     page = seat_page(room, context, code, seats["Ana"])
-    kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    kernel = kernel_of(page)
     assert kernel in room.kernel_ids()
     context.close()  # the tab is gone without a word (no beforeunload): a phone put away, a crash
     closed = time.monotonic()
@@ -388,7 +386,7 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
     context = browser.new_context()
     try:
         ana = seat_page(room, context, code, seats["Ana"])
-        kernel = ana.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        kernel = kernel_of(ana)
         seen = []
         with kernel_socket(room, kernel) as socket:
             states = widget_states(socket)
@@ -411,6 +409,11 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
         assert len(said["recovered"]) <= 500, f"the kernel kept {len(said['recovered'])} pages' names"
     finally:
         context.close()
+
+
+def kernel_of(page) -> str:
+    """Returns the id of the kernel behind ``page``, as its console reads it."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
 
 
 def widget_states(socket) -> dict:
@@ -441,7 +444,7 @@ def test_a_seat_stores_ink_no_faster_than_a_hand_draws_and_keeps_its_board(room,
     context = browser.new_context()
     try:
         ana = seat_page(room, context, code, seats["Ana"])
-        kernel = ana.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        kernel = kernel_of(ana)
         with sqlite3.connect(room.store) as db:
             before = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()[0]
         with kernel_socket(room, kernel) as socket:
