@@ -248,3 +248,41 @@ def plain_room(tmp_path_factory):
 def test_odd_routes_answer_404(plain_room, path):
     status, _, body = Browser(plain_room.url).get(path)
     assert status == 404 and "root:" not in body
+
+
+def test_one_devices_sockets_share_one_byte_allowance(tmp_path):
+    """Each socket keeps its own byte rate (4 MB a second), and a device may hold nine: three
+    pages, three sockets each. One device's script sent 900-kB frames on all nine, 745 MB in
+    20 s through the laptop and over the Wi-Fi the class shares. The device's bytes are one
+    allowance now: its sockets are closed (1008) once they have sent it between them."""
+    with classroom(tmp_path, STUDENT_DEVICE) as room:
+        code, seats = seated_game(room)
+        device = Browser(room.url)
+        kernels = [device.open_seat(code, seat) for seat in seats.values()]
+        sockets = [kernel_socket(room, kernel, open_timeout=10,
+                                 additional_headers={"Cookie": device.cookies_for(f"/api/kernels/{kernel}/channels")})
+                   for kernel in kernels for _ in range(3)]
+        comm, padding = uuid.uuid4().hex, "x" * 900_000
+        sent, closed, started = 0, [], time.monotonic()
+        try:
+            with Probe(room.url) as probe:
+                while sockets and time.monotonic() - started < 20:
+                    for socket in list(sockets):
+                        try:  # each frame a message of its own (a repeat closes the socket at once)
+                            frame = v1_message("comm_msg", {"comm_id": comm, "data": {"padding": padding}})
+                            socket.send(frame)
+                            sent += len(frame)
+                        except ConnectionClosed as refused:
+                            closed.append(refused.rcvd.code if refused.rcvd else None)
+                            sockets.remove(socket)
+        finally:
+            for socket in sockets:
+                socket.close()
+        took = time.monotonic() - started
+        print(f"one device, nine sockets: {sent / 1e6:.0f} MB in {took:.1f} s, {len(closed)} closed {closed}")
+        # The device's allowance: 20 MB at once and 4 MB a second, and the frames in flight
+        # on nine sockets when the server closes them.
+        assert sent <= 20e6 + 4e6 * took + 9 * 4e6, f"{sent / 1e6:.0f} MB in {took:.1f} s"
+        assert len(closed) == 9 and set(closed) <= {1008, None}, closed
+        assert "too many bytes from this device" in room.log.read_text()
+        assert not probe.failures and probe.slowest < STALLED

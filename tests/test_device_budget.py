@@ -146,3 +146,20 @@ def test_the_classroom_command_passes_the_log_file_on():
     command = voila_command(parser().parse_args(["--log-file", "class.log"]))
     assert any(part.startswith("--ClassroomServer.log_file=/") and part.endswith("class.log") for part in command)
     assert not any("log_file" in part for part in voila_command(parser().parse_args([])))
+
+
+def test_a_devices_bytes_are_counted_over_all_its_sockets_together():
+    """A socket keeps its own byte rate, and one device's nine sockets had nine times it
+    between them (745 MB in 20 s, over a Wi-Fi the class shares): the device's bytes are one
+    allowance, its sockets' sum."""
+    clock = Clock()
+    budget = DeviceBudget(clock=clock)
+    frame = 900_000
+    taken = 0
+    for second in range(20):
+        for socket in range(9):  # each socket well within its own 4 MB a second
+            if budget.ask("10.0.0.7", "bytes", frame)[0] != REFUSED:
+                taken += frame
+        clock.now += 1.0
+    assert taken <= 20e6 + 4e6 * 20, f"{taken / 1e6:.0f} MB from one device in 20 s"
+    assert budget.ask("10.0.0.8", "bytes", frame)[0] == GO  # another device's allowance is its own

@@ -9,7 +9,10 @@ kind of request, a token bucket:
 - ``lookup``: table codes looked up (a join form with a code, a seat link, a join post):
   a five-letter code cannot be guessed at a few look-ups a minute;
 - ``socket``: kernel sockets opened (a page opens one, and again after a network blip);
-- ``message``: messages on all of the device's kernel sockets together.
+- ``message``: messages on all of the device's kernel sockets together;
+- ``bytes``: the bytes of those messages together: a socket keeps its own byte rate, and a
+  device's pages and their sockets (up to nine) had nine times it between them, 37 MB a
+  second, which a school's Wi-Fi shares with the whole class.
 
 A device within its bucket goes on at once.  One whose bucket runs low (below
 :data:`SLOW_BELOW` of it) is first *slowed* (its asks wait a growing delay,
@@ -58,6 +61,7 @@ RATES: dict[str, Rate] = {
     "lookup": Rate(per_second=0.2, burst=20),
     "socket": Rate(per_second=0.2, burst=12),
     "message": Rate(per_second=200.0, burst=1000),
+    "bytes": Rate(per_second=4e6, burst=20e6),  # one socket's own rate, shared by the device's sockets
 }
 
 

@@ -21,8 +21,8 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   back bare), more than :data:`CONTROL_ASKS` openings of the widgets' control comm or
   asks for every widget's state (each answer is the whole page) and a second ask for one
   widget whole (a canvas's ``client_ready``, a widget's ``request_state``), and holds each socket to
-  a message and byte rate (a token bucket) and each device to its budget of sockets and
-  messages (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
+  a message and byte rate (a token bucket) and each device to its budget of sockets,
+  messages and bytes, all its sockets together (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
   violation), which costs its device two socket openings;
 - opens only for the kernel's own page (:mod:`.owners`), and answers a refused handshake
   in one line of text (:class:`KernelSocketDoor`);
@@ -270,6 +270,8 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         if problem is None and devices is not None and self._device is not None:
             if devices.ask(self._device, "message")[0] == REFUSED:
                 problem = "too many messages from this device"
+            elif devices.ask(self._device, "bytes", size)[0] == REFUSED:
+                problem = "too many bytes from this device"
         if problem is not None:
             log.warning("closed a socket of kernel %s: %s", self.kernel_id, problem)
             self._refused = True
