@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from incognito_nb.app.class_page import ClassPage
+from incognito_nb.app.class_page import ClassPage, class_page
 from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store.backends import open_class_book
 from incognito_nb.store.class_book import finished_at
@@ -58,6 +58,18 @@ def test_a_page_without_a_class_says_how_to_add_one_as_a_command(tmp_path):
     command = page.summary.value.split("<code>")[1]
     assert "incognito-nb class add 3B --names &quot;Ana,Ben,Cleo&quot;</span></code>" in command
     assert page.delete_button.disabled and page.files_button.disabled
+
+
+def test_the_class_notebooks_page_opened_with_no_store_makes_none(tmp_path, monkeypatch):
+    """notebooks/classes.ipynb opened before any class was added wrote classroom.sqlite (with
+    its -wal and -shm files) in the saves folder, just by reading it."""
+    monkeypatch.setenv("INCOGNITO_NB_STORE", str(tmp_path / "saves" / "classroom.sqlite"))
+    page = class_page()
+    assert "There is no class yet" in page.summary.value and page.delete_button.disabled
+    assert not (tmp_path / "saves").exists(), list((tmp_path / "saves").iterdir())
+    with open_class_book(tmp_path / "saves" / "classroom.sqlite") as book:  # once a class is added ...
+        book.add_class("3B", ["Ana", "Ben", "Cleo"])
+    assert class_page().picker.value == "3B"  # ... the page reads it
 
 
 def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):

@@ -29,10 +29,11 @@ from .files.exports import file_name
 class ClassPage(widgets.VBox):
     """One class at a time: its chart, the words it keeps missing, each student's words."""
 
-    def __init__(self, book: ClassBook, *, lang: Language | None = None, folder: str | Path = "class_reports") -> None:
+    def __init__(self, book: ClassBook | None, *, lang: Language | None = None,
+                 folder: str | Path = "class_reports") -> None:
         self.book, self.lang, self.folder = book, lang or language(), Path(folder)
         _ = self.lang._
-        names = [entry.name for entry in book.classes()]
+        names = [entry.name for entry in book.classes()] if book is not None else []  # None: no store yet
         self.picker = widgets.Dropdown(options=names, description=_("Class"), value=names[0] if names else None)
         self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
         self.summary = markup("", "inc-class-summary")
@@ -159,9 +160,9 @@ class ClassPage(widgets.VBox):
 
 
 def class_page(store: str | None = None, *, lang: str = "en") -> ClassPage:
-    """Returns the class page for the classroom's store (``$INCOGNITO_NB_STORE`` or the default)."""
-    import os
+    """Returns the class page for the classroom's store (``$INCOGNITO_NB_STORE`` or the default).
+    A store not made yet holds no class, and the page says so without making one."""
+    from ..store.backends import default_store_url, made_yet, open_class_book
 
-    from ..store.backends import open_class_book
-
-    return ClassPage(open_class_book(store or os.environ.get("INCOGNITO_NB_STORE") or None), lang=language(lang))
+    url = store or default_store_url()
+    return ClassPage(open_class_book(url) if made_yet(url) else None, lang=language(lang))

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from urllib.parse import parse_qs
 
 from ..engine import DeckError, load_deck
 from ..store import GameFolder, default_store_url
-from ..store.backends import open_class_book
+from ..store.backends import made_yet, open_class_book
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import first_language
 from incognito_nb.ui.pages.table import TableApp
@@ -80,9 +79,8 @@ def class_books(url: str | None = None):
     url = url or default_store_url()
 
     def open_book() -> ClassBook:
-        path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
-        if "://" not in path and not Path(path).expanduser().is_file():
-            raise FileNotFoundError(f"no class store at {path} yet (`incognito-nb class add` makes it)")
+        if not made_yet(url):
+            raise FileNotFoundError(f"no class store at {url} yet (`incognito-nb class add` makes it)")
         return open_class_book(url)
 
     return open_book

@@ -82,6 +82,13 @@ def _with_classes(store: TableStore) -> TableStore:
     return store
 
 
+def made_yet(url: str) -> bool:
+    """Checks if the store at ``url`` holds anything yet: a SQLite store is a file made at
+    its first opening (a page that only reads it must not make one), a Redis store is there."""
+    path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
+    return "://" in path or Path(path).expanduser().is_file()
+
+
 def open_class_book(url: str | os.PathLike | None = None, **options: Any) -> "ClassBook":
     """Returns the teacher's classes kept in the store at ``url`` (see :func:`open_store`),
     beside its tables; ``options`` go to the book (``clock=``).
