@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import ARTIFACTS, _answers, _child_env, draw_stroke, free_port, icon_font, wait_for_paper
+from browser import ARTIFACTS, _answers, _child_env, draw_stroke, free_port, icon_font, resize, wait_for_paper
 from classroom_server import Browser
 from incognito_nb.engine import Deck, Rules
 from incognito_nb.store import open_store
@@ -182,12 +182,12 @@ def test_strokes_and_done_wait_while_redis_is_stopped_and_reach_it_when_it_is_ba
             page.screenshot(path=str(ARTIFACTS / "phone_not_saved_yet.png"))
             # On a phone the one-line status is cut with "…": it does not widen Done's row
             # past the screen (it did, to 1,048 px, and Done's label was off the screen).
-            page.set_viewport_size({"width": 390, "height": 844})
+            resize(page, {"width": 390, "height": 844}, timeout=STEP)  # laid out at it before it is measured
             row = page.evaluate("""() => { const row = document.querySelector('.inc-hand-in');
                 return {row: row.getBoundingClientRect().width, card: row.parentElement.getBoundingClientRect().width,
                         done: document.querySelector('.inc-done').getBoundingClientRect().right}; }""")
             assert row["row"] <= row["card"] and row["done"] <= 390, f"Done's row is wider than the phone: {row}"
-            page.set_viewport_size({"width": 1000, "height": 900})
+            resize(page, {"width": 1000, "height": 900}, timeout=STEP)
             page.click(".inc-done")
             page.get_by_text("1 stroke and your Done wait").wait_for(timeout=STEP)
             assert page.locator(".inc-saved").count() == 0
