@@ -53,16 +53,13 @@ def open_store(url: str | os.PathLike | None = None, **options: Any) -> TableSto
         from .redis import RedisTableStore
 
         return _with_classes(RedisTableStore(url, **options))
-    if url.startswith("sqlite:///"):
-        path = url[len("sqlite:///"):]
-    elif "://" in url:
+    path = _sqlite_path(url)
+    if path is None:
         raise StoreError(
             N_("incognito_nb cannot keep tables at {scheme}://…: use a file path "
                "(a SQLite file), sqlite:///path or redis://host:port/db."),
             scheme=url.split("://")[0],
         )
-    else:
-        path = url
     if not path or path.strip() == ":memory:":
         raise StoreError(N_("A SQLite store must be a file that every kernel can open, not memory."))
     from .sqlite import SqliteTableStore
@@ -85,8 +82,16 @@ def _with_classes(store: TableStore) -> TableStore:
 def made_yet(url: str) -> bool:
     """Checks if the store at ``url`` holds anything yet: a SQLite store is a file made at
     its first opening (a page that only reads it must not make one), a Redis store is there."""
-    path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
-    return "://" in path or Path(path).expanduser().is_file()
+    path = _sqlite_path(url)
+    return path is None or Path(path).expanduser().is_file()
+
+
+def _sqlite_path(url: str) -> str | None:
+    """Returns the file a SQLite store's ``url`` names (a path, or ``sqlite:///path``); None
+    for a URL of another kind (``redis://``)."""
+    if url.startswith("sqlite:///"):
+        return url[len("sqlite:///"):]
+    return None if "://" in url else url
 
 
 def open_class_book(url: str | os.PathLike | None = None, **options: Any) -> "ClassBook":
