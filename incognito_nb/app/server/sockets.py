@@ -20,10 +20,11 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   Signature" traceback per copy), any ``shutdown_request`` (the kernel would exit and come
   back bare), more than :data:`CONTROL_ASKS` openings of the widgets' control comm or
   asks for every widget's state (each answer is the whole page) and a second ask for one
-  widget whole (a canvas's ``client_ready``, a widget's ``request_state``), and holds each socket to
-  a message and byte rate (a token bucket) and each device to its budget of sockets,
-  messages and bytes, all its sockets together (:mod:`.devices`); a socket that breaks a rule is closed with code 1008 (policy
-  violation), which costs its device two socket openings;
+  widget whole (a canvas's ``client_ready``, a widget's ``request_state``), and holds each
+  socket to a message and byte rate (a token bucket) and each device to its budget of
+  sockets, messages and bytes, all its sockets together (:mod:`.devices`); a socket that
+  breaks a rule is closed with code 1008 (policy violation), which costs its device two
+  socket openings;
 - opens only for the kernel's own page (:mod:`.owners`), and answers a refused handshake
   in one line of text (:class:`KernelSocketDoor`);
 - keeps kernel output meant for a developer away from the page: ``stream`` (stdout and

@@ -518,8 +518,9 @@ class TeacherPage(TablePage):
         the old button (closed, and bound to the screen left) and moves nothing."""
         old = self.end_phase_button
         # Whole in its first message (its own layout: it is shown and hidden), no update after it.
-        new = shared.button(end_phase_label(self.snapshot.game, self.lang), "inc-end-phase", icon="forward", button_style="warning",
-                            disabled=old.disabled, layout=widgets.Layout(display=old.layout.display))
+        new = shared.button(end_phase_label(self.snapshot.game, self.lang), "inc-end-phase", icon="forward",
+                            button_style="warning", disabled=old.disabled,
+                            layout=widgets.Layout(display=old.layout.display))
         at = position(*shown)
         new.on_click(self.guarded(lambda _=None: self.end_phase(at=at)))
         self.teacher_bar.children = tuple(new if child is old else child for child in self.teacher_bar.children)
