@@ -180,8 +180,8 @@ class CachedGame:
 
     def record(self, version: int, action: Action) -> None:
         self.recent.append((version, action))
-        drop, points = max(0, len(self.recent) - RECENT_ACTIONS), sum(_ink(kept) for _, kept in self.recent)
-        points -= sum(_ink(dropped) for _, dropped in self.recent[:drop])
+        drop = max(0, len(self.recent) - RECENT_ACTIONS)
+        points = sum(_ink(kept) for _, kept in self.recent[drop:])
         while points > RECENT_POINTS and drop < len(self.recent) - 1:
             points -= _ink(self.recent[drop][1])
             drop += 1
