@@ -43,7 +43,7 @@ from ..store import default_store_url
 from ..store.backends import open_class_book
 from ..store.class_book import ClassBook, finished_at
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
-from .serving import LANGUAGE_HELP
+from .serving import DEFAULT_PORT, LANGUAGE_HELP
 
 DONE, REFUSED, USAGE = 0, 1, 2
 #: First rows of a names CSV that are a header, not a student ("name", "first name", in each language).
@@ -106,7 +106,7 @@ def parser() -> argparse.ArgumentParser:
     taps.add_argument("name", metavar="NAME")
     for made in (seats, taps):
         made.add_argument("--url", help="the classroom server's address as the students' devices reach it "
-                                        "(default: this computer's address on its network, port 8866)")
+                                        f"(default: this computer's address on its network, port {DEFAULT_PORT})")
         made.add_argument("--deck", metavar="FILE.csv|ID", help="the deck the tables play with")
         made.add_argument("--no-practice", action="store_true",
                           help="deal plainly, without favouring the words the class keeps missing")
@@ -320,7 +320,7 @@ def tables(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
 def server_url(options: argparse.Namespace, lang: Language) -> str:
     """Returns the classroom server's address the tables' links lead to: ``--url``, else this
     computer's on its network; warns when the students' devices cannot open it (127.0.0.1)."""
-    url = options.url or f"http://{lan_address() or '127.0.0.1'}:8866"
+    url = options.url or f"http://{lan_address() or '127.0.0.1'}:{DEFAULT_PORT}"
     if is_loopback(urlsplit(url).hostname):
         print("incognito-nb class: " + lang._(
             "The links lead to {url}, which a student's device cannot open: on it, that address means the "

@@ -23,7 +23,7 @@ from ..store import StoreError, default_store_url, open_store
 from .addresses import EVERY_ADDRESS, HOST_ENV, is_loopback, lan_address
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
 from .server.passphrase import new_passphrase
-from .serving import LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
+from .serving import DEFAULT_PORT, LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
 
 
@@ -35,7 +35,8 @@ def parser() -> argparse.ArgumentParser:
     )
     cli.add_argument("--host", default="127.0.0.1",
                      help="the address to serve on (default: 127.0.0.1; 0.0.0.0 lets the class's devices in)")
-    cli.add_argument("--port", type=port_number, default=8866, help="the port to serve on (default: 8866)")
+    cli.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                     help=f"the port to serve on (default: {DEFAULT_PORT})")
     cli.add_argument("--store", metavar="PATH_OR_URL",
                      help=f"where the tables live: a SQLite file or redis://host:port/db (default: {default_store_url()})")
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to offer first when a table is created")

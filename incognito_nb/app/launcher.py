@@ -22,7 +22,7 @@ from pathlib import Path
 from ..store import default_folder
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
 from .loading import voila_environment, voila_options
-from .serving import LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
+from .serving import DEFAULT_PORT, LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
 
 
 def play_notebook() -> Path:
@@ -41,7 +41,8 @@ def parser() -> argparse.ArgumentParser:
                "'incognito-nb class --help': a class's list of first names, its record and report.",
     )
     cli.add_argument("--no-browser", action="store_true", help="start the server without opening a browser")
-    cli.add_argument("--port", type=port_number, default=8866, help="the port to serve on (default: 8866)")
+    cli.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                     help=f"the port to serve on (default: {DEFAULT_PORT})")
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to preselect at setup")
     cli.add_argument("--theme", choices=("light", "dark"), default="light",
                      help="the page theme; dark also starts in projector mode")

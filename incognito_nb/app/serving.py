@@ -21,6 +21,9 @@ from typing import Sequence
 from ..engine import DeckError, load_deck
 from incognito_nb.ui.i18n import PSEUDO
 
+#: The port both commands serve on unless ``--port`` says otherwise (and the one the seat
+#: cards' links lead to unless ``--url`` does).
+DEFAULT_PORT = 8866
 #: What ``--language`` says of itself, in both commands.
 LANGUAGE_HELP = ("the interface language: en (English, the default), es (Spanish), fr (French) or de (German); "
                  f"{PSEUDO} shows every sentence transformed, to spot text that escaped translation")
@@ -43,6 +46,11 @@ def port_taken(ip: str, port: int) -> bool:
     return port_problem(ip, port) is not None
 
 
+#: The two addresses a classroom is served on, as a mistaken ``--host`` is told.
+HOSTS = ("give --host 0.0.0.0 (every address of this computer, to let the class's devices in) or "
+         "--host 127.0.0.1 (this computer only).")
+
+
 def port_problem(ip: str, port: int) -> str | None:
     """Returns why Voilà could not serve on ``port`` at ``ip`` (bound as Tornado binds), in
     words that say what to do; None when it can."""
@@ -53,15 +61,13 @@ def port_problem(ip: str, port: int) -> str | None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
     except socket.gaierror:
-        return (f"{ip} is not an address: give --host 0.0.0.0 (every address of this computer, to let the "
-                f"class's devices in) or --host 127.0.0.1 (this computer only).")
+        return f"{ip} is not an address: {HOSTS}"
     except OSError as error:
         if error.errno == errno.EADDRNOTAVAIL:
-            return (f"{ip} is not an address of this computer: give --host 0.0.0.0 (every address of this "
-                    f"computer, to let the class's devices in) or --host 127.0.0.1 (this computer only).")
+            return f"{ip} is not an address of this computer: {HOSTS}"
         if error.errno == errno.EACCES:
             return (f"port {port} needs an administrator's rights on this computer: choose a port from 1024 up, "
-                    f"such as --port 8866.")
+                    f"such as --port {DEFAULT_PORT}.")
         return (f"port {port} is already in use on {ip} (another Incognito, or another program): "
                 f"stop it, or choose another port with --port {port + 1}.")
     return None
@@ -83,7 +89,8 @@ def port_number(text: str) -> int:
     except ValueError:
         port = 0
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1024 to 65535, such as 8866")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1024 to 65535, "
+                                         f"such as {DEFAULT_PORT}")
     return port
 
 
