@@ -367,12 +367,9 @@ def test_a_page_asks_its_kernel_for_every_widgets_state_only_once(room):
         first = uuid.uuid4().hex
         socket.send(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, msg_id=first))
         until_idle_after(socket, first, seen)  # answered, as a page's one ask is
-        last = uuid.uuid4().hex
-        send_until_closed(socket, [*(v1_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
-                                     for _ in range(10)), v1_message("comm_info_request", {}, msg_id=last)])
-        until_idle_after(socket, last, seen)
-        closed = socket.close_code
-    answers = [content for _, header, content in seen
+        flooded, closed = flood(socket, [v1_message("comm_msg", {"comm_id": control, "data": {
+            "method": "request_states"}}) for _ in range(10)])
+    answers = [content for _, header, content in seen + flooded
                if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states"]
     assert answers, "the first ask was not answered"
     assert len(answers) <= 2 and closed == 1008, (len(answers), closed)
@@ -386,11 +383,8 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
     context = browser.new_context()
     try:
         ana = seat_page(room, context, code, seats["Ana"])
-        kernel = kernel_of(ana)
         seen = []
-        with kernel_socket(room, kernel) as socket:
-            states = widget_states(socket)
-            ink = next(comm for comm, model in states.items() if "recovery_key" in model["state"])
+        with ink_socket(room, ana) as (socket, _, ink):
             for batch in range(4):
                 names = [f"{batch}-{number}-{uuid.uuid4().hex[:20]}" for number in range(500)]
                 socket.send(v1_message("comm_msg", {"comm_id": ink, "data": {
@@ -414,6 +408,24 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
 def kernel_of(page) -> str:
     """Returns the id of the kernel behind ``page``, as its console reads it."""
     return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def flood(socket, frames: list) -> tuple[list, int | None]:
+    """Sends ``frames`` until the server closes the socket, then asks the kernel something;
+    returns every message that came back and the socket's close code (None: still open)."""
+    last, seen = uuid.uuid4().hex, []
+    send_until_closed(socket, [*frames, v1_message("comm_info_request", {}, msg_id=last)])
+    until_idle_after(socket, last, seen)
+    return seen, socket.close_code
+
+
+@contextlib.contextmanager
+def ink_socket(room, page):
+    """Opens a socket to ``page``'s kernel as a script in its console would; yields it, every
+    widget's state, and the comm id of the pad's ink layer."""
+    with kernel_socket(room, kernel_of(page)) as socket:
+        states = widget_states(socket)
+        yield socket, states, next(comm for comm, model in states.items() if "recovery_key" in model["state"])
 
 
 def widget_states(socket) -> dict:
@@ -444,12 +456,9 @@ def test_a_seat_stores_ink_no_faster_than_a_hand_draws_and_keeps_its_board(room,
     context = browser.new_context()
     try:
         ana = seat_page(room, context, code, seats["Ana"])
-        kernel = kernel_of(ana)
         with sqlite3.connect(room.store) as db:
             before = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()[0]
-        with kernel_socket(room, kernel) as socket:
-            states = widget_states(socket)
-            ink = next(comm for comm, model in states.items() if "recovery_key" in model["state"])
+        with ink_socket(room, ana) as (socket, states, ink):
             clear = next(comm for comm, model in states.items()
                          if "inc-tool-clear" in model["state"].get("_dom_classes", ()))
             pen = {key: states[ink]["state"][key] for key in ("color", "width")}
@@ -485,17 +494,12 @@ def test_a_canvas_says_it_is_ready_once(room):
     # script (200 bytes each, within the socket's rates) brought 574 MB back through the server.
     _, code, seats = game(room)
     kernel = raw_seat_kernel(room, code, seats["Ben"])
-    seen = []
     with kernel_socket(room, kernel) as socket:
         states = widget_states(socket)
         manager = next(comm for comm, model in states.items() if model["state"]["_model_name"] == "CanvasManagerModel")
         canvases = [comm for comm, model in states.items() if model["state"]["_model_name"] == "CanvasModel"]
-        last = uuid.uuid4().hex
-        send_until_closed(socket, [*(v1_message("comm_msg", {"comm_id": canvas, "data": {
-            "method": "custom", "content": {"event": "client_ready"}}}) for _ in range(10) for canvas in canvases),
-            v1_message("comm_info_request", {}, msg_id=last)])
-        until_idle_after(socket, last, seen)
-        closed = socket.close_code
+        seen, closed = flood(socket, [v1_message("comm_msg", {"comm_id": canvas, "data": {
+            "method": "custom", "content": {"event": "client_ready"}}}) for _ in range(10) for canvas in canvases])
     drawn = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
              and content["comm_id"] == manager]
     assert len(drawn) <= len(canvases) and closed == 1008, (len(drawn), closed)
@@ -506,15 +510,11 @@ def test_a_page_asks_for_one_widgets_state_once(room):
     # 200-byte ask.  A page asks it once per widget, and only when the control comm failed.
     _, code, seats = game(room)
     kernel = raw_seat_kernel(room, code, seats["Cleo"])
-    seen = []
     with kernel_socket(room, kernel) as socket:
         states = widget_states(socket)
         largest = max(states, key=lambda comm: len(json.dumps(states[comm]["state"])))
-        last = uuid.uuid4().hex
-        send_until_closed(socket, [*(v1_message("comm_msg", {"comm_id": largest, "data": {"method": "request_state"}})
-                                     for _ in range(10)), v1_message("comm_info_request", {}, msg_id=last)])
-        until_idle_after(socket, last, seen)
-        closed = socket.close_code
+        seen, closed = flood(socket, [v1_message("comm_msg", {"comm_id": largest, "data": {"method": "request_state"}})
+                                      for _ in range(10)])
     answers = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
                and content["comm_id"] == largest and content["data"].get("method") == "update"]
     assert len(answers) <= 1 and closed == 1008, (len(answers), closed)
