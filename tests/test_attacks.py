@@ -152,13 +152,16 @@ def test_crafted_frames_close_the_socket_and_nothing_loops(room):
                     while True:
                         socket.recv(timeout=20)
                 assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008, what
+        floods = room.log.read_text().count("too many messages")
         with kernel_socket(room, kernel) as socket:  # a flood: closed once past the rate
             with pytest.raises(ConnectionClosed) as closed:
                 for _ in range(5000):
                     socket.send(v1_message("comm_info_request", {}))
                 while True:
                     socket.recv(timeout=20)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+            # A flood is cut off at once: its close frame may be lost in the reset.
+            assert closed.value.rcvd is None or closed.value.rcvd.code == 1008
+        assert room.log.read_text().count("too many messages") == floods + 1
     assert not probe.failures and probe.slowest < STALLED, (probe.slowest, probe.failures)
     assert room.server_rss_mb() - before < 50
 
@@ -352,7 +355,7 @@ def test_a_page_cannot_make_its_kernel_build_widgets_and_keep_them(room):
         closed = socket.close_code
     built = set(opened) & set(comms_of(room, kernel))
     assert not built, f"the kernel built {len(built)} widgets of the browser's choosing"
-    assert closed == 1008, "the socket that opened widgets is still open"
+    assert closed in CUT_OFF, "the socket that opened widgets is still open"
 
 
 def test_a_page_asks_its_kernel_for_every_widgets_state_only_once(room):
@@ -372,7 +375,7 @@ def test_a_page_asks_its_kernel_for_every_widgets_state_only_once(room):
     answers = [content for _, header, content in seen + flooded
                if header["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states"]
     assert answers, "the first ask was not answered"
-    assert len(answers) <= 2 and closed == 1008, (len(answers), closed)
+    assert len(answers) <= 2 and closed in CUT_OFF, (len(answers), closed)
 
 
 def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, browser):
@@ -408,6 +411,11 @@ def test_a_page_cannot_make_its_kernel_keep_any_number_of_earlier_pages(room, br
 def kernel_of(page) -> str:
     """Returns the id of the kernel behind ``page``, as its console reads it."""
     return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+#: How the server ends a socket that broke a rule: its close frame (1008, policy violation), or
+#: a reset (1006) when the socket still had unread frames as it was cut off.
+CUT_OFF = (1008, 1006)
 
 
 def flood(socket, frames: list) -> tuple[list, int | None]:
@@ -502,7 +510,7 @@ def test_a_canvas_says_it_is_ready_once(room):
             "method": "custom", "content": {"event": "client_ready"}}}) for _ in range(10) for canvas in canvases])
     drawn = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
              and content["comm_id"] == manager]
-    assert len(drawn) <= len(canvases) and closed == 1008, (len(drawn), closed)
+    assert len(drawn) <= len(canvases) and closed in CUT_OFF, (len(drawn), closed)
 
 
 def test_a_page_asks_for_one_widgets_state_once(room):
@@ -517,4 +525,4 @@ def test_a_page_asks_for_one_widgets_state_once(room):
                                       for _ in range(10)])
     answers = [content for _, header, content in seen if header["msg_type"] == "comm_msg"
                and content["comm_id"] == largest and content["data"].get("method") == "update"]
-    assert len(answers) <= 1 and closed == 1008, (len(answers), closed)
+    assert len(answers) <= 1 and closed in CUT_OFF, (len(answers), closed)
