@@ -13,6 +13,7 @@ loopback counts as a student's device and not as the teacher's laptop.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 import time
@@ -264,13 +265,14 @@ def test_one_devices_sockets_share_one_byte_allowance(tmp_path):
         code, seats = seated_game(room)
         device = Browser(room.url)
         kernels = [device.open_seat(code, seat) for seat in seats.values()]
-        sockets = [kernel_socket(room, kernel, open_timeout=10,
-                                 additional_headers={"Cookie": device.cookies_for(f"/api/kernels/{kernel}/channels")})
-                   for kernel in kernels for _ in range(3)]
-        comm, padding = uuid.uuid4().hex, "x" * 900_000
-        buffered = sum(socket.socket.getsockopt(SOL_SOCKET, SO_SNDBUF) + 2_000_000 for socket in sockets)
-        sent, closed, started = 0, [], time.monotonic()
-        try:
+        with contextlib.ExitStack() as opened:
+            sockets = [opened.enter_context(kernel_socket(
+                room, kernel, open_timeout=10,
+                additional_headers={"Cookie": device.cookies_for(f"/api/kernels/{kernel}/channels")}))
+                for kernel in kernels for _ in range(3)]
+            comm, padding = uuid.uuid4().hex, "x" * 900_000
+            buffered = sum(socket.socket.getsockopt(SOL_SOCKET, SO_SNDBUF) + 2_000_000 for socket in sockets)
+            sent, closed, started = 0, [], time.monotonic()
             with Probe(room.url) as probe:
                 while sockets and time.monotonic() - started < 20:
                     for socket in list(sockets):
@@ -281,9 +283,6 @@ def test_one_devices_sockets_share_one_byte_allowance(tmp_path):
                         except ConnectionClosed as refused:
                             closed.append(refused.rcvd.code if refused.rcvd else None)
                             sockets.remove(socket)
-        finally:
-            for socket in sockets:
-                socket.close()
         took = time.monotonic() - started
         print(f"one device, nine sockets: {sent / 1e6:.0f} MB in {took:.1f} s, {len(closed)} closed {closed}")
         # The device's allowance, 20 MB at once and 4 MB a second, and what the sockets'
