@@ -124,6 +124,10 @@ class Table:
 
     def open(self) -> None:
         self.page.goto(self.url, timeout=SLOW)
+        self.open_again()
+
+    def open_again(self) -> None:
+        """Waits for the dashboard to show again (after a reload)."""
         self.page.wait_for_selector(".inc-setup", timeout=SLOW)
         # Voilà shows widgets while the notebook still runs; it hides its spinner when done.
         self.page.wait_for_selector("#loading", state="hidden", timeout=SLOW)

@@ -108,6 +108,23 @@ def take_the_game_home(table: Table, folder: Path) -> None:
         assert Image.open(io.BytesIO(archive.read(drawings[0]))).size[0] >= 800
 
 
+def test_the_projector_mode_chosen_survives_a_reload(table):
+    """A teacher who turns projector mode on (or off) and reloads the page finds it as it was:
+    the page's address keeps it (``?projector=1``). A reload went back to the laptop's small
+    type, on the projector, in the middle of a lesson."""
+    page = table.page
+    for on in (True, False):
+        page.click(".inc-projector-toggle")
+        page.wait_for_selector(".inc-app.inc-projector" if on else ".inc-app:not(.inc-projector)", timeout=STEP)
+        page.wait_for_url(f"**?projector={int(on)}", timeout=STEP)
+        table.watch.check()
+        page.reload()
+        table.open_again()
+        table.watch.forget()  # the page that left asked Voilà to end its kernel: 403 (docs/platform-notes.md)
+        assert page.locator(".inc-app.inc-projector").count() == int(on), f"projector mode {on} lost at a reload"
+        assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == str(on).lower()
+
+
 def test_a_six_player_round_in_the_browser(table):
     """A full table: six names (three added), no decoys in the line-up, one round to the scoreboard."""
     six = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]

@@ -450,6 +450,26 @@ def test_the_dashboard_starts_in_projector_mode_when_asked(tmp_path, monkeypatch
         table.close()
 
 
+def test_the_page_address_keeps_projector_mode_over_the_launchers(tmp_path, monkeypatch):
+    """``?projector=0`` or ``1`` (written by the toggle) wins over ``--projector``: a reload
+    finds the mode the teacher chose; on the static site the page says it (the toggle's twin)."""
+    from incognito_nb.app import dashboard
+
+    monkeypatch.setenv("INCOGNITO_NB_PROJECTOR", "1")
+    monkeypatch.setenv("QUERY_STRING", "lang=es&projector=0")
+    table = dashboard(saves=str(tmp_path))
+    try:
+        assert not table.projector
+        table.teacher.projector_state.ask(True)  # what the page's address says, heard from the browser
+        assert table.projector and table.teacher.projector_state.pressed
+        for strange in ("1", None, 1):
+            table.teacher.projector_state.ask(strange)
+        table.teacher.projector_state.ask(True)  # already on: nothing toggles
+        assert table.projector
+    finally:
+        table.close()
+
+
 def test_game_over_offers_the_poster_and_results_for_download(tmp_path):
     from incognito_nb.app.files.exports import takeaway_files
 

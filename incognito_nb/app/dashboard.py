@@ -3,7 +3,8 @@
 The launcher passes its options to the Voilà kernel through environment variables
 (a Voilà kernel inherits the server's environment): ``INCOGNITO_NB_DECK`` names a CSV
 deck to preselect, ``INCOGNITO_NB_SAVES`` the folder games are saved in, and
-``INCOGNITO_NB_PROJECTOR`` starts in projector mode and ``INCOGNITO_NB_LANGUAGE`` sets the
+``INCOGNITO_NB_PROJECTOR`` starts in projector mode (unless the page's address says,
+``?projector=0`` or ``1``: the toggle keeps it there) and ``INCOGNITO_NB_LANGUAGE`` sets the
 interface language (``en``, ``es``, ``fr`` or ``de``), unless the page asks for another
 (``?lang=de``: Voilà passes the request's ``QUERY_STRING`` the same way; on the static site,
 whose kernel never sees the page's address, the page tells it: ``TableApp.follow_page_language``).
@@ -34,10 +35,10 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
               projector: bool | None = None, language: str | None = None) -> TableApp:
     """Returns the table dashboard, ready to display.
 
-    Arguments left out are read from ``INCOGNITO_NB_DECK``, ``INCOGNITO_NB_SAVES``,
-    ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode) and, for the interface
-    language, the page's ``?lang=`` then ``INCOGNITO_NB_LANGUAGE`` (an unknown one is passed
-    over; English at last).
+    Arguments left out are read from ``INCOGNITO_NB_DECK``, ``INCOGNITO_NB_SAVES``, the
+    page's ``?projector=`` then ``INCOGNITO_NB_PROJECTOR`` (``1``: start in projector mode)
+    and, for the interface language, the page's ``?lang=`` then ``INCOGNITO_NB_LANGUAGE``
+    (an unknown one is passed over; English at last).
     A deck that cannot be read is reported on the setup screen; the built-in decks remain.
     """
     deck_path = deck_path or os.environ.get("INCOGNITO_NB_DECK") or None
@@ -53,9 +54,12 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
             deck = load_deck(deck_path)
         except DeckError as error:
             problem = error
-    if projector is None:
-        projector = os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0")
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [None])[0]
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    if projector is None:  # the page's ?projector= first: the toggle keeps it there for a reload
+        asked_projector = query.get("projector", [""])[0]
+        projector = (asked_projector == "1" if asked_projector in ("0", "1")
+                     else os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0"))
+    asked = query.get("lang", [None])[0]
     language = first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
                    takeaway_files=_takeaway_files, classes=class_books())

@@ -57,3 +57,14 @@ test("a toggle says whether it is on with aria-pressed, set only when it changes
   press(button, false);
   assert.equal(button.getAttribute("aria-pressed"), "false");
 });
+
+test("a toggle with an address reads its state there and keeps it there, the rest of the query kept", async () => {
+  const { askedState, withState } = await import("../../incognito_nb/ui/widgets/toggle.js");
+  assert.equal(askedState("?lang=es&projector=1", "projector"), true);
+  assert.equal(askedState("?projector=0", "projector"), false);
+  assert.equal(askedState("?projector=yes", "projector"), null);
+  assert.equal(askedState("?projector=1", ""), null, "no address, nothing read");
+  assert.equal(withState("?lang=es", "projector", true), "?lang=es&projector=1");
+  assert.equal(withState("?projector=1&lang=es", "projector", false), "?projector=0&lang=es");
+  assert.equal(withState("", "projector", true), "?projector=1");
+});

@@ -72,7 +72,8 @@ class TeacherBar(widgets.HBox):
         self.save_button = self._button("save", "inc-save")
         self.restart_button = self._button("undo", "inc-restart")
         self.projector_button = self._button("television", "inc-projector-toggle")
-        self.projector_state = PressedState()  # the toggle's aria-pressed
+        # The toggle's aria-pressed, and ?projector= in the page's address: a reload keeps it.
+        self.projector_state = PressedState(address="projector", on_asked=lambda on: self._projector_asked(on))
         self.confirm_text = markup("", "inc-confirm-text")
         self.confirm_yes = self._button("check", "inc-confirm-yes", style="warning")
         self.confirm_no = self._button("times", "inc-confirm-no")
@@ -176,6 +177,10 @@ class TeacherBar(widgets.HBox):
         self.projector_button.description = self.projector_button.tooltip = projector_label(self.projector, self.lang)
         self.projector_button.button_style = "info" if self.projector else ""
         self.projector_state.pressed = self.projector
+
+    def _projector_asked(self, on: bool) -> None:
+        if on != self.projector:  # the page's address asks for the other state (the static site)
+            self.toggle_projector()
 
     def toggle_projector(self) -> None:
         """Switches projector mode (large type, high contrast) on or off, through ``on_projector``."""
