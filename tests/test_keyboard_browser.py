@@ -99,3 +99,28 @@ def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
         press(page, ".inc-next")
         page.wait_for_selector(".inc-prepare", timeout=SLOW)
         table.watch.check()
+
+
+def test_add_player_hands_the_keyboard_to_the_new_name(page, tmp_path):
+    """At setup, Enter on Add player puts the focus in the new name field, where the teacher
+    types next, and Remove puts it in the name now in that seat: the focus stayed on Add player
+    (the name typed next went nowhere), and fell to the page's body at Remove."""
+    focused_field = ("n => document.activeElement === document.querySelectorAll('.inc-player-name input')[n]"
+                     " && document.querySelectorAll('.inc-player-name input').length === {count}")
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        for name in ANA_BEN_CLEO:
+            tab_to(page, ".inc-player-name")
+            page.keyboard.type(name)
+        tab_to(page, ".inc-add-player")
+        page.keyboard.press("Enter")
+        page.wait_for_function(focused_field.format(count=4), arg=3, timeout=STEP)
+        page.keyboard.type("Dev")
+        typed = page.locator(".inc-player-name input").evaluate_all("els => els.map(e => e.value)")
+        assert typed == [*ANA_BEN_CLEO, "Dev"], f"typed names arrived as {typed}"
+        page.focus(".inc-player-row:nth-child(2) .inc-remove-player")  # Ben leaves
+        page.keyboard.press("Enter")
+        page.wait_for_function(focused_field.format(count=3), arg=1, timeout=STEP)
+        assert page.evaluate("() => document.activeElement.value") == "Cleo"
+        table.watch.check()

@@ -433,20 +433,25 @@ class SetupForm(widgets.HBox):
         self._relayout()
 
     def add_player(self) -> None:
-        """Adds an empty name field, unless the table is full."""
+        """Adds an empty name field, unless the table is full, and focuses it for the name
+        typed next (the focus stayed on Add player, or fell to the page's body at six)."""
         if len(self._rows) >= MAX_PLAYERS:
             return
-        self._rows.append(self._new_row(len(self._rows) + 1))
+        row = self._new_row(len(self._rows) + 1)
+        self._rows.append(row)
         self._relayout()
+        row.name_field.focus()
 
     def remove_player(self, seat: int) -> None:
-        """Removes the name field of seat ``seat`` (from 1), unless the table is at its minimum."""
+        """Removes the name field of seat ``seat`` (from 1), unless the table is at its minimum,
+        and focuses the name now there (the Remove pressed goes: the focus fell to the body)."""
         if len(self._rows) <= MIN_PLAYERS or not 1 <= seat <= len(self._rows):
             return
         del self._rows[seat - 1]
         for number, row in enumerate(self._rows, start=1):
             row.set_seat(number)
         self._relayout()
+        self._rows[min(seat, len(self._rows)) - 1].name_field.focus()
 
     def _new_row(self, seat: int, name: str = "") -> PlayerRow:
         row = PlayerRow(seat, name, lang=self.lang)
