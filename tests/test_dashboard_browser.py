@@ -125,6 +125,20 @@ def test_the_projector_mode_chosen_survives_a_reload(table):
         assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == str(on).lower()
 
 
+def test_the_chips_count_the_strokes_as_they_are_drawn(table):
+    """While a player draws, their chip counts the strokes on the board ("✎ drawing · 2
+    strokes"): it said "✎ drawing" until Done, and the count appeared only after a reload."""
+    table.start(ANA_BEN_CLEO)
+    table.open_pad("Ana")
+    chip = table.page.locator(".inc-progress .inc-who-wide .inc-who-chip[data-seat='1']")
+    for count, words in ((1, "1 stroke"), (2, "2 strokes")):
+        table.draw(STROKES[count])
+        chip.get_by_text(words).wait_for(timeout=STEP)
+    table.page.set_viewport_size({"width": 390, "height": 800})  # a phone passed round: the short chip
+    table.page.locator(".inc-progress .inc-who-narrow .inc-who-chip[data-seat='1']").get_by_text(
+        "✎ 2").wait_for(timeout=STEP)
+
+
 def test_a_six_player_round_in_the_browser(table):
     """A full table: six names (three added), no decoys in the line-up, one round to the scoreboard."""
     six = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]

@@ -302,6 +302,8 @@ class TableApp(PageShell):
     def _guarded_change(self, player: str) -> Callable[[Drawing], None]:
         def changed(drawing: Drawing) -> None:
             self.game.update_drawing(player, drawing)
+            # The chips count each stroke as it is drawn (they said "✎ drawing" until Done or a reload).
+            self.progress.value = who_is_done(self.game.progress(), self.lang, narrow=True)
             self._save()
         return self.guarded(changed)
 
