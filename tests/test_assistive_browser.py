@@ -320,3 +320,31 @@ def test_the_pads_undo_and_clear_hand_the_focus_on_when_they_turn_grey(browser, 
         page.keyboard.press("Enter")  # the stroke goes: nothing left to undo
         page.wait_for_selector(".inc-tool-undo:disabled", timeout=STEP)
         focus_on(page, ".inc-tool-redo")
+
+
+def test_a_screen_reader_hears_whose_drawing_as_one_word(page, tmp_path):
+    """A drawing's title is read "Ben’s drawing", its name badge and the "’s" as one word,
+    on a voter's card rows and in the reveal: the badge, an inline-block, was a word of its
+    own to the browser's accessibility tree, read "Ben ’s drawing"."""
+    from browser import launcher_server
+    from table_driver import Table
+
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        table.start(NAMES)
+        for player in NAMES:
+            table.open_pad(player)
+            table.done()
+        table.open_card("Ana")
+        page.wait_for_selector(".inc-votes .inc-confirm-votes", timeout=STEP)
+        heard = page.locator(".inc-votes").aria_snapshot()
+        for artist in NAMES[1:]:
+            assert f"{artist}’s drawing — in: {table.locations[artist]}" in heard, heard
+        table.press(".inc-confirm-votes")
+        for voter in NAMES[1:]:
+            table.vote(voter, {})
+        page.wait_for_selector(".inc-reveal", timeout=STEP)
+        heard = page.locator(".inc-reveal-artist").aria_snapshot()
+        assert f"Ana’s drawing — in: {table.locations['Ana']}" in heard, heard
+        table.watch.check()
