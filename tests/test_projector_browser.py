@@ -382,3 +382,35 @@ def test_the_classroom_reveal_of_six_long_names_fits_every_screen_with_its_next(
                 return [b.textContent, new Set([...range.getClientRects()].map(r => Math.round(r.top))).size];
             })""")
             assert [name for name, count in lines if count > 1] == [], (size_name, lines)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_classroom_game_over_draws_its_chart_large_on_a_720p_screen(page, tmp_path, language):
+    """The classroom's projected game over of six long names and three rounds: the words chart
+    is drawn at half its size at least on a 1280x720 screen, and every size still fits. Under
+    both columns it had the height the scoreboard left (its long names on two lines): 180 px,
+    0.35 of its size, its words in 7-px type."""
+    from incognito_nb.engine import Action, Deck, Phase, Rules
+    from test_classroom_browser import run_classroom
+
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
+        keys = store.create_table(Deck.builtin(), Rules(rounds=3), seed=4, language=language)
+        seats = {name: store.join(keys.code, name) for name in SIX_LONG}
+        store.start(keys.code, keys.teacher_key)
+        while (game := store.read(keys.code).game).phase is not Phase.OVER:
+            if game.phase is Phase.FIND:  # the first finds the second's object: one winner, one word found
+                voter, artist = SIX_LONG[:2]
+                token = game.lineup.index(game.secret_object(artist)) + 1
+                store.act(keys.code, Action.cast_vote(voter, artist, token), seat_token=seats[voter].token)
+            store.act(keys.code, Action.advance(force=True), teacher_key=keys.teacher_key)
+        page.set_viewport_size(SIZES["720p"])
+        page.goto(f"{base}/teacher.ipynb?code={keys.code}&key={keys.teacher_key}", timeout=SLOW)
+        page.wait_for_selector(".inc-winners", timeout=SLOW)
+        page.wait_for_function("() => document.querySelector('.inc-over-chart img')?.complete", timeout=STEP)
+        measured = shoot(page, f"classroom_{language}_long_names_over")
+        fits(measured, "the game over of six long names")
+        resize(page, SIZES["720p"], timeout=STEP)
+        scale = page.eval_on_selector(".inc-over-chart img", """i => {
+            const b = i.getBoundingClientRect();
+            return Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight); }""")
+        assert scale >= 0.45, f"the chart at {scale:.2f} of its size at 1280x720"
