@@ -875,6 +875,18 @@ def test_a_wrong_teacher_key_shows_no_teacher_bar(store):
     assert right.teacher_bar.layout.display == "" and one(right, "inc-start")
 
 
+def test_the_projected_page_opens_in_the_projector_mode_its_address_keeps(store):
+    """``?projector=0`` (the toggle writes it there) opens the projected page out of projector
+    mode; without it, or with the browser's twin saying 1, it is on; the desk is never in it."""
+    code, key = made_table(store)
+    assert teacher_page(request(store, f"code={code}&key={key}")).projector
+    laptop = teacher_page(request(store, f"code={code}&key={key}&projector=0"))
+    assert not laptop.projector and not laptop.projector_state.pressed
+    laptop.projector_state.ask(True)  # what the page's address says, heard from the browser
+    assert laptop.projector and laptop.projector_button.value
+    assert not teacher_page(request(store, f"code={code}&key={key}&desk=1&projector=1")).projector
+
+
 def test_under_the_classroom_server_the_key_comes_from_the_server_and_never_shows(store):
     code, key = made_table(store)
     served = {"INCOGNITO_NB_SERVER_SECRET": "s3cret"}

@@ -414,3 +414,28 @@ def test_the_classroom_game_over_draws_its_chart_large_on_a_720p_screen(page, tm
             const b = i.getBoundingClientRect();
             return Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight); }""")
         assert scale >= 0.45, f"the chart at {scale:.2f} of its size at 1280x720"
+
+
+def test_the_classroom_projector_turned_off_stays_off_at_a_reload(page, tmp_path):
+    """The classroom's projected page turned out of projector mode (a laptop's screen) stays
+    so at a reload, and on again: the toggle keeps ``?projector=0`` in the page's address.
+    A reload went back to projector mode, its large type on the teacher's laptop."""
+    from incognito_nb.engine import Deck, Rules
+    from table_driver import Watch
+    from test_classroom_browser import run_classroom
+
+    with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
+        keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=4)
+        watch = Watch(page)
+        page.goto(f"{base}/teacher.ipynb?code={keys.code}&key={keys.teacher_key}", timeout=SLOW)
+        for on in (False, True):
+            page.wait_for_selector(".inc-app.inc-show .inc-projector-toggle", timeout=SLOW)
+            page.click(".inc-projector-toggle")
+            page.wait_for_selector(".inc-app.inc-projector" if on else ".inc-app:not(.inc-projector)", timeout=STEP)
+            page.wait_for_url(f"**projector={int(on)}", timeout=STEP)
+            watch.check()
+            page.reload()
+            page.wait_for_selector(".inc-app.inc-show .inc-projector-toggle", timeout=SLOW)
+            watch.forget()  # the page that left asked Voilà to end its kernel: 403 (docs/platform-notes.md)
+            assert page.locator(".inc-app.inc-projector").count() == int(on), f"projector mode {on} lost at a reload"
+            assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == str(on).lower()

@@ -105,7 +105,8 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
 
     The teacher key comes from the classroom server (which found it in the teacher's
     cookie) or, outside it, from ``?key=…``; a key that is not the table's shows no
-    teacher's buttons.  ``?timer=…`` is the table's drawing timer in seconds.
+    teacher's buttons.  ``?timer=…`` is the table's drawing timer in seconds; ``?projector=0``
+    (kept there by the page's toggle) opens the projected page out of projector mode.
     """
     environ = os.environ if environ is None else environ
     params = query(environ)
@@ -140,7 +141,7 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
                        this_computer_only=this_computer_only(student_url, environ),
                        teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
                        timer_seconds=timer, key_in_browser=served, takeaway_files=_takeaway_files,
-                       vocabulary_chart=_vocabulary_chart, **languages)
+                       vocabulary_chart=_vocabulary_chart, projector=params.get("projector") != "0", **languages)
     said = [page.lang._("The deck {path} could not be used: {error}", path=deck_path,
                         error=" ".join(page.lang.problems(problem))) if isinstance(problem, DeckError)
             else page.lang.error(problem) for problem in problems]

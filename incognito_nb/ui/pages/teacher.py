@@ -129,7 +129,9 @@ class TeacherPage(TablePage):
                                                      layout=widgets.Layout(width="auto"))
         self.projector_button.add_class("inc-projector-toggle")
         self.projector_button.observe(lambda change: self.set_projector(bool(change["new"])), "value")
-        self.projector_state = PressedState(pressed=projector)  # aria-pressed on the toggle
+        # aria-pressed on the toggle, and ?projector=0 in the page's address once turned off: a reload keeps it.
+        self.projector_state = PressedState(pressed=projector, address="projector",
+                                            on_asked=lambda on: setattr(self.projector_button, "value", on))
         # One row: the page shows as much of the game as the screen holds.
         self.teacher_bar = widgets.HBox([self.end_phase_button, self.pause_button, self.projector_button,
                                          self.projector_state, self.desk_link])
