@@ -439,3 +439,21 @@ def test_the_classroom_projector_turned_off_stays_off_at_a_reload(page, tmp_path
             watch.forget()  # the page that left asked Voilà to end its kernel: 403 (docs/platform-notes.md)
             assert page.locator(".inc-app.inc-projector").count() == int(on), f"projector mode {on} lost at a reload"
             assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == str(on).lower()
+
+
+def test_a_french_game_over_says_new_game_whole_on_a_projector(page, tmp_path):
+    """Projected at 1280x720, a French table's game over shows "Nouvelle partie" whole, and
+    fits every size: the button kept ipywidgets' 148 px in projector type, "Nouvelle p…"."""
+    with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark", "--language", "fr")) as url:
+        table = Table(page, url)
+        page.set_viewport_size(SIZES["720p"])
+        table.open()
+        table.start(SIX[:3])
+        for round_number in (1, 2, 3):
+            end_round_early(page)
+            if round_number < 3:
+                table.press(".inc-next")  # the next round's preparation → its curtain
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        fits(shoot(page, "fr_8_podium"), "the French podium")
+        assert page.inner_text(".inc-new-game").strip() == "Nouvelle partie"
+        table.watch.check()

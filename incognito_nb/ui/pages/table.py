@@ -420,7 +420,9 @@ class TableApp(PageShell):
                 self._next_button(start_round_label(game.round + 1, self.lang), self.advance)]
 
     def _over_screen(self) -> list[widgets.Widget]:
-        again = widgets.Button(description=self.lang._("New game"), button_style="primary", icon="refresh")
+        # As wide as its words: ipywidgets' 148 px read "Nouvelle p…" in projector type.
+        again = widgets.Button(description=self.lang._("New game"), button_style="primary", icon="refresh",
+                               layout=widgets.Layout(width="auto"))
         again.add_class("inc-new-game")
         again.on_click(self.guarded(lambda _=None, players=self.game.players: self.show_setup(players=players)))
         extras = [Takeaways(self.game, self.takeaway_files, lang=self.lang)] if self.takeaway_files is not None else []
