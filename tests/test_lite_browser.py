@@ -306,6 +306,21 @@ def test_the_static_sites_game_speaks_the_language_its_address_asks_for(offline_
     assert offline_context.outside == []
 
 
+def test_the_static_sites_dashboard_keeps_projector_mode_in_its_address(offline_context, site_url):
+    """``?projector=1`` on the static site opens the dashboard in projector mode (its kernel,
+    in a Web Worker, never sees the address: the toggle's page tells it), and the toggle
+    turned off writes ``?projector=0`` there, for a reload."""
+    page = offline_context.new_page()
+    page.goto(f"{site_url}?projector=1", timeout=COLD)  # the front page keeps the query
+    page.wait_for_selector("#loading", state="detached", timeout=COLD)
+    page.wait_for_selector(".inc-app.inc-projector .inc-setup", timeout=STEP)
+    assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == "true"
+    page.click(".inc-projector-toggle")
+    page.wait_for_selector(".inc-app:not(.inc-projector)", timeout=STEP)
+    page.wait_for_url("**projector=0", timeout=STEP)
+    assert offline_context.outside == []
+
+
 def test_the_front_page_lets_its_own_request_finish_before_it_opens_the_dashboard(browser):
     """The front page sends the browser on once it has loaded, not as its script is read: a
     response the browser has read but not finished (a loaded server's last bytes late) was
