@@ -117,3 +117,42 @@ def test_a_words_trend_is_said_as_the_latest_game_against_the_games_before(monke
     monkeypatch.setattr("incognito_nb.app.files.pictures.chart_png", lambda rows, **kw: seen.update(kw) or b"")
     class_chart_png(a_class())
     assert not any("+0" in note or "trend" in note for note in seen["notes"]), seen["notes"]
+
+
+def a_class_that_missed_words_with_commas() -> tuple[ClassRecord, list[str]]:
+    """A class whose deck's objects each hold a comma ("sal, pimienta"), and which found none
+    of its drawings: every word drawn is missed, by every student."""
+    from incognito_nb.engine import Deck
+
+    deck = Deck(tuple(f"sal{i}, pimienta{i}" for i in range(20)), tuple(f"cocina{i}" for i in range(20)),
+                name="Con comas", language="es")
+    game = play_game(NAMES[:3], lambda options: options[0], seed=1, deck=deck)
+    record = ClassRecord("5e Español", NAMES[:3], (GameRecord.from_game(game, finished=finished_at(1_790_000_000)),))
+    return record, sorted({drawing.word for drawing in record.games[0].drawings}, key=str.casefold)
+
+
+@pytest.mark.usefixtures("close_new_widgets")
+def test_a_word_that_holds_a_comma_stays_one_word_in_every_list_of_the_report(tmp_path):
+    """The PDF listed Élodie's missed words as "champú, sal, pimienta": three words, for the
+    deck's two ("sal, pimienta" is one, as the template allows). Every list of words in the
+    report, the PDF, the students' CSV and the notebook's page, puts "; " between them."""
+    from incognito_nb.app.class_page import ClassPage
+    from incognito_nb.store.backends import open_class_book
+    from printed import need_poppler, words
+
+    need_poppler()
+    record, drawn = a_class_that_missed_words_with_commas()
+    listed = "; ".join(drawn)
+    printed = " ".join(word.text for word in words(report_pdf(record, lang=language("fr"))))
+    assert printed.count(listed) == 1, printed  # the words the class keeps missing
+    for student in NAMES[:3]:  # each student missed the two others' words as a guesser
+        theirs = [word for word in drawn if all(d.word != word or d.artist != student
+                                                for d in record.games[0].drawings)]
+        assert "; ".join(theirs) in printed, (student, printed)
+        assert "; ".join(theirs) in students_csv(record)
+    book = open_class_book(tmp_path / "classroom.sqlite")
+    book.add_class(record.name, record.students)
+    book.add_game(record.name, record.games[0])
+    page = ClassPage(book, folder=tmp_path / "out")
+    assert listed in page.summary.value
+    book.close()

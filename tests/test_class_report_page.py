@@ -177,3 +177,19 @@ def test_one_students_data_is_deleted_from_the_report_page_after_asking_once_mor
         assert not re.search("Tancr(è|\\\\u00e8)de", everything_in(room.store))
     finally:
         page.close()
+
+
+def test_the_words_the_class_keeps_missing_are_listed_so_that_a_word_with_a_comma_stays_one(room):
+    """"Keeps missing: champú, sal, pimienta" read as three words for two: the page puts "; "
+    between the words, as its students' table and the CSV files do."""
+    from test_class_files import a_class_that_missed_words_with_commas
+
+    record, drawn = a_class_that_missed_words_with_commas()
+    with open_store(room.store) as store:
+        book = class_book_of(store)
+        book.add_class("Con comas", record.students)
+        book.add_game("Con comas", record.games[0])
+    status, _, html = Browser(room.url).get("/classroom/classes?name=Con+comas&lang=es")
+    assert status == 200
+    missing = re.search(r'<span class="inc-class-missing">(.*?)</span>', html).group(1)
+    assert missing == "; ".join(drawn)

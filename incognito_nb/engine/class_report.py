@@ -123,3 +123,9 @@ def student_rows(record: ClassRecord) -> list[StudentRow]:
 def word_list(words: Sequence[str]) -> list[str]:
     """Returns the words once each, alphabetically (a student row's lists are shown so)."""
     return sorted(set(words), key=str.casefold)
+
+
+def words_said(words: Sequence[str]) -> str:
+    """Returns ``words`` as one line of a report: "champú; sal, pimienta".  A deck's word may
+    hold a comma, so a list of them joined by commas reads as more words than it has."""
+    return "; ".join(words)

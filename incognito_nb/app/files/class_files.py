@@ -17,7 +17,8 @@ import json
 from typing import Sequence
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import StudentRow, WordRow, missing_words, student_rows, word_list, word_rows
+from ...engine.class_report import (StudentRow, WordRow, missing_words, student_rows, word_list, word_rows,
+                                    words_said)
 from ...engine.decks import Deck
 from ...engine.errors import N_, Explained
 from incognito_nb.ui.i18n import Language, language
@@ -94,7 +95,7 @@ def student_header(lang: Language) -> list[str]:
 def student_cells(row: StudentRow) -> list[object]:
     """Returns a student's counts and words as the cells of their CSV row."""
     lists = (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)
-    return [row.student, *(len(words) for words in lists), *("; ".join(word_list(w)) for w in lists)]
+    return [row.student, *(len(words) for words in lists), *(words_said(word_list(w)) for w in lists)]
 
 
 def students_csv(record: ClassRecord, lang: Language | None = None) -> str:

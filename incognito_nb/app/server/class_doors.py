@@ -28,7 +28,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 
-from ...engine.class_report import missing_words, student_rows, word_rows
+from ...engine.class_report import missing_words, student_rows, word_rows, words_said
 from ...store import StoreError, TableStore
 from ...store.backends import class_book_of
 from ...store.class_book import UnknownClass
@@ -188,7 +188,7 @@ class ClassReportDoor(ClassDoorway, JupyterHandler):
                  "students.csv"), (lang._("The report to print (PDF)"), "report.pdf")] if report["games"] else []
         files.append((lang._("The class and its record, to keep (JSON)"), "export.json"))
         self.door("report", lang._("Incognito · the class's report"), lang, report=report,
-                  missing=", ".join(report["missing"]) or lang._(
+                  missing=words_said(report["missing"]) or lang._(
                       "None: the class found every word in its latest drawing."),
                   games=lang.ngettext("{n} game", "{n} games", report["games"]), nothing=report["nothing"],
                   chart=self.class_url("file", name=name, file="chart.png", lang=lang),
