@@ -335,3 +335,43 @@ def test_the_front_ends_files_reach_a_phone_gzipped_and_pages_go_as_they_are(roo
                  "/voila/render/student.ipynb?code=k7qxm&token=not-a-seat"):
         status, headers, body = browser.get_bytes(path, {"Accept-Encoding": "gzip"})
         assert status == 200 and "Content-Encoding" not in headers and body.lstrip().startswith(b"<"), (path, headers)
+
+
+def test_the_new_table_form_offers_the_decks_the_teacher_saved_with_the_deck_editor(tmp_path, monkeypatch):
+    """A teacher who saved a French deck in the deck editor for week 2 had to stop the server
+    and start it again with --deck to play it: the form offered the built-in decks and --deck
+    only. It offers every deck of the decks folder, read again at each form, so a deck saved
+    during the lesson is there; a file there that is not a deck is not offered."""
+    from incognito_nb.ui.pages.deck_editor import DeckEditor
+
+    folder = tmp_path / "decks"
+    monkeypatch.setenv("INCOGNITO_NB_DECKS", str(folder))
+    editor = DeckEditor(folder=folder)
+    words = "\n".join(f"l'objet {i}" for i in range(18))
+    editor.paste(objects=words, locations="\n".join(f"le lieu {i}" for i in range(18)),
+                 name="La maison & « vous »", language="fr")
+    editor.check()
+    editor.save()
+    (folder / "notes.csv").write_text("not,a deck\n", encoding="utf-8")
+    with classroom(tmp_path) as room:
+        teacher = Browser(room.url)
+        _, _, form = teacher.get("/voila/render/teacher.ipynb?lang=fr")
+        offered = dict(re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', form))
+        assert offered["saved:la_maison_vous.csv"] == "La maison &amp; « vous »", offered
+        assert not any("notes" in key for key in offered) and "everyday" in offered
+        editor.paste(objects=words, locations="\n".join(f"lugar {i}" for i in range(18)), name="Semana 2",
+                     language="es")
+        editor.check()
+        editor.save()
+        status, headers, _ = teacher.post("/classroom/tables", "/voila/render/teacher.ipynb?lang=fr",
+                                          {"deck": "saved:semana_2.csv", "rounds": 1, "timer": 0})
+        assert status == 303, status
+        code = urllib.parse.parse_qs(urllib.parse.urlparse(headers["Location"]).query)["code"][0]
+        with open_store(room.store) as store:
+            assert store.read(code).deck_name == "Semana 2"
+    # Play again's deck menu, on the teacher's desk at the game over, offers the same decks.
+    from incognito_nb.app.classroom import teacher_page
+
+    page = teacher_page({"INCOGNITO_NB_STORE": str(tmp_path / "other.sqlite")})
+    assert [deck.name for deck in page.decks.values()] == ["La maison & « vous »", "Semana 2"]
+    page.close()

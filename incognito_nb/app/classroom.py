@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 
 from ..engine import DeckError, load_deck
+from ..engine.decks import saved_decks
 from ..store import StoreError, normalise_code, open_store
 from ..store.backends import class_book_of
 from incognito_nb.ui.choices import TIMER_SECONDS, language_options
@@ -122,6 +123,7 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
             decks.append(load_deck(deck_path))
         except DeckError as error:
             problems.append(error)
+    decks.extend(saved_decks(besides=deck_path or None).values())  # the deck editor's, as the new-table form
     served = under_classroom_server(environ)
     code = params.get("code") or None
     key = environ.get(TEACHER_KEY_ENV) if served else params.get("key")

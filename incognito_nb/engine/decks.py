@@ -262,6 +262,35 @@ def load_deck(path: str | os.PathLike) -> Deck:
     return parse_deck(data, source=path.name)
 
 
+def deck_folder() -> Path:
+    """Returns the folder a teacher's decks are saved in (the deck editor's *Save deck*):
+    ``$INCOGNITO_NB_DECKS``, or ``incognito-decks`` in the user's home."""
+    return Path(os.environ.get("INCOGNITO_NB_DECKS") or Path.home() / "incognito-decks")
+
+
+def saved_decks(folder: str | os.PathLike | None = None, *,
+                besides: str | os.PathLike | None = None) -> dict[str, Deck]:
+    """Returns the decks saved in ``folder`` (default :func:`deck_folder`), by file name in
+    alphabetical order, ``besides`` (a deck already offered) left out.  A file that is not a
+    good deck is passed over: the editor saves only good ones, and a form offers only decks."""
+    folder = Path(folder) if folder is not None else deck_folder()
+    skip = Path(besides).resolve() if besides else None
+    try:
+        files = sorted((path for path in folder.iterdir() if path.suffix.casefold() == ".csv"),
+                       key=lambda path: path.name.casefold())
+    except OSError:  # no folder yet: no deck saved
+        return {}
+    decks = {}
+    for path in files:
+        if path.resolve() == skip:
+            continue
+        try:
+            decks[path.name] = load_deck(path)
+        except DeckError:
+            continue
+    return decks
+
+
 def _builtin_folder():
     return resources.files(__package__) / "word_decks"
 

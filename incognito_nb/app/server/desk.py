@@ -42,6 +42,7 @@ from typing import Any, Callable
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ...engine import Deck
+from ...engine.decks import saved_decks
 from ...store import StoreError, TableStore
 from ...engine.rules import MAX_PLAYERS
 from .budget import MAX_EXPECTED, STUDENT, TEACHER, Claim, KernelBudget
@@ -139,7 +140,16 @@ class FrontDesk:
         #: Page requests counted as arrived that have not taken their kernel yet, by notebook.
         self._on_their_way: dict[str, int] = {}
 
-    # ------------------------------------------------------------ the store
+    # ------------------------------------------------------------ the decks and the store
+    def offered_decks(self) -> dict[str, Deck]:
+        """Returns the decks the new-table form offers, by key: the server's ``--deck`` first
+        (``own:0``), then the decks the teacher saved with the deck editor (``saved:FILE``, the
+        folder read again at each form, so a deck saved during the lesson is there), then the
+        built-in ones."""
+        own = {key: deck for key, deck in self.decks.items() if key.startswith("own:")}
+        saved = saved_decks(besides=os.environ.get("INCOGNITO_NB_DECK") or None)
+        return {**own, **{f"saved:{name}": deck for name, deck in saved.items()}, **self.decks}
+
     async def run(self, function: Callable, *args: Any) -> Any:
         """Runs ``function(*args)`` (a store call) on a worker thread; returns its result."""
         return await IOLoop.current().run_in_executor(self._executor, function, *args)

@@ -236,9 +236,10 @@ class Doorway:
                 self.clear_cookie(TEACHER_COOKIE + code, path=self.base_url)
                 continue
             tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang)})
-        decks = [(key, deck.name) for key, deck in desk.decks.items()]
+        offered = desk.offered_decks()
+        decks = [(key, deck.name) for key, deck in offered.items()]
         # The server's own --deck first; else the deck in the class's language, where one exists.
-        deck = "own:0" if "own:0" in desk.decks else deck_for_language(desk.decks, lang.code)
+        deck = "own:0" if "own:0" in offered else deck_for_language(offered, lang.code)
         try:
             classes = await desk.run(class_names, desk.store)
         except StoreError:
@@ -467,7 +468,7 @@ class NewTableDoor(Doorway, JupyterHandler):
         lang = language(first_language(chosen, os.environ.get("INCOGNITO_NB_LANGUAGE")))
         # The teacher's own posts are not counted (a tablet making the class's tables in a row):
         # what tables cost the laptop, their warm kernels, is capped by the budget's max_warm.
-        deck = desk.decks.get(self.get_body_argument("deck", ""))
+        deck = desk.offered_decks().get(self.get_body_argument("deck", ""))
         try:
             rounds = int(self.get_body_argument("rounds", "3"))
             timer = int(self.get_body_argument("timer", "0"))

@@ -32,8 +32,8 @@ from typing import Any, Iterable, Optional
 import ipywidgets as widgets
 
 from incognito_nb.engine import Deck, DeckError, Rules, parse_deck
-from incognito_nb.engine.decks import (ALREADY_ON_LINE, AT_LINE, IN_FILE, MAX_DECK_BYTES, locations_count,
-                                       objects_count, players_count, rounds_count)
+from incognito_nb.engine.decks import (ALREADY_ON_LINE, AT_LINE, IN_FILE, MAX_DECK_BYTES, deck_folder,
+                                       locations_count, objects_count, players_count, rounds_count)
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import Language, language
@@ -68,8 +68,8 @@ CSS = read_sheet(__file__, "deck_editor.css")
 
 def default_deck_folder() -> Path:
     """Returns the folder decks are saved in unless told otherwise: ``$INCOGNITO_NB_DECKS``,
-    or ``incognito-decks`` in the user's home."""
-    return Path(os.environ.get("INCOGNITO_NB_DECKS") or Path.home() / "incognito-decks")
+    or ``incognito-decks`` in the user's home (where the classroom's new-table form finds them)."""
+    return deck_folder()
 
 
 def deck_file_name(name: str) -> str:
