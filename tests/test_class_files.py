@@ -156,3 +156,28 @@ def test_a_word_that_holds_a_comma_stays_one_word_in_every_list_of_the_report(tm
     page = ClassPage(book, folder=tmp_path / "out")
     assert listed in page.summary.value
     book.close()
+
+
+def test_a_spanish_classs_practice_deck_comes_with_spanish_locations_and_says_its_language(tmp_path):
+    """`class practice-deck` without --deck wrote a Spanish class's missed words with the English
+    deck's locations ("kitchen", "bathroom"…) and no language, so it played as an English deck;
+    its docstring promised the built-in deck of the class's last game's language."""
+    from incognito_nb.engine import Deck, load_deck
+
+    store = str(tmp_path / "classroom.sqlite")
+    assert class_main(["add", "3B Español", "--names", "Ana,Ben,Cleo", "--store", store], out=io.StringIO()) == 0
+    game = play_game(("Ana", "Ben", "Cleo"), lambda options: options[0], seed=3, deck=Deck.builtin("es_everyday"))
+    save = tmp_path / "game.json"
+    save.write_text(game.to_json(), encoding="utf-8")
+    assert class_main(["import", "3B Español", str(save), "--store", store], out=io.StringIO()) == 0
+    practice = tmp_path / "practice.csv"
+    assert class_main(["practice-deck", "3B Español", "--csv", str(practice), "--store", store],
+                      out=io.StringIO()) == 0
+    deck = load_deck(practice)
+    assert deck.language == "es" and deck.locations == Deck.builtin("es_everyday").locations
+    drawn = {drawing.word for drawing in GameRecord.from_game(game, finished=finished_at(0)).drawings}
+    assert set(deck.objects) == drawn  # no card placed: every drawing missed
+    english = tmp_path / "english.csv"
+    assert class_main(["practice-deck", "3B Español", "--csv", str(english), "--deck", "town", "--store", store],
+                      out=io.StringIO()) == 0
+    assert load_deck(english).locations == Deck.builtin("town").locations  # --deck still chooses

@@ -96,7 +96,9 @@ def parser() -> argparse.ArgumentParser:
                                    help="write the words the class keeps missing as a deck CSV")
     practice.add_argument("name", metavar="NAME")
     practice.add_argument("--csv", metavar="FILE", required=True)
-    practice.add_argument("--deck", metavar="FILE.csv|ID", help="the deck whose locations come with the words")
+    practice.add_argument("--deck", metavar="FILE.csv|ID", help="the deck whose locations come with the words "
+                                                                 "(default: the built-in deck in the language of the "
+                                                                 "class's last game)")
     seats = commands.add_parser("seat-cards", parents=[common],
                                 help="make tables for the class and print a seat card for each student")
     seats.add_argument("name", metavar="NAME")
@@ -292,7 +294,7 @@ def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, 
     from .files.class_files import practice_deck_csv
 
     record = book.record(options.name)
-    text = practice_deck_csv(record, choose_deck(options.deck))
+    text = practice_deck_csv(record, choose_deck(options.deck) if options.deck else None)
     print(lang._("Wrote {path}.", path=_write(options.csv, text)), file=out)
     return DONE
 

@@ -21,6 +21,7 @@ from ...engine.class_report import (StudentRow, WordRow, missing_words, student_
                                     words_said)
 from ...engine.decks import Deck
 from ...engine.errors import N_, Explained
+from incognito_nb.ui.choices import deck_for_language
 from incognito_nb.ui.i18n import Language, language
 from .exports import _csv
 
@@ -119,10 +120,13 @@ def practice_deck_csv(record: ClassRecord, deck: Deck | None = None) -> str:
     locations of ``deck`` (default: the built-in deck of the class's last game's language)
     come with them, so the file plays as it is when it holds enough words."""
     missed = [row.word for row in missing_words(record)]
-    lines = [f"# name: {record.name}: practice", "kind,word"]
+    words_in = record.games[-1].language if record.games else None
+    if deck is None:
+        builtin = {name: Deck.builtin(name) for name in Deck.builtin_names()}
+        deck = builtin.get(deck_for_language(builtin, words_in or "")) or Deck.builtin()
+    lines = [f"# name: {record.name}: practice", f"# language: {words_in or deck.language}", "kind,word"]
     lines += [f"object,{_cell(word)}" for word in missed]
-    if deck is not None:
-        lines += [f"location,{_cell(word)}" for word in deck.locations]
+    lines += [f"location,{_cell(word)}" for word in deck.locations]
     return "\n".join(lines) + "\n"
 
 
