@@ -214,3 +214,25 @@ def test_a_names_file_that_cannot_be_read_is_said_and_adds_nothing(tmp_path, con
     assert class_main(["add", "3B", "--csv", str(names), "--store", store], out=out, err=err) == 1
     assert said in err.getvalue() and "Errno" not in err.getvalue() and out.getvalue() == ""
     assert class_main(["list", "--store", store], out=out) == 0 and "3B" not in out.getvalue()
+
+
+def test_a_classs_retention_limit_is_set_without_typing_its_names_again(tmp_path):
+    """`class add 3B --keep-days 30` said "one of the arguments --names --csv is required": to
+    set a class's limit, a teacher had to give its whole list of names again (and a list
+    retyped with a name missing takes that student off it). The class keeps its names, and
+    the command says the limit; a new class still needs its names."""
+    store = str(tmp_path / "classroom.sqlite")
+    assert class_main(["add", "3B", "--names", "Ana,Ben,Cleo", "--store", store], out=io.StringIO()) == 0
+    out, err = io.StringIO(), io.StringIO()
+    assert class_main(["add", "3B", "--keep-days", "30", "--store", store, "--language", "fr"], out=out, err=err) == 0
+    assert out.getvalue() == ("La classe 3B compte 3 élèves\u00a0: Ana, Ben et Cleo.\n"
+                              "Ses relevés de parties sont supprimés quand ils ont 30 jours.\n"), err.getvalue()
+    from incognito_nb.store.backends import open_class_book
+
+    with open_class_book(store) as book:
+        entry = book.entry("3B")
+    assert entry.students == ("Ana", "Ben", "Cleo") and entry.keep_days == 30
+    out, err = io.StringIO(), io.StringIO()
+    assert class_main(["add", "4C", "--keep-days", "30", "--store", store], out=out, err=err) == 1
+    assert err.getvalue() == ('incognito-nb class: 4C is a new class: give its first names with --names '
+                              '"Ana,Ben,Cleo" or --csv FILE.\n') and out.getvalue() == ""

@@ -1,6 +1,7 @@
 """``incognito-nb class``: a teacher's classes, their record and report, from a script.
 
     incognito-nb class add NAME --names "Ana,Ben,Cleo" | --csv FILE [--keep-days N]
+    incognito-nb class add NAME --keep-days N              (a class's limit, its names kept)
     incognito-nb class list
     incognito-nb class import NAME SAVE.json [SAVE.json ...] [--add-names]
     incognito-nb class report NAME [--csv FILE] [--students-csv FILE] [--pdf FILE]
@@ -63,8 +64,9 @@ def parser() -> argparse.ArgumentParser:
     commands = cli.add_subparsers(dest="command", required=True)
     add = commands.add_parser("add", parents=[common], help="add a class (or change its names)")
     add.add_argument("name", metavar="NAME")
-    names = add.add_mutually_exclusive_group(required=True)
-    names.add_argument("--names", help='the first names, separated by commas: "Ana,Ben,Cleo"')
+    names = add.add_mutually_exclusive_group()  # a class already there keeps its names without them
+    names.add_argument("--names", help='the first names, separated by commas: "Ana,Ben,Cleo" (a class already '
+                                       'added keeps its own when neither --names nor --csv is given)')
     names.add_argument("--csv", metavar="FILE", help="a CSV file with one first name per row, in its first column")
     add.add_argument("--keep-days", type=int, metavar="N",
                      help="delete the class's game records once they are N days old (default: keep them)")
@@ -139,13 +141,25 @@ def main(argv: list[str] | None = None, *, out: TextIO | None = None, err: TextI
 
 
 def add(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
-    names = options.names.split(",") if options.names is not None else read_names(Path(options.csv))
+    known = any(e.name.casefold() == options.name.strip().casefold() for e in book.classes())
+    if options.names is not None:
+        names = options.names.split(",")
+    elif options.csv is not None:
+        names = read_names(Path(options.csv))
+    elif known:  # only the retention limit changes
+        names = list(book.entry(options.name).students)
+    else:
+        raise Explained(N_("{name} is a new class: give its first names with --names \"Ana,Ben,Cleo\" or --csv "
+                           "FILE."), name=options.name.strip())
     keep_days = options.keep_days
-    if keep_days is None and any(e.name.casefold() == options.name.strip().casefold() for e in book.classes()):
+    if keep_days is None and known:
         keep_days = book.entry(options.name).keep_days  # new names keep the class's retention limit
     entry = book.add_class(options.name, [n for n in names if n.strip()], keep_days=keep_days)
     print(lang.ngettext("The class {name} has {n} student: {names}.", "The class {name} has {n} students: {names}.",
                         len(entry.students), name=entry.name, names=lang.names(entry.students)), file=out)
+    if entry.keep_days:
+        print(lang.ngettext("Its game records are deleted once they are {n} day old.",
+                            "Its game records are deleted once they are {n} days old.", entry.keep_days), file=out)
     return DONE
 
 
