@@ -375,3 +375,23 @@ def test_the_new_table_form_offers_the_decks_the_teacher_saved_with_the_deck_edi
     page = teacher_page({"INCOGNITO_NB_STORE": str(tmp_path / "other.sqlite")})
     assert [deck.name for deck in page.decks.values()] == ["La maison & « vous »", "Semana 2"]
     page.close()
+
+
+def test_the_teacher_page_of_a_table_that_is_gone_says_so_in_the_pages_language(room):
+    """A French teacher's browser that kept the key of a table deleted since (with a student's
+    data, or after a day idle) read "There is no table ZZZZZ: …" in English on a French page;
+    a browser without the key read that the page "opens only in the browser that created the
+    table", for a table that no longer exists anywhere."""
+    import html as html_text
+
+    said = {}
+    for who, headers in (("key", {"Cookie": "incognito_teacher_ZZZZZ=" + "k" * 43}), ("no key", {})):
+        status, _, html = Browser(room.url).get("/voila/render/teacher.ipynb?code=ZZZZZ&lang=fr", headers=headers)
+        said[who] = html_text.unescape(re.sub(r"<[^>]+>", " ", html))
+        assert status == 403 and '<html lang="fr">' in html
+    for who, text in said.items():
+        assert "Il n'y a pas de table ZZZZZ\u00a0:" in text and "There is no table" not in text, (who, text)
+        assert "navigateur qui a créé la table" not in text, (who, text)
+    code, key = Browser(room.url).create_table()
+    _, _, html = Browser(room.url).get(f"/voila/render/teacher.ipynb?code={code}&lang=fr")
+    assert "ne s&#39;ouvre que dans le navigateur qui a créé la table" in html  # a table that is there

@@ -200,18 +200,21 @@ class Doorway:
         self.set_cookie(TEACHER_COOKIE + code, key, httponly=True, samesite="Lax",
                         expires_days=COOKIE_DAYS, path=self.base_url)
 
-    async def teacher_problem(self, code: str, key: str | None, *, from_link: bool = False) -> str | None:
+    async def teacher_problem(self, code: str, key: str | None, *,
+                              from_link: bool = False) -> str | StoreError | None:
         """Returns None if ``key`` opens table ``code``'s teacher page; else what the store
-        said (a wrong link's key, no such table, a store down), or :data:`NOT_THE_TEACHER`
-        for a browser without the key."""
-        if not key:
-            return NOT_THE_TEACHER
+        said (a wrong link's key, no such table, a store down), said in the page's language
+        by :meth:`_not_the_teacher`, or :data:`NOT_THE_TEACHER` for a browser without the key
+        to a table that is there."""
         try:
+            if not key:
+                await self.desk.run(self.desk.store.version, code)  # a table gone is said as such
+                return NOT_THE_TEACHER
             await self.desk.run(self.desk.store.check_teacher, code, key)
         except NotAllowed as error:
-            return str(error) if from_link else NOT_THE_TEACHER
+            return error if from_link else NOT_THE_TEACHER
         except StoreError as error:
-            return str(error)
+            return error
         return None
 
     async def create_door(self, lang: Language | None = None, *, problem: StoreError | str | None = None,
