@@ -113,6 +113,38 @@ def test_french_never_puts_de_or_le_before_a_word_it_cannot_elide():
     assert found == []
 
 
+#: The sentences only a teacher reads: every one of these files' sentences (a sentence they share
+#: with a student's or a table's page is not theirs alone), and the new-table and passphrase doors'.
+TEACHER_FILES = {"deck_editor.py", "teacher_desk.py", "class_cli.py", "class_doors.py", "class_page.py",
+                 "class_files.py", "class_report_pdf.py", "classroom_cli.py"}
+TEACHER_DOORS = {"Your tables in this browser:", "Or create another table:",
+                 "Choose a deck, 1 to {limit} rounds and a timer from the form.",
+                 "When the classroom server started, it printed a passphrase in the window of the computer that runs "
+                 "it. Type it here to create tables from this device.",
+                 "That is not the classroom's passphrase. Look again in the window where the classroom server started, "
+                 "and type it as it is written there."}
+#: "tu", and the imperatives the catalogue used, said to one person as "tu", where a clause begins.
+FRENCH_TU = re.compile(r"\b(?:tu|te|ton|ta|tes|toi)\b|\bt'|(?:^|[:;.,]\s|\b(?:et|ou|puis)\s)(?:corrige|appuie|tape|"
+                       r"colle|choisis|écris|donne|mets|garde|regarde|importe|enregistre|commence|crée|attends|"
+                       r"réessaie|vérifie|ouvre|ajoute)\b", re.I)
+
+
+def test_french_says_vous_to_the_teacher():
+    """The teacher reads "vous": the deck editor said "Tape ou colle les mots… corrige ceci et
+    appuie à nouveau", the new-table form "Tes tables dans ce navigateur" and "Ou crée une autre
+    table" under its title "une nouvelle table pour votre classe", the desk "Garde ce lien"."""
+    familiar = []
+    for message in catalogue("fr"):
+        ident = message.id if isinstance(message.id, str) else (message.id or ("",))[0]
+        files = {location.rsplit("/", 1)[-1] for location, _ in message.locations}
+        if not ident or not (files and files <= TEACHER_FILES or ident in TEACHER_DOORS):
+            continue
+        for form in message.string if isinstance(message.string, tuple) else (message.string,):
+            if FRENCH_TU.search(form):
+                familiar.append(form)
+    assert familiar == []
+
+
 def test_the_spanish_pages_call_the_teacher_by_one_word():
     """The desk was the "Escritorio del profesor" beside its "Para el docente" and "la página
     del docente": one term, the one the pages use, everywhere."""
