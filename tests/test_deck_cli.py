@@ -270,3 +270,36 @@ def test_a_port_that_is_no_port_is_refused_before_anything_starts(command, port,
     said = capsys.readouterr()
     assert f"argument --port: {port!r} is not a port: give a number from 1024 to 65535" in said.err
     assert said.out == ""
+
+
+def test_the_serving_commands_say_their_deck_and_their_port_in_their_language(tmp_path, monkeypatch, capsys):
+    """`incognito-nb classroom --language fr --deck cocina.es.csv` printed "Deck: La cocina y la casa
+    (18 objects, 18 locations)" above its French lines, and a port taken was said in English."""
+    import socket
+
+    started = []
+    monkeypatch.setattr(launcher.subprocess, "call", lambda command, **k: started.append(command) or 0)
+    monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
+    deck = tmp_path / "cocina.es.csv"
+    deck.write_text("# name: La cocina\nkind,word\n" + "".join(f"object,cosa{i}\nlocation,sitio{i}\n" for i in range(18)),
+                    encoding="utf-8")
+    store = ["--store", str(tmp_path / "class.sqlite")]
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    assert launcher.main(["classroom", "--no-browser", "--language", "fr", "--deck", str(deck), "--port", str(port),
+                          *store]) == 0 and started
+    out = capsys.readouterr().out
+    assert out.startswith("Jeu de mots\u00a0: La cocina (18 objets, 18 lieux)\n"), out
+    assert launcher.main(["--no-browser", "--language", "es", "--port", str(port)]) == 0
+    assert capsys.readouterr().out == f"Incognito está en http://127.0.0.1:{port}/: pulsa Ctrl+C para detenerlo.\n"
+    with socket.socket() as other_program:
+        other_program.bind(("127.0.0.1", port))
+        other_program.listen()
+        assert launcher.main(["classroom", "--no-browser", "--language", "de", "--port", str(port), *store]) == 2
+    err = capsys.readouterr().err
+    assert f"Port {port} wird auf 127.0.0.1 schon verwendet" in err and "already in use" not in err, err
+    deck.write_text("kind,word\nobject,cosa\n", encoding="utf-8")
+    assert launcher.main(["classroom", "--no-browser", "--language", "fr", "--deck", str(deck), *store]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("incognito-nb classroom: ") and "object" not in err.split(": ", 1)[1], err

@@ -107,6 +107,7 @@ def started_message(lang: Language, *, host: str, port: int, passphrase: str, du
 def main(argv: list[str] | None = None) -> int:
     """Runs ``incognito-nb classroom``; returns the process exit code."""
     options = parser().parse_args(argv)
+    lang = language(first_language(options.language))
     store = store_location(options.store or default_store_url())
     if options.max_kernels < 1 or options.max_pages_per_device < 0:
         print("incognito-nb classroom: --max-kernels must be at least 1 and --max-pages-per-device at least 0",
@@ -116,18 +117,18 @@ def main(argv: list[str] | None = None) -> int:
         with open_store(store) as opened:  # a bad store is said here, once, not on every page
             durability = opened.durability()
     except StoreError as error:
-        print(f"incognito-nb classroom: {error}", file=sys.stderr)
+        print(f"incognito-nb classroom: {lang.error(error)}", file=sys.stderr)
         return 2
     env = dict(os.environ, INCOGNITO_NB_STORE=store)
-    if options.deck and not offer_deck(options.deck, env, "incognito-nb classroom"):
+    if options.deck and not offer_deck(options.deck, env, "incognito-nb classroom", lang):
         return 2
     if options.language:
         env["INCOGNITO_NB_LANGUAGE"] = options.language
-    if not offer_port(options.host, options.port, "incognito-nb classroom"):
+    if not offer_port(options.host, options.port, "incognito-nb classroom", lang):
         return 2
     env["INCOGNITO_NB_PASSPHRASE"] = passphrase = env.get("INCOGNITO_NB_PASSPHRASE", "").strip() or new_passphrase()
     env[HOST_ENV] = options.host  # the teacher pages' join links: see addresses.for_the_class
-    print(started_message(language(first_language(options.language)), host=options.host, port=options.port,
+    print(started_message(lang, host=options.host, port=options.port,
                           passphrase=passphrase, durability=durability, address=lan_address()), flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)

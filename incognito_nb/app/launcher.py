@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..store import default_folder
-from incognito_nb.ui.i18n import LANGUAGES, PSEUDO
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language
 from .loading import voila_environment, voila_options
 from .serving import DEFAULT_PORT, LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
 
@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         return lite_main(argv[1:])
     options = parser().parse_args(argv)
     env = voila_environment(os.environ)  # the project's loading screen (loading.py)
-    if options.deck and not offer_deck(options.deck, env, "incognito-nb"):
+    lang = language(first_language(options.language))
+    if options.deck and not offer_deck(options.deck, env, "incognito-nb", lang):
         return 2
     if options.projector or options.theme == "dark":
         env["INCOGNITO_NB_PROJECTOR"] = "1"
@@ -94,9 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         env["INCOGNITO_NB_SAVES"] = str(Path(options.saves).resolve())
     if options.store:
         env["INCOGNITO_NB_STORE"] = options.store if "://" in options.store else str(Path(options.store).resolve())
-    if not offer_port("127.0.0.1", options.port, "incognito-nb"):
+    if not offer_port("127.0.0.1", options.port, "incognito-nb", lang):
         return 2
-    print(f"Incognito is at http://127.0.0.1:{options.port}/ — press Ctrl+C to stop.", flush=True)
+    print(lang._("Incognito is at {url} — press Ctrl+C to stop.", url=f"http://127.0.0.1:{options.port}/"),
+          flush=True)
     try:
         return subprocess.call(voila_command(options), env=env)
     except KeyboardInterrupt:

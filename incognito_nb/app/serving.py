@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Sequence
 
 from ..engine import DeckError, load_deck
-from incognito_nb.ui.i18n import PSEUDO
+from ..engine.decks import locations_count, objects_count
+from ..engine.errors import N_, Message
+from incognito_nb.ui.i18n import PSEUDO, Language, language
 
 #: The port both commands serve on unless ``--port`` says otherwise (and the one the seat
 #: cards' links lead to unless ``--url`` does).
@@ -47,13 +49,13 @@ def port_taken(ip: str, port: int) -> bool:
 
 
 #: The two addresses a classroom is served on, as a mistaken ``--host`` is told.
-HOSTS = ("give --host 0.0.0.0 (every address of this computer, to let the class's devices in) or "
-         "--host 127.0.0.1 (this computer only).")
+HOSTS = N_("give --host 0.0.0.0 (every address of this computer, to let the class's devices in) or "
+           "--host 127.0.0.1 (this computer only).")
 
 
-def port_problem(ip: str, port: int) -> str | None:
+def port_problem(ip: str, port: int) -> Message | None:
     """Returns why Voilà could not serve on ``port`` at ``ip`` (bound as Tornado binds), in
-    words that say what to do; None when it can."""
+    words that say what to do, to be said in the command's language; None when it can."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(ip or None, port, type=socket.SOCK_STREAM,
                                                             flags=socket.AI_PASSIVE)[0]
@@ -61,24 +63,24 @@ def port_problem(ip: str, port: int) -> str | None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
     except socket.gaierror:
-        return f"{ip} is not an address: {HOSTS}"
+        return Message(N_("{ip} is not an address: {hosts}"), ip=ip, hosts=Message(HOSTS))
     except OSError as error:
         if error.errno == errno.EADDRNOTAVAIL:
-            return f"{ip} is not an address of this computer: {HOSTS}"
+            return Message(N_("{ip} is not an address of this computer: {hosts}"), ip=ip, hosts=Message(HOSTS))
         if error.errno == errno.EACCES:
-            return (f"port {port} needs an administrator's rights on this computer: choose a port from 1024 up, "
-                    f"such as --port {DEFAULT_PORT}.")
-        return (f"port {port} is already in use on {ip} (another Incognito, or another program): "
-                f"stop it, or choose another port with --port {port + 1}.")
+            return Message(N_("port {port} needs an administrator's rights on this computer: choose a port from 1024 "
+                              "up, such as --port {default}."), port=str(port), default=str(DEFAULT_PORT))
+        return Message(N_("port {port} is already in use on {ip} (another Incognito, or another program): stop it, "
+                          "or choose another port with --port {next}."), port=str(port), ip=ip, next=str(port + 1))
     return None
 
 
-def offer_port(ip: str, port: int, prog: str) -> bool:
-    """Checks that ``port`` at ``ip`` is free to serve on; returns False after saying what to do
-    when it is not (another program holds it, or ``ip`` is no address of this computer)."""
+def offer_port(ip: str, port: int, prog: str, lang: Language | None = None) -> bool:
+    """Checks that ``port`` at ``ip`` is free to serve on; returns False after saying what to do,
+    in ``lang``, when it is not (another program holds it, or ``ip`` is no address of this computer)."""
     problem = port_problem(ip, port)
     if problem is not None:
-        print(f"{prog}: {problem}", file=sys.stderr)
+        print(f"{prog}: {(lang or language()).say(problem)}", file=sys.stderr)
     return problem is None
 
 
@@ -121,14 +123,19 @@ def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: 
     return command
 
 
-def offer_deck(path: str, env: dict[str, str], prog: str) -> bool:
+def offer_deck(path: str, env: dict[str, str], prog: str, lang: Language | None = None) -> bool:
     """Checks the CSV deck at ``path`` and hands it to the kernels through ``env``
-    (``INCOGNITO_NB_DECK``); returns False after saying what is wrong with it."""
+    (``INCOGNITO_NB_DECK``); returns False after saying what is wrong with it (in ``lang``)."""
+    lang = lang or language()
     try:
         deck = load_deck(path)
     except DeckError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
+        problems = lang.problems(error)
+        said = problems if len(problems) == 1 else [lang.error(error), *(f"  {problem}" for problem in problems)]
+        print(f"{prog}: " + "\n".join(said), file=sys.stderr)
         return False
     env["INCOGNITO_NB_DECK"] = str(Path(path).resolve())
-    print(f"Deck: {deck.name} ({len(deck.objects)} objects, {len(deck.locations)} locations)")
+    print(lang._("Deck: {name} ({objects}, {locations})", name=deck.name,
+                 objects=lang.say(objects_count(len(deck.objects))),
+                 locations=lang.say(locations_count(len(deck.locations)))))
     return True
