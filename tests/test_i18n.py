@@ -117,30 +117,40 @@ def test_french_never_puts_de_or_le_before_a_word_it_cannot_elide():
 #: with a student's or a table's page is not theirs alone), and the new-table and passphrase doors'.
 TEACHER_FILES = {"deck_editor.py", "teacher_desk.py", "class_cli.py", "class_doors.py", "class_page.py",
                  "class_files.py", "class_report_pdf.py", "classroom_cli.py"}
-TEACHER_DOORS = {"Your tables in this browser:", "Or create another table:",
+TEACHER_DOORS = {"Your tables in this browser:", "Or create another table:", "Your classes:",
+                 "Incognito · a new table for your class",
+                 "There is no class called {name}: choose a class from the list.",
                  "Choose a deck, 1 to {limit} rounds and a timer from the form.",
                  "When the classroom server started, it printed a passphrase in the window of the computer that runs "
                  "it. Type it here to create tables from this device.",
                  "That is not the classroom's passphrase. Look again in the window where the classroom server started, "
                  "and type it as it is written there."}
-#: "tu", and the imperatives the catalogue used, said to one person as "tu", where a clause begins.
-FRENCH_TU = re.compile(r"\b(?:tu|te|ton|ta|tes|toi)\b|\bt'|(?:^|[:;.,]\s|\b(?:et|ou|puis)\s)(?:corrige|appuie|tape|"
-                       r"colle|choisis|écris|donne|mets|garde|regarde|importe|enregistre|commence|crée|attends|"
-                       r"réessaie|vérifie|ouvre|ajoute)\b", re.I)
+#: "tu" and "du", and the imperatives the catalogues used, said to one person so, where a clause begins.
+FAMILIAR = {
+    "fr": re.compile(r"\b(?:tu|te|ton|ta|tes|toi)\b|\bt'|(?:^|[:;.,]\s|\b(?:et|ou|puis)\s)(?:corrige|appuie|tape|"
+                     r"colle|choisis|écris|donne|mets|garde|regarde|importe|enregistre|commence|crée|attends|"
+                     r"réessaie|vérifie|ouvre|ajoute)\b", re.I),
+    "de": re.compile(r"\b(?:du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b|(?:^|[:;.,]\s|\b(?:und|oder|dann)\s)"
+                     r"(?:wähle|drücke|gib|prüfe|tippe|öffne|lade|füge|schreibe|behebe|heb|lass|sieh|starte|speichere|"
+                     r"spiele|probiere|versuche|warte|kopiere|nimm|lege|leg)\b", re.I),
+}
 
 
-def test_french_says_vous_to_the_teacher():
-    """The teacher reads "vous": the deck editor said "Tape ou colle les mots… corrige ceci et
-    appuie à nouveau", the new-table form "Tes tables dans ce navigateur" and "Ou crée une autre
-    table" under its title "une nouvelle table pour votre classe", the desk "Garde ce lien"."""
+@pytest.mark.parametrize("code", sorted(FAMILIAR))
+def test_the_teacher_is_addressed_formally_in_french_and_german(code):
+    """The teacher reads "vous" and "Sie": in French the deck editor said "Tape ou colle les mots…
+    corrige ceci et appuie à nouveau", the new-table form "Tes tables dans ce navigateur" and "Ou
+    crée une autre table" under its title "une nouvelle table pour votre classe", the desk "Garde
+    ce lien"; in German the desk "Diese Seite ist nur für dich", the form "Deine Tische", the
+    report "Spiele ein Spiel mit dieser Klasse", beside the command line's "Prüfen Sie"."""
     familiar = []
-    for message in catalogue("fr"):
+    for message in catalogue(code):
         ident = message.id if isinstance(message.id, str) else (message.id or ("",))[0]
         files = {location.rsplit("/", 1)[-1] for location, _ in message.locations}
         if not ident or not (files and files <= TEACHER_FILES or ident in TEACHER_DOORS):
             continue
         for form in message.string if isinstance(message.string, tuple) else (message.string,):
-            if FRENCH_TU.search(form):
+            if FAMILIAR[code].search(form):
                 familiar.append(form)
     assert familiar == []
 
