@@ -120,3 +120,26 @@ def test_the_desk_of_a_classs_table_links_to_the_classs_report_on_the_classroom_
     plain = teacher_page({**environ, "QUERY_STRING": f"code={other.code}&desk=1",
                           "HTTP_X_INCOGNITO_TEACHER_KEY": other.teacher_key})
     assert plain.class_report is None and plain.class_report_link.value == ""
+
+
+def test_a_classs_table_says_whom_it_is_for_on_the_projected_lobby(book):
+    """A class of eight gets two tables, and the projected lobby of each showed only its code:
+    a student of the other table scanned it and found no button with their name. It says whom
+    the table is for (escaped); a table made for no class says nothing of it."""
+    from incognito_nb.app.files.seat_cards import class_tables
+    from incognito_nb.engine import Deck
+    from incognito_nb.ui.pages.teacher import TeacherPage
+
+    names = ("José", "Zoë", "<i>Zo</i>", "Núria", "François", "Åsa", "Björn", "O'Brien")
+    book.add_class("5e Español", names)
+    first, second = class_tables(book, "5e Español", Deck.builtin(), base_url="http://h", lang=language("fr"))
+    projected = TeacherPage(book.store, code=second.code, teacher_key=second.teacher_key, language="fr")
+    said = one(projected, "inc-table-names").value
+    assert "Cette table est pour François, Åsa, Björn et O&#x27;Brien." in said, said
+    assert "&lt;i&gt;Zo&lt;/i&gt;" in one(TeacherPage(book.store, code=first.code, language="fr"), "inc-table-names").value
+    assert set(second.names) | set(first.names) == set(names) and not set(second.names) & set(first.names)
+    other = book.store.create_table(Deck.builtin())
+    plain = TeacherPage(book.store, code=other.code, teacher_key=other.teacher_key)
+    assert [w for w in plain.children if "inc-table-names" in getattr(w, "_dom_classes", ())] == []
+    for page in (projected, plain):
+        page.close()

@@ -395,3 +395,22 @@ def test_the_teacher_page_of_a_table_that_is_gone_says_so_in_the_pages_language(
     code, key = Browser(room.url).create_table()
     _, _, html = Browser(room.url).get(f"/voila/render/teacher.ipynb?code={code}&lang=fr")
     assert "ne s&#39;ouvre que dans le navigateur qui a créé la table" in html  # a table that is there
+
+
+def test_the_teachers_list_of_tables_says_whom_each_class_table_is_for(room):
+    """Two tables for a class of eight were listed as 'Table AUFBR · 0 players joined, not
+    started' and 'Table QWG5V · …': the teacher could not tell which group was which."""
+    from incognito_nb.store.backends import class_book_of
+
+    with open_store(room.store) as store:
+        class_book_of(store).add_class("5e <b>Español</b>", ("José", "Zoë", "Élodie", "Núria", "François", "Åsa",
+                                                            "Björn", "<i>O'Brien</i>"))
+    teacher = Browser(room.url)
+    status, _, _ = teacher.post("/classroom/tables", "/voila/render/teacher.ipynb",
+                                {"deck": "everyday", "rounds": 1, "timer": 0, "class": "5e <b>Español</b>",
+                                 "practice": "on", "language": "fr"})
+    assert status == 303
+    _, _, form = teacher.get("/voila/render/teacher.ipynb?lang=fr")
+    listed = re.findall(r'<span class="inc-table-names">([^<]*)</span>', form)
+    assert sorted(listed) == ["pour François, Åsa, Björn et &lt;i&gt;O&#39;Brien&lt;/i&gt;",
+                              "pour José, Zoë, Élodie et Núria"], listed

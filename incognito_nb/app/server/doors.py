@@ -238,7 +238,9 @@ class Doorway:
             except StoreError:
                 self.clear_cookie(TEACHER_COOKIE + code, path=self.base_url)
                 continue
-            tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang)})
+            picks = await desk.run(table_picks, desk.store, code)  # a class's table: whom it seats
+            tables.append({"code": code, "url": self.page_url(TEACHER, code=code), "state": _state(snapshot, lang),
+                           "names": lang.names([name for name, _ in picks]) if picks else ""})
         offered = desk.offered_decks()
         decks = [(key, deck.name) for key, deck in offered.items()]
         # The server's own --deck first; else the deck in the class's language, where one exists.

@@ -25,7 +25,8 @@ import ipywidgets as widgets
 from incognito_nb.engine import Action, Deck, Game, IllegalAction, Phase, Rules, position, position_of
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from incognito_nb.store import TableStore
+from incognito_nb.store import StoreError, TableStore
+from incognito_nb.store.backends import class_book_of
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.keyboard import ShowControls
@@ -372,6 +373,10 @@ class TeacherPage(TablePage):
             join = markup(lang._("Join at {link}", link=link(self.join_url)), "inc-join-url")
             qr = markup(qr_code(self.join_url, lang), "inc-qr")
             facts = [code, join, markup(self.table_facts(), "inc-table-facts")]
+            seated = self.class_names()
+            if seated:  # a class's table: its students see whether the code on the screen is theirs
+                facts.insert(2, markup(safe(lang._("This table is for {names}.", names=lang.names(seated))),
+                                       "inc-table-names"))
             if self.this_computer_only:
                 # The catalogue's sentence (trusted markup, as "Join at {link}"), the option whole on its line.
                 facts.insert(2, markup(lang._(
@@ -392,6 +397,13 @@ class TeacherPage(TablePage):
         self.lobby.value = lobby_list(view["players"], lang)
         if self.teacher_key is not None:
             self.start_button.disabled = not MIN_PLAYERS <= count <= MAX_PLAYERS
+
+    def class_names(self) -> tuple[str, ...]:
+        """Returns the first names a table made for a class seats (none for any other table)."""
+        try:
+            return class_book_of(self.store).names_at(self.code) or ()
+        except StoreError:  # the lobby shows the rest; the join door offers the names anyway
+            return ()
 
     def table_facts(self) -> str:
         """Returns the table's deck, rounds and drawing timer, as the lobby shows them (HTML)."""
