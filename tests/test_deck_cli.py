@@ -281,8 +281,8 @@ def test_the_serving_commands_say_their_deck_and_their_port_in_their_language(tm
     monkeypatch.setattr(launcher.subprocess, "call", lambda command, **k: started.append(command) or 0)
     monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
     deck = tmp_path / "cocina.es.csv"
-    deck.write_text("# name: La cocina\nkind,word\n" + "".join(f"object,cosa{i}\nlocation,sitio{i}\n" for i in range(18)),
-                    encoding="utf-8")
+    words = "".join(f"object,cosa{i}\nlocation,sitio{i}\n" for i in range(18))
+    deck.write_text("# name: La cocina\nkind,word\n" + words, encoding="utf-8")
     store = ["--store", str(tmp_path / "class.sqlite")]
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
@@ -303,3 +303,31 @@ def test_the_serving_commands_say_their_deck_and_their_port_in_their_language(tm
     assert launcher.main(["classroom", "--no-browser", "--language", "fr", "--deck", str(deck), *store]) == 2
     err = capsys.readouterr().err
     assert err.startswith("incognito-nb classroom: ") and "object" not in err.split(": ", 1)[1], err
+
+
+def test_deck_check_speaks_the_teachers_language(tmp_path):
+    """`incognito-nb class` took --language, `incognito-nb deck` had none: a French teacher read
+    "cocina.es.csv: ready for 3 to 6 players. / Name: … / Serves: 3 players: 3 rounds" and
+    "has 2 problems; fix them and try again" in English."""
+    deck = tmp_path / "cocina.es.csv"
+    deck.write_text("# name: La cocina\nkind,word\n" + "".join(f"object,cosa{i}\n" for i in range(18))
+                    + "".join(f"location,sitio{i}\n" for i in range(12)), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert deck_cli.main(["check", str(deck), "--language", "fr"], out=out, err=err) == 0
+    assert out.getvalue().splitlines() == [
+        "cocina.es.csv\u00a0: prêt pour 3 à 4 joueurs.",
+        "  Nom\u00a0:         La cocina",
+        "  Langue\u00a0:      es",
+        "  Mots\u00a0:        18 objets, 12 lieux",
+        "  Convient à\u00a0:  3 joueurs\u00a0: 3 manches; 4 joueurs\u00a0: 3 manches; 5 joueurs\u00a0: 2 manches; "
+        "6 joueurs\u00a0: 2 manches",
+        "  Pour 6 joueurs et 3 manches, il faut 18 lieux au jeu\u00a0: ajoutez des lieux."], out.getvalue()
+    deck.write_text("kind,word\nobject,cosa\nobject,cosa\nthing,x\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert deck_cli.main(["check", str(deck), "--language", "fr"], out=out, err=err) == 2
+    said = err.getvalue().splitlines()
+    assert said[0] == "cocina.es.csv a 3 problèmes\u00a0; corrigez-les et réessayez\u00a0:" and len(said) == 4, said
+    assert "problem" not in err.getvalue() and "line" not in err.getvalue()
+    out = io.StringIO()
+    assert deck_cli.main(["template", str(tmp_path / "mio.csv"), "--language", "es"], out=out) == 0
+    assert out.getvalue().startswith(f"Se ha escrito {tmp_path / 'mio.csv'}: cambia el nombre")

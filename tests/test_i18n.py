@@ -115,7 +115,7 @@ def test_french_never_puts_de_or_le_before_a_word_it_cannot_elide():
 
 #: The sentences only a teacher reads: every one of these files' sentences (a sentence they share
 #: with a student's or a table's page is not theirs alone), and the new-table and passphrase doors'.
-TEACHER_FILES = {"deck_editor.py", "teacher_desk.py", "class_cli.py", "class_doors.py", "class_page.py",
+TEACHER_FILES = {"deck_editor.py", "deck_cli.py", "teacher_desk.py", "class_cli.py", "class_doors.py", "class_page.py",
                  "class_files.py", "class_report_pdf.py", "classroom_cli.py"}
 TEACHER_DOORS = {"Your tables in this browser:", "Or create another table:", "Your classes:",
                  "Incognito · a new table for your class",
