@@ -766,3 +766,18 @@ def test_the_classroom_pages_take_their_language_from_the_request_and_the_server
     assert "no es una base de datos SQLite" in plain(problem.value)
     for page in (teacher, student, unknown):
         page.close()
+
+
+def test_the_teachers_desk_offers_the_files_formally():
+    """The desk's box said "Emporte la partie :" to the teacher, the players' words at a table."""
+    from incognito_nb.ui.widgets.teacher_files import TeacherFiles
+
+    game = Game.new(NAMES, Deck.builtin("fr_everyday"), seed=2)
+    said = {}
+    for code in ("fr", "de"):
+        box = TeacherFiles(game, lambda g, lang: {"poster.pdf": b"%PDF"}, deck_name="x", decks=[],
+                           on_play_again=lambda deck: None, lang=language(code))
+        box.takeaways.prepare()
+        said[code] = plain(one(box, "inc-takeaways-title").value)
+        box.close()
+    assert said == {"fr": "Emportez la partie\u00a0:", "de": "Das Spiel zum Mitnehmen:"}

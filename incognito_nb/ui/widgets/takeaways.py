@@ -75,11 +75,13 @@ class Takeaways(widgets.VBox):
 
     ``make_files(game, lang)`` returns the files (file name to content), written in ``lang``.
     Without ``chart`` the vocabulary chart is not shown here (a page that shows it already).
+    ``title`` heads the links (default: the players' "Take the game home:").
     """
 
     def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes]], *,
-                 lang: Language | None = None, chart: bool = True) -> None:
+                 lang: Language | None = None, chart: bool = True, title: str | None = None) -> None:
         self._game = game
+        self._title = title
         self._chart = chart
         self._make_files = make_files
         self.lang = lang = lang or language()
@@ -127,7 +129,7 @@ class Takeaways(widgets.VBox):
     def _show(self, files: dict[str, bytes]) -> None:
         lang = self.lang
         links = markup("".join(download_link(n, c, lang) for n, c in files.items()), "inc-downloads")
-        title, chart_title = lang._("Take the game home:"), lang._("Which words did the class find?")
+        title, chart_title = self._title or lang._("Take the game home:"), lang._("Which words did the class find?")
         parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
         if CHART in files and self._chart:
             parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"),

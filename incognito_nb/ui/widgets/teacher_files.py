@@ -47,7 +47,8 @@ class TeacherFiles(widgets.VBox):
         self.takeaways = None
         if make_files is not None:
             # The chart is projected with the podium already: here only the files.
-            self.takeaways = Takeaways(game, make_files, lang=lang, chart=False)
+            self.takeaways = Takeaways(game, make_files, lang=lang, chart=False,  # said to the teacher
+                                       title=lang.pgettext("the teacher's desk", "Take the game home:"))
             parts.append(self.takeaways)
         label = lang._("Deck")
         # The label as wide as its word (ipywidgets' 80 px cut "Kartenstapel" to "Kartensta…").
