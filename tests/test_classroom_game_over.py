@@ -173,3 +173,19 @@ def test_a_phone_that_missed_the_podium_shows_the_new_games_card_after_play_agai
     new = store.read(code).game.secret_object(away.name)
     assert new != old
     assert new in plain(one(away, "inc-secret").value) and old not in plain(one(away, "inc-secret").value)
+
+
+def test_the_desks_files_are_saved_under_the_day_and_the_table_so_that_weeks_of_them_stay_apart(store):
+    """Every table of every week saved its files as poster.pdf, results.csv…: a teacher with two
+    tables a lesson had 'poster (7).pdf' by the fourth week, and no way to tell whose it was."""
+    import datetime as dt
+    import re
+
+    teacher, _ = finished_class(store)
+    box = one(desk_of(teacher).files_box, "inc-teacher-files")
+    one(box, "inc-prepare-downloads").click()
+    saved = re.findall(r'download="([^"]+)"', one(box, "inc-downloads").value)
+    day = dt.date.today().isoformat()
+    assert saved == [f"{day} {teacher.code} {name}" for name in
+                     ("poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip")], saved
+    assert 'class="inc-download inc-download-poster"' in one(box, "inc-downloads").value  # the hooks stay

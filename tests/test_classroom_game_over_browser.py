@@ -12,6 +12,7 @@ code or name typed again).
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import subprocess
 import zipfile
@@ -166,7 +167,10 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
             assert "Jugar otra vez con esta clase" in teacher.inner_text(".inc-play-again")
             teacher.click(".inc-prepare-downloads")
             teacher.wait_for_selector(".inc-download-poster", timeout=SLOW)
-            received = download_takeaways(teacher, tmp_path)
+            saved = download_takeaways(teacher, tmp_path)  # saved under the day and the table
+            prefix = f"{dt.date.today().isoformat()} {code} "
+            assert all(name.startswith(prefix) for name in saved), list(saved)
+            received = {name.removeprefix(prefix): path for name, path in saved.items()}
             assert {"poster.pdf", "results.csv", "vocabulary.csv", "drawings.zip"} <= set(received)
             poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
                                     check=True).stdout

@@ -16,6 +16,7 @@ painting six boards at the moment the class waits for it.  See
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import logging
 from typing import Any, Callable, Mapping, Sequence
@@ -351,7 +352,8 @@ class TeacherPage(TablePage):
         decks = [(deck.name, key) for key, deck in self.decks.items()]
         decks += [(Deck.builtin(name).name, name) for name in Deck.builtin_names()]
         box = TeacherFiles(game, self.takeaway_files, deck_name=self.snapshot.deck_name, decks=decks,
-                           on_play_again=self.guarded(self.play_again), lang=self.lang)
+                           on_play_again=self.guarded(self.play_again), lang=self.lang,
+                           prefix=f"{dt.date.today().isoformat()} {self.code} ")  # this week's, this table's
         self._replace_children(self.files_box, [box])
 
     def play_again(self, deck: str = SAME_DECK) -> None:

@@ -43,13 +43,14 @@ def file_label(name: str, lang: Language) -> str:
     return labels.get(name, name)
 
 
-def download_link(name: str, content: bytes, lang: Language | None = None) -> str:
-    """Returns an HTML link that saves ``content`` as the file ``name``."""
+def download_link(name: str, content: bytes, lang: Language | None = None, *, prefix: str = "") -> str:
+    """Returns an HTML link that saves ``content`` as the file ``name``, ``prefix`` before it
+    ("2026-12-07 K7QXM poster.pdf"; its class and its words are the name's)."""
     kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
     data = base64.b64encode(content).decode("ascii")
     stem = html.escape(name.split(".")[0], quote=True)
     return (
-        f'<a class="inc-download inc-download-{stem}" download="{html.escape(name, quote=True)}" '
+        f'<a class="inc-download inc-download-{stem}" download="{html.escape(prefix + name, quote=True)}" '
         f'href="data:{kind};base64,{data}">{safe(file_label(name, lang or language()))}</a>'
     )
 
@@ -75,13 +76,15 @@ class Takeaways(widgets.VBox):
 
     ``make_files(game, lang)`` returns the files (file name to content), written in ``lang``.
     Without ``chart`` the vocabulary chart is not shown here (a page that shows it already).
-    ``title`` heads the links (default: the players' "Take the game home:").
+    ``title`` heads the links (default: the players' "Take the game home:"); ``prefix`` comes
+    before each file's name as it is saved.
     """
 
     def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes]], *,
-                 lang: Language | None = None, chart: bool = True, title: str | None = None) -> None:
+                 lang: Language | None = None, chart: bool = True, title: str | None = None,
+                 prefix: str = "") -> None:
         self._game = game
-        self._title = title
+        self._title, self._prefix = title, prefix
         self._chart = chart
         self._make_files = make_files
         self.lang = lang = lang or language()
@@ -128,7 +131,8 @@ class Takeaways(widgets.VBox):
 
     def _show(self, files: dict[str, bytes]) -> None:
         lang = self.lang
-        links = markup("".join(download_link(n, c, lang) for n, c in files.items()), "inc-downloads")
+        links = markup("".join(download_link(n, c, lang, prefix=self._prefix) for n, c in files.items()),
+                       "inc-downloads")
         title, chart_title = self._title or lang._("Take the game home:"), lang._("Which words did the class find?")
         parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
         if CHART in files and self._chart:

@@ -35,11 +35,12 @@ class TeacherFiles(widgets.VBox):
     """The files of ``game`` to download (``make_files(game, lang)``, None: none offered)
     and Play again: ``on_play_again(deck)`` gets the deck menu's value, :data:`SAME_DECK`
     or one of ``decks``' values (``decks``: label, value pairs; ``deck_name`` is the
-    table's deck)."""
+    table's deck).  ``prefix`` comes before each file's name as it is saved: a teacher who
+    downloads the files of every table, week after week, keeps them apart."""
 
     def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes]] | None, *,
                  deck_name: str, decks: Sequence[tuple[str, str]], on_play_again: Callable[[str], None],
-                 lang: Language | None = None) -> None:
+                 lang: Language | None = None, prefix: str = "") -> None:
         self.lang = lang = lang or language()
         heading = lang._("For the teacher")
         title = markup(f"<b>{safe(heading)}</b>", "inc-teacher-files-title")
@@ -47,7 +48,7 @@ class TeacherFiles(widgets.VBox):
         self.takeaways = None
         if make_files is not None:
             # The chart is projected with the podium already: here only the files.
-            self.takeaways = Takeaways(game, make_files, lang=lang, chart=False,  # said to the teacher
+            self.takeaways = Takeaways(game, make_files, lang=lang, chart=False, prefix=prefix,  # to the teacher
                                        title=lang.pgettext("the teacher's desk", "Take the game home:"))
             parts.append(self.takeaways)
         label = lang._("Deck")
