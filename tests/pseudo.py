@@ -41,6 +41,7 @@ UNSEEN = {
     "grid_area", "grid_template_areas", "grid_template_columns", "_titles", "box", "target", "paper", "border",
     "language", "url", "qr",
     "button",  # PressedState: the CSS selector of its toggle
+    "address",  # PressedState: the query parameter that keeps it in the page's address
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,
