@@ -66,6 +66,10 @@ def test_the_command_prints_the_addresses_the_class_opens_and_how_to_let_it_in()
            "--host 0.0.0.0" in alone
     nowhere = started_message(lang, host="0.0.0.0", port=8866, passphrase="p", durability=said, address=None)
     assert "This computer is on no network yet" in nowhere and "--host 0.0.0.0" not in nowhere
+    # A teacher's tablet cannot open this computer's 127.0.0.1 either: no passphrase page offered there.
+    for message in (alone, nowhere):
+        assert "Classroom passphrase: p (only this computer creates tables)" in message
+        assert "/classroom/passphrase" not in message
 
 
 def test_the_lobby_gives_the_class_a_link_its_devices_can_open(browser, tmp_path):

@@ -95,9 +95,14 @@ def started_message(lang: Language, *, host: str, port: int, passphrase: str, du
     elif is_loopback(host):
         lines.append(lang._("Only this computer can open these pages. To let the class's devices in, start the "
                             "server with --host 0.0.0.0 (they and this computer on the same network)."))
+    if is_loopback(shown):  # no other device opens this address: no teacher's tablet either
+        lines.append(lang._("Classroom passphrase: {passphrase} (only this computer creates tables)",
+                            passphrase=passphrase))
+    else:
+        lines.append(lang._("Classroom passphrase: {passphrase} (only this computer creates tables; on another "
+                            "device, open {url} and type it)", passphrase=passphrase,
+                            url=f"{base}/classroom/passphrase"))
     lines += [
-        lang._("Classroom passphrase: {passphrase} (only this computer creates tables; on another device, "
-               "open {url} and type it)", passphrase=passphrase, url=f"{base}/classroom/passphrase"),
         lang.say(durability),
         lang._("Press Ctrl+C to stop."),
     ]
