@@ -29,7 +29,6 @@ import contextlib
 import contextvars
 import logging
 import math
-import os
 import secrets
 import time
 import weakref
@@ -48,6 +47,7 @@ from ...engine.rules import MAX_PLAYERS
 from .budget import MAX_EXPECTED, STUDENT, TEACHER, Claim, KernelBudget
 from .devices import DeviceBudget
 from .owners import PageOwners
+from .priority import Lowering
 from .sockets import KernelSocket, QuerySocket
 
 log = logging.getLogger(__name__)
@@ -124,6 +124,7 @@ class FrontDesk:
         self.passphrase = passphrase
         #: The nice value a student page's kernel gets (:meth:`_lead_with_the_projector`).
         self.student_nice = max(0, min(19, student_nice))
+        self._lowering = Lowering(lambda seconds, callback: IOLoop.current().call_later(seconds, callback))
         self.kernels: Any = None
         self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="incognito-store")
         self._warm: set[str] = set()
@@ -212,25 +213,21 @@ class FrontDesk:
             owner(kernel_id)
 
     def _lead_with_the_projector(self, kernel_id: str) -> None:
-        """Schedules a student page's kernel :attr:`student_nice` below the server, every thread of it.
+        """Schedules a student page's kernel :attr:`student_nice` below the server: every thread of
+        it, and its session's group where Linux groups processes by session (:mod:`.priority`).
 
         At a phase change every kernel of a class works at once on the laptop's two cores;
         at equal priority the projector's kernel waits its turn among thirty. A student's
         kernel at nice 5 gets a third of a core's share while the teacher's pages want
         theirs, and all of it otherwise: the projector shows the new screen first and the
-        phones follow (issue 16; the figures are in ``benchmarks.class_pace``). Linux keeps
-        a nice value per thread, so each of the kernel's threads is set (threads it starts
-        later inherit it).
+        phones follow (issue 16; the figures are in ``benchmarks.class_pace``). A page's script
+        that keeps its own kernel busy takes a third of what the server and the projector's
+        kernel take, not as much (``test_attacks``).
         """
         if not self.student_nice:
             return
         try:
-            pid = self.kernels.get_kernel(kernel_id).provisioner.pid
-            threads = [int(tid) for tid in os.listdir(f"/proc/{pid}/task")] if os.path.isdir(f"/proc/{pid}/task") \
-                else [pid]
-            below_the_server = min(19, os.getpriority(os.PRIO_PROCESS, 0) + self.student_nice)
-            for tid in threads:
-                os.setpriority(os.PRIO_PROCESS, tid, below_the_server)
+            self._lowering.lower(self.kernels.get_kernel(kernel_id).provisioner.pid, self.student_nice)
         except (AttributeError, KeyError, TypeError, OSError) as error:  # not a local process; gone
             self.log.debug("Kernel %s keeps its priority: %s", kernel_id, error)
 
