@@ -604,3 +604,46 @@ def test_a_page_that_keeps_its_kernel_busy_yields_the_cpu_to_the_projector(room)
     # and got as much or more before its group was lowered.
     assert spent["Ana"] < 0.75 * spent["projector"], spent
     assert not probe.failures and probe.slowest < STALLED
+
+
+def test_a_page_choosing_languages_in_a_loop_builds_its_screen_once_a_second(room):
+    # A language change builds the page's whole screen again: ~25 ms of its kernel's CPU and ~120 kB
+    # through the server for a 400-byte message. A page's script choosing languages 100 times a
+    # second (within the socket's rates) kept its kernel busy and the server relaying its screens,
+    # 0.64 of a core on a two-core machine, more than the kernel itself.
+    _, code, seats = game(room)
+    kernel = raw_seat_kernel(room, code, seats["Cleo"])
+    with kernel_socket(room, kernel, max_queue=None) as socket:
+        states = widget_states(socket)
+        menu = next(comm for comm, model in states.items()
+                    if "inc-page-language" in model["state"].get("_dom_classes", ()))
+        labels = states[menu]["state"]["_options_labels"]
+
+        def choose(label: str) -> bytes:
+            return v1_message("comm_msg", {"comm_id": menu, "data": {
+                "method": "update", "state": {"index": labels.index(label)}, "buffer_paths": []}})
+
+        def built(seen: list) -> int:
+            return sum(1 for _, header, _ in seen if header["msg_type"] == "comm_open")
+
+        # One choice, as a person makes it: the screen built once, the reference.
+        one, last = [], uuid.uuid4().hex
+        socket.send(choose("Français"))
+        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        until_idle_after(socket, last, one)
+        # A hundred choices from a script, the last one German; the page ends up speaking it.
+        flooded = []
+        for number in range(99):
+            socket.send(choose(("Español", "English")[number % 2]))
+        socket.send(choose("Deutsch"))
+        while True:
+            flooded.append(v1_read(socket.recv(timeout=60)))
+            _, header, content = flooded[-1]
+            if header["msg_type"] == "comm_msg" and content["data"].get("state", {}).get("language") == "de":
+                break
+        last = uuid.uuid4().hex
+        socket.send(v1_message("comm_info_request", {}, msg_id=last))
+        until_idle_after(socket, last, flooded)
+    print(f"one choice: {built(one)} widgets made; 100 choices: {built(flooded)}")
+    assert built(one) > 10
+    assert built(flooded) <= 3 * built(one), (built(one), built(flooded))

@@ -11,6 +11,7 @@ is searched for an English sentence left untranslated.
 from __future__ import annotations
 
 import ast
+import asyncio
 import re
 import string
 from pathlib import Path
@@ -31,6 +32,7 @@ from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language, lo
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.table import TableApp
+from incognito_nb.ui.widgets import language_menu
 from incognito_nb.ui.widgets.setup_form import SetupForm
 
 from pseudo import visible_texts
@@ -716,6 +718,26 @@ def test_a_student_chooses_their_own_language_and_the_teachers_choice_no_longer_
         assert ana.lang.code == "de"
         for page in (teacher, ana, ben, cleo):
             page.close()
+
+
+def test_a_page_takes_one_language_choice_a_second_the_latest(monkeypatch):
+    # Each choice builds the page's whole screen again (its kernel's CPU, the server's bytes): a
+    # page's script choosing in a loop gets one rebuild a second, in the language it chose last.
+    monkeypatch.setattr(language_menu, "CHOICE_GAP_SECONDS", 0.2)
+    heard = []
+
+    async def choose_in_a_loop() -> None:
+        menu = language_menu.LanguageMenu(language("en"), on_choose=heard.append)
+        for code in ("fr", "de", "es", "fr", "de"):
+            menu.choose(code)
+        assert heard == ["fr"]  # the first at once; the others wait for the gap's end
+        await asyncio.sleep(0.5)
+        assert heard == ["fr", "de"]  # the latest, once
+        menu.choose("es")
+        assert heard == ["fr", "de", "es"]  # a choice after the gap: at once
+        menu.close()
+
+    asyncio.run(choose_in_a_loop())
 
 
 def test_a_language_changed_mid_drawing_keeps_the_board_and_the_countdown(tmp_path, monkeypatch):

@@ -4,10 +4,17 @@ Whoever cannot read the language a page speaks must still find theirs, so the me
 names each language as its speakers do ("Español", "Deutsch"), whatever the page's
 language; only its label is translated.  The browser can set any value: only a language
 the menu offers reaches the page.
+
+A page takes at most one choice a second (:data:`CHOICE_GAP_SECONDS`), the latest: each builds
+the page's whole screen again, ~25 ms of its kernel's CPU and ~120 kB through the laptop's
+server for a 400-byte message, and a page's script choosing languages in a loop (within the
+socket's rates) kept its kernel busy and the server relaying its screens (docs/platform-notes.md).
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -26,6 +33,10 @@ CSS = """
 """
 
 
+#: The least time between two choices the page takes; a choice made sooner waits, and the latest goes.
+CHOICE_GAP_SECONDS = 1.0
+
+
 class LanguageMenu(widgets.Dropdown):
     """A menu of the interface languages, showing ``lang``; ``on_choose(code)`` hears a choice.
 
@@ -39,6 +50,8 @@ class LanguageMenu(widgets.Dropdown):
         self._label = label or (lambda lang: lang._("Language"))
         self._on_choose = on_choose
         self._quiet = False
+        self._chosen_at = -CHOICE_GAP_SECONDS  # when the page last took a choice (time.monotonic)
+        self._waiting: str | None = None  # the latest choice made too soon, taken at the gap's end
         # A tooltip of its own: without one, ipywidgets titles the label "null" (docs/platform-notes.md).
         # The label as wide as its words ("Sprache", "Idioma"), not cut to ipywidgets' default width.
         kwargs.setdefault("style", {"description_width": "initial"})
@@ -64,4 +77,23 @@ class LanguageMenu(widgets.Dropdown):
     def _chosen(self, change: dict) -> None:
         if self._quiet or change["new"] not in dict(self.options).values():
             return
-        self._on_choose(change["new"])
+        wait = self._chosen_at + CHOICE_GAP_SECONDS - time.monotonic()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a script or a test choosing without an event loop: at once
+            wait = 0.0
+        if wait > 0:
+            if self._waiting is None:
+                loop.call_later(wait, self._take_waiting)
+            self._waiting = change["new"]
+            return
+        self._take(change["new"])
+
+    def _take(self, code: str) -> None:
+        self._chosen_at = time.monotonic()
+        self._on_choose(code)
+
+    def _take_waiting(self) -> None:
+        code, self._waiting = self._waiting, None
+        if code is not None:
+            self._take(code)
