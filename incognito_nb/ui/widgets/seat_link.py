@@ -74,6 +74,7 @@ class SeatLink(anywidget.AnyWidget):
         kwargs.setdefault("labels", seat_link_labels(lang or language(), name))  # {}: worded later (relabel)
         super().__init__(url=url, has_qr=importlib.util.find_spec("segno") is not None, **kwargs)
         self.add_class("inc-seat-link")
+        self._qr_of = ""  # the link whose code ``qr`` is
         self.on_msg(self._heard)
 
     def relabel(self, lang: Language, name: str | None = None) -> None:
@@ -81,8 +82,13 @@ class SeatLink(anywidget.AnyWidget):
         self.labels = seat_link_labels(lang, name)
 
     def show_qr(self) -> None:
-        """Makes the QR code of the link (what the "Show QR code" button asks for)."""
+        """Makes the QR code of the link (what the "Show QR code" button asks for), once per link:
+        a code takes segno ~7 ms, and a page's script asked for it 200 times a second (within the
+        socket's rates), its kernel busy making the same code."""
+        if self.qr and self._qr_of == self.url:
+            return
         self.qr = qr_data_uri(self.url) if self.url else ""
+        self._qr_of = self.url
 
     @traitlets.observe("url")
     def _new_url(self, change) -> None:
