@@ -29,6 +29,7 @@ import contextlib
 import contextvars
 import logging
 import math
+import os
 import secrets
 import time
 import weakref
