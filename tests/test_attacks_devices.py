@@ -14,6 +14,7 @@ loopback counts as a student's device and not as the teacher's laptop.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import sqlite3
 import time
@@ -26,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from browser import wait_for_paper
 from classroom_server import PASSPHRASE, STALLED, Browser, Probe, children, classroom, kernel_socket, v1_message, v1_read
+from incognito_nb.app.server.sockets import KernelSocket
 from incognito_nb.store import open_store
 from table_driver import SLOW, STEP
 
@@ -291,3 +293,33 @@ def test_one_devices_sockets_share_one_byte_allowance(tmp_path):
         assert len(closed) == 9 and set(closed) <= {1008, None}, closed
         assert "too many bytes from this device" in room.log.read_text()
         assert not probe.failures and probe.slowest < STALLED
+
+
+def test_the_server_holds_a_bounded_backlog_for_a_socket_nobody_reads(tmp_path):
+    """Tornado keeps whatever a socket has not sent yet, without a limit. A page's script kept
+    sockets it never read while asking for every widget's state on another (each answer, 141 kB,
+    goes to every socket of the kernel): once the sockets' buffers were full, the server held
+    ~56 kB a second more for each such socket. A socket past ``max_unread_bytes`` is closed.
+    Played with a limit under one answer, so the first answer the server cannot hold closes the
+    socket; the default holds a hundred such answers."""
+    from test_attacks import widget_states
+
+    with classroom(tmp_path, STUDENT_DEVICE, "--KernelSocket.max_unread_bytes=100000") as room:
+        code, seats = seated_game(room)
+        device = Browser(room.url)
+        kernel = device.open_seat(code, seats["Ana"])
+        cookie = {"Cookie": device.cookies_for(f"/api/kernels/{kernel}/channels")}
+        with kernel_socket(room, kernel, additional_headers=cookie) as socket:
+            with pytest.raises(StopIteration):  # the socket closed before the answer came whole
+                widget_states(socket)
+            assert socket.close_code == 1006
+        assert "a page that does not read its socket" in room.log.read_text()
+    (tmp_path / "default").mkdir()
+    with classroom(tmp_path / "default", STUDENT_DEVICE) as room:
+        code, seats = seated_game(room)
+        device = Browser(room.url)
+        kernel = device.open_seat(code, seats["Ana"])
+        cookie = {"Cookie": device.cookies_for(f"/api/kernels/{kernel}/channels")}
+        with kernel_socket(room, kernel, additional_headers=cookie) as socket:
+            answer = len(json.dumps(widget_states(socket)))
+    assert KernelSocket.max_unread_bytes.default_value >= 100 * answer, answer

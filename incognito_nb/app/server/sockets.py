@@ -25,6 +25,8 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   sockets, messages and bytes, all its sockets together (:mod:`.devices`); a socket that
   breaks a rule is closed with code 1008 (policy violation), which costs its device two
   socket openings;
+- holds at most ``max_unread_bytes`` (16 MB) for a browser that does not read its socket, and
+  closes the socket past them;
 - opens only for the kernel's own page (:mod:`.owners`), and answers a refused handshake
   in one line of text (:class:`KernelSocketDoor`);
 - keeps kernel output meant for a developer away from the page: ``stream`` (stdout and
@@ -56,6 +58,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
+from tornado.iostream import StreamBufferFullError
 from traitlets import Float, Int
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -187,6 +190,8 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
     bytes_per_second = Float(4e6, config=True, help="The byte rate a browser may keep up on one socket.")
     burst_seconds = Float(5.0, config=True, help="How many seconds of each rate a socket may spend at once.")
     max_sockets_per_kernel = Int(3, config=True, help="The most browser sockets one kernel may have open at once.")
+    max_unread_bytes = Int(16 << 20, config=True, help="The most bytes the server keeps for a browser that does not "
+                                                       "read its socket; past them the socket is closed.")
 
     _counted = False
     _refused = False
@@ -353,7 +358,21 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             elif b'"traceback"' in bytes(msg_list[3]):
                 msg_list = list(msg_list)
                 msg_list[3] = _without_traceback(msg_list[3], self.kernel_id)
-        return super()._on_zmq_reply(stream, msg_list)
+        if self._refused:
+            return None
+        connection = self.websocket_handler.ws_connection
+        if connection is not None and connection.stream is not None and connection.stream.max_write_buffer_size is None:
+            # Tornado keeps all a socket has not sent yet, without a limit: a page's script that
+            # asked for every widget's state on one socket and never read another held ~56 kB a
+            # second of the server's memory on that other, per socket it kept (one device: eight).
+            connection.stream.max_write_buffer_size = self.max_unread_bytes
+        try:
+            return super()._on_zmq_reply(stream, msg_list)
+        except StreamBufferFullError:  # no room for a close frame either: the connection is closed
+            log.warning("closed a socket of kernel %s: a page that does not read its socket", self.kernel_id)
+            self._refused = True
+            connection.stream.close()
+            return None
 
 
 def _without_traceback(content: bytes, kernel_id: str) -> bytes:
