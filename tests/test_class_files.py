@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 import urllib.parse
+from datetime import date
 
 import pytest
 from PIL import Image
@@ -18,6 +19,7 @@ from incognito_nb.app.files.exports import file_name, takeaway_files
 from incognito_nb.app.files.pictures import PHONE_CHART, Lettering, chart_png
 from incognito_nb.app.server.class_doors import attachment
 from incognito_nb.engine.class_record import ClassRecord, GameRecord
+from incognito_nb.engine.schedule import Calendar, utc_day
 from incognito_nb.store.class_book import finished_at
 from incognito_nb.ui.i18n import language
 
@@ -40,7 +42,8 @@ def png_size(png: bytes) -> tuple[int, int]:
 
 def test_a_class_with_no_game_has_no_report_file_but_says_what_to_do(tmp_path):
     empty = ClassRecord("4C Français", ("Ana", "Ben", "Cleo"))
-    for make in (words_csv, students_csv, class_chart_png, lambda r: report_pdf(r)):
+    today = Calendar(utc_day, date(2026, 12, 7))
+    for make in (lambda r: words_csv(r, calendar=today), students_csv, class_chart_png, lambda r: report_pdf(r)):
         with pytest.raises(NoGameYet, match="play a game with this class"):
             make(empty)
     store = str(tmp_path / "classroom.sqlite")

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import tempfile
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from incognito_nb.app.class_cli import main as class_main
 from incognito_nb.app.files.class_files import STUDENT_COLUMNS, WORD_COLUMNS
 from incognito_nb.engine.class_record import ClassRecord, GameRecord
 from incognito_nb.engine.class_report import missing_words, student_rows, word_rows
+from incognito_nb.engine.schedule import Calendar, utc_day
 from incognito_nb.ui.i18n import LANGUAGES, language
 
 from class_games import play_game
@@ -45,7 +47,7 @@ def direct_counts(saves: list[str]) -> tuple[dict, dict]:
     """Counts, from the saves' JSON alone, each word's figures and each player's words."""
     words: dict[str, dict] = {}
     people: dict[str, dict] = {name: {"fg": [], "mg": [], "fa": [], "ma": []} for name in CLASS}
-    box: dict[str, tuple[int, int]] = {}  # word -> (Leitner box, game index last drawn)
+    box: dict[str, tuple[int, int]] = {}  # word -> (Leitner box, lesson last drawn: a game a lesson here)
     for index, text in enumerate(saves):
         data = json.loads(text)
         for past in data["history"]:
@@ -95,7 +97,7 @@ def test_every_figure_of_the_report_is_the_count_made_from_the_saved_games(data)
     saves = three_games(data)
     words, people = direct_counts(saves)
     record = record_of(saves)
-    rows = word_rows(record)
+    rows = word_rows(record, Calendar(utc_day, date(2026, 12, 7)))  # weeks after the games: the next lesson
     assert {row.word for row in rows} == set(words)
     for row in rows:
         expected = words[row.word]

@@ -232,13 +232,13 @@ def report(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
     record = check_games(book.record(options.name))  # a class with no game yet: no file is written
     written = []
     if options.csv:  # with a byte-order mark, as the game's results: spreadsheets then read the accents
-        written.append(_write(options.csv, words_csv(record, lang).encode("utf-8-sig")))
+        written.append(_write(options.csv, words_csv(record, lang, calendar=book.calendar()).encode("utf-8-sig")))
     if options.students_csv:
         written.append(_write(options.students_csv, students_csv(record, lang).encode("utf-8-sig")))
     if options.pdf:
         written.append(_write(options.pdf, report_pdf(record, lang=lang)))
     if not written:
-        out.write(words_csv(record, lang))
+        out.write(words_csv(record, lang, calendar=book.calendar()))
     for path in written:
         print(lang._("Wrote {path}.", path=path), file=out)
     return DONE

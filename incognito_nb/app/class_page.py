@@ -109,7 +109,7 @@ class ClassPage(widgets.VBox):
             return []
         self.folder.mkdir(parents=True, exist_ok=True)
         stem = file_name(record.name)  # as the report page's downloads: its letters kept
-        files = {self.folder / f"{stem} words.csv": words_csv(record, self.lang).encode("utf-8-sig"),
+        files = {self.folder / f"{stem} words.csv": words_csv(record, self.lang, calendar=self.book.calendar()).encode("utf-8-sig"),
                  self.folder / f"{stem} students.csv": students_csv(record, self.lang).encode("utf-8-sig"),
                  self.folder / f"{stem} report.pdf": report_pdf(record, lang=self.lang)}
         for path, content in files.items():

@@ -10,8 +10,10 @@ For each word (:func:`word_rows`):
   see :func:`~incognito_nb.engine.schedule.class_found`);
 - ``trend``: its share in the latest game it was drawn in minus its share over the games
   before, in percentage points (``None`` when it was drawn in one game only);
-- ``box`` and ``due``: where the spaced-repetition schedule has it, and whether the next
-  game's practice deal favours it.
+- ``box`` and ``due``: where the spaced-repetition schedule has it, and whether the
+  practice deal of the class's next table favours it (the schedule counts lessons, the
+  days the class met, see ``schedule.py``; so ``due`` needs a
+  :class:`~incognito_nb.engine.schedule.Calendar`, and is ``None`` without one).
 
 The words the class keeps missing (:func:`missing_words`) are those whose latest drawing
 the class missed, the most often missed first.  For each student (:func:`student_rows`):
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .class_record import ClassRecord, DrawnWord
-from .schedule import class_found, due_words, schedule
+from .schedule import Calendar, boxes, class_found, due_words
 
 
 @dataclass
@@ -41,7 +43,7 @@ class WordRow:
     missed: int = 0
     trend: int | None = None
     box: int | None = None
-    due: bool = False
+    due: bool | None = None
 
     @property
     def share(self) -> int | None:
@@ -65,9 +67,10 @@ def _share(drawings: Sequence[DrawnWord]) -> float | None:
     return 100 * sum(len(d.found_by) for d in drawings) / could if could else None
 
 
-def word_rows(record: ClassRecord) -> list[WordRow]:
+def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[WordRow]:
     """Returns each word's figures, the hardest first (lowest share, then most missed, then
-    alphabetically); words only ever dealt as decoys come last."""
+    alphabetically); words only ever dealt as decoys come last.  ``calendar`` makes the
+    class's games lessons for the ``due`` column (without it, ``due`` is ``None``)."""
     rows: dict[str, WordRow] = {}
     by_game: dict[str, list[list[DrawnWord]]] = {}
     for game in record.games:
@@ -81,7 +84,8 @@ def word_rows(record: ClassRecord) -> list[WordRow]:
             row.found += len(drawing.found_by)
             row.missed += not class_found(drawing)
             by_game.setdefault(drawing.word, []).append([drawing])
-    boxes, due = schedule(record.games), due_words(record.games)
+    placed = boxes(record.games)
+    due = due_words(record.games, calendar) if calendar is not None else None
     for word, row in rows.items():
         games = by_game.get(word, [])
         if len(games) > 1:
@@ -89,8 +93,8 @@ def word_rows(record: ClassRecord) -> list[WordRow]:
             before = _share([d for g in games[:-1] for d in g])
             if latest is not None and before is not None:
                 row.trend = round(latest - before)
-        row.box = boxes[word].box if word in boxes else None
-        row.due = word in due
+        row.box = placed.get(word)
+        row.due = word in due if due is not None else None
     return sorted(rows.values(), key=lambda r: (r.share is None, r.share if r.share is not None else 0,
                                                  -r.missed, r.word.casefold()))
 
@@ -98,8 +102,8 @@ def word_rows(record: ClassRecord) -> list[WordRow]:
 def missing_words(record: ClassRecord) -> list[WordRow]:
     """Returns the words the class keeps missing: its latest drawing of each was missed,
     the most often missed first."""
-    boxes = schedule(record.games)
-    rows = [row for row in word_rows(record) if row.word in boxes and boxes[row.word].box == 1]
+    placed = boxes(record.games)
+    rows = [row for row in word_rows(record) if placed.get(row.word) == 1]
     return sorted(rows, key=lambda r: (-r.missed, r.share or 0, r.word.casefold()))
 
 

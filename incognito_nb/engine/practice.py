@@ -15,7 +15,7 @@ objects in it (and at least ``rounds × lineup_size`` words that are not due), t
 of due words dealt to players is ``min(K, D)`` where ``K ~ Binomial(S, share)``, and
 since the due words come in a uniformly random order:
 
-- a due word (a word the class missed last game among them) is dealt to a player with
+- a due word (a word the class missed last lesson among them) is dealt to a player with
   probability ``E[min(K, D)] / D`` (:func:`chance_due_word_is_dealt`): with one missed
   word, 3 players and 3 rounds, ``1 − 2⁻⁹ ≈ 0.998``; with 12 due words, ``4.5 / 12 = 0.375``;
 - a word that is not due, with probability ``(S − E[min(K, D)]) / (N − D)``

@@ -19,6 +19,11 @@ classroom when a class's game ends), and :meth:`ClassBook.delete_class` removes 
 and every record of it at once.  :meth:`ClassBook.delete_student` removes one student's
 first name, drawings, cards and points from the class's list and every record (a parent's
 request), and the class's tables that seat them.
+
+A class's practice schedule counts lessons, the days it met (``engine/schedule.py``): the
+book says which day a game was played on and which day it is (:meth:`ClassBook.calendar`)
+on the server's local calendar (:func:`local_day`), so the games of a lesson that runs past
+midnight UTC are still one lesson.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import json
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Callable, Mapping
 
 from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
@@ -36,7 +41,7 @@ from ..engine.game import Game
 from ..engine.players import name_key
 from ..engine.practice import Practice
 from ..engine.rules import Phase
-from ..engine.schedule import practice_for
+from ..engine.schedule import Calendar, practice_for
 from .errors import StoreError, UnknownTable
 from .table_store import TableStore
 
@@ -70,6 +75,12 @@ def finished_at(stamp: float) -> str:
     """Returns a time as a record's ``finished`` text (ISO 8601, UTC, to the microsecond, so
     that texts sort as their times do)."""
     return datetime.fromtimestamp(stamp, tz=timezone.utc).isoformat(timespec="microseconds")
+
+
+def local_day(finished: str) -> date:
+    """Returns the server's local calendar day of a record's ``finished`` time (ISO 8601):
+    the day of the lesson it was played in."""
+    return datetime.fromisoformat(finished).astimezone().date()
 
 
 class ClassBook(ABC):
@@ -163,13 +174,19 @@ class ClassBook(ABC):
                        key=lambda g: (g.finished, g.game_id))
         return ClassRecord(entry.name, entry.students, tuple(games))
 
+    def calendar(self) -> Calendar:
+        """Returns what makes a class's games lessons: the server's local day of each game
+        (:func:`local_day`), and today's, by the book's clock."""
+        return Calendar(local_day, local_day(finished_at(self.clock())))
+
     def practice(self, name: str) -> Practice:
-        """Returns the practice deal of the class's next game: its due words, from its record
-        (:meth:`record`, so the finished games of its tables count).
+        """Returns the practice deal of the class's next table, dealt now: its due words,
+        from its record (:meth:`record`, so the finished games of its tables count).  A
+        table dealt on a day the class already played belongs to that day's lesson.
 
         :raises UnknownClass: if there is no such class.
         """
-        return practice_for(self.record(name).games)
+        return practice_for(self.record(name).games, self.calendar())
 
     def add_game(self, name: str, game: GameRecord) -> bool:
         """Adds a finished game to the class's record; returns False if it was there already.

@@ -21,6 +21,7 @@ from ...engine.class_report import (StudentRow, WordRow, missing_words, student_
                                     words_said)
 from ...engine.decks import Deck
 from ...engine.errors import N_, Explained
+from ...engine.schedule import Calendar
 from incognito_nb.ui.choices import deck_for_language
 from incognito_nb.ui.i18n import Language, language
 from .exports import _csv
@@ -61,7 +62,8 @@ def _blank(value: object) -> object:
 def word_cells(row: WordRow, lang: Language) -> list[object]:
     """Returns a word's figures as the cells of its CSV row."""
     return [row.word, row.dealt, row.drawn, row.could, row.found, _blank(row.share), row.missed,
-            _blank(row.trend), _blank(row.box), lang._("yes") if row.due else lang._("no")]
+            _blank(row.trend), _blank(row.box),
+            "" if row.due is None else lang._("yes") if row.due else lang._("no")]
 
 
 def word_header(lang: Language) -> list[str]:
@@ -73,14 +75,15 @@ def word_header(lang: Language) -> list[str]:
             lang.pgettext("CSV column", "box"), lang.pgettext("CSV column", "due")]
 
 
-def words_csv(record: ClassRecord, lang: Language | None = None) -> str:
+def words_csv(record: ClassRecord, lang: Language | None = None, *, calendar: Calendar) -> str:
     """Returns each word's figures across the class's games as CSV, hardest first, its
-    header in ``lang`` (default English).
+    header in ``lang`` (default English); ``calendar`` makes the games lessons, for the
+    *due* column (:meth:`~incognito_nb.store.class_book.ClassBook.calendar`).
 
     :raises NoGameYet: for a class with no finished game.
     """
     lang = lang or language()
-    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(check_games(record))))
+    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(check_games(record), calendar)))
 
 
 def student_header(lang: Language) -> list[str]:

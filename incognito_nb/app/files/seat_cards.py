@@ -101,7 +101,8 @@ def class_tables(book: ClassBook, name: str, deck: Deck, *, base_url: str, lang:
     their name at their join door; ``seat=True`` seats them for their seat cards): the one way
     ``incognito-nb class tables``/``seat-cards`` and the classroom's new-table form make them.
     With ``practice`` the deal favours the words the class keeps missing (its schedule's due
-    words, :mod:`incognito_nb.engine.practice`), else it is the plain deal.
+    words, :mod:`incognito_nb.engine.practice`; tables made on a day the class already
+    played belong to that day's lesson, :meth:`ClassBook.practice`), else it is the plain deal.
 
     :raises UnknownClass: if there is no such class.
     :raises Explained: for a class of fewer than three students, or a deck too small.

@@ -63,7 +63,7 @@ def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
     except NoGameYet as error:
         return {**report, "nothing": lang.error(error)}
     return {**report, "missing": [row.word for row in missing_words(record)],
-            "word_header": word_header(lang), "words": [word_cells(row, lang) for row in word_rows(record)],
+            "word_header": word_header(lang), "words": [word_cells(row, lang) for row in word_rows(record, book.calendar())],
             "student_header": [student_header(lang)[0], *student_header(lang)[5:]],
             "students": [[cells[0], *cells[5:]] for cells in map(student_cells, student_rows(record))]}
 
@@ -77,8 +77,9 @@ def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tupl
     :raises UnknownClass: if there is no such class.
     :raises NoGameYet: for any file but the export of a class with no finished game.
     """
-    record = class_book_of(store).record(name)
-    content = {"words.csv": lambda r, l: words_csv(r, l).encode("utf-8-sig"),
+    book = class_book_of(store)
+    record = book.record(name)
+    content = {"words.csv": lambda r, l: words_csv(r, l, calendar=book.calendar()).encode("utf-8-sig"),
                "students.csv": lambda r, l: students_csv(r, l).encode("utf-8-sig"),
                "chart.png": lambda r, l: class_chart_png(r, l, most=CHART_WORDS),
                "chart-phone.png": lambda r, l: class_chart_png(r, l, most=CHART_WORDS, phone=True),
