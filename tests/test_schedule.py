@@ -73,16 +73,18 @@ def test_five_tables_a_lesson_give_the_same_boxes_and_due_words_as_one_table():
         for today in (lesson_day(week - 1), lesson_day(week)):  # later the same day, and the next lesson
             assert boxes_and_due(five_tables(so_far), today) == boxes_and_due(one_table(so_far), today), (week, today)
     places = schedule(five_tables(lessons), utc_day)
-    assert places["key"].box == TOP_BOX and places["key"].due_lesson == INTERVALS[TOP_BOX]
-    assert places["owl"].box == TOP_BOX and places["owl"].due_lesson == 7 + INTERVALS[TOP_BOX]
-    assert due_words(five_tables(lessons), Calendar(utc_day, lesson_day(8))) == frozenset(), \
-        "a word of the top box does not come back after three lessons of five tables"
+    # A lesson is one step, however many tables drew the word.
+    assert places["key"].box == 2 and places["key"].due_lesson == INTERVALS[2], "found at five tables: one box up"
+    assert places["owl"].box == 1 and places["owl"].due_lesson == 8, "missed at one table of five: back to box 1"
+    assert places["sock"].box == TOP_BOX and places["sock"].due_lesson == 7 + INTERVALS[TOP_BOX]
+    assert due_words(five_tables(lessons), Calendar(utc_day, lesson_day(8))) == {"owl", "key", "drum", "pear", "lamp"}, \
+        "a word of the top box does not come back after a lesson of five tables"
 
 
 def test_a_word_missed_at_another_table_an_hour_ago_comes_back_next_lesson_not_at_once():
     first = [("owl", True)] * 6 + [("key", False)] * 6
     games = five_tables([first])
-    assert schedule(games, utc_day)["owl"].box == TOP_BOX, "found at five tables: five boxes up"
+    assert schedule(games, utc_day)["owl"].box == 2, "found at five tables: one box up, not five"
     assert due_words(games, Calendar(utc_day, lesson_day(0))) == frozenset(), "the same lesson: nothing due"
     assert due_words(games, Calendar(utc_day, lesson_day(1))) == {"key"}, "the next lesson: the missed word"
     second = five_tables([first, [("sock", True)] * 5])

@@ -15,8 +15,8 @@ For each word (:func:`word_rows`):
   days the class met, see ``schedule.py``; so ``due`` needs a
   :class:`~incognito_nb.engine.schedule.Calendar`, and is ``None`` without one).
 
-The words the class keeps missing (:func:`missing_words`) are those whose latest drawing
-the class missed, the most often missed first.  For each student (:func:`student_rows`):
+The words the class keeps missing (:func:`missing_words`) are those the class missed at a
+table of the latest lesson that drew them, the most often missed first.  For each student (:func:`student_rows`):
 the words they found and missed as a guesser (on each drawing they could vote on) and, as
 an artist, the words of their drawings that at least one classmate found or that nobody
 found.  Counts are per drawing; the word lists name each word once, alphabetically.
@@ -84,7 +84,7 @@ def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[Wor
             row.found += len(drawing.found_by)
             row.missed += not class_found(drawing)
             by_game.setdefault(drawing.word, []).append([drawing])
-    placed = boxes(record.games)
+    placed = boxes(record.games, calendar.day) if calendar is not None else boxes(record.games)
     due = due_words(record.games, calendar) if calendar is not None else None
     for word, row in rows.items():
         games = by_game.get(word, [])
@@ -100,8 +100,8 @@ def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[Wor
 
 
 def missing_words(record: ClassRecord) -> list[WordRow]:
-    """Returns the words the class keeps missing: its latest drawing of each was missed,
-    the most often missed first."""
+    """Returns the words the class keeps missing: missed at a table of the latest lesson
+    that drew it (box 1), the most often missed first."""
     placed = boxes(record.games)
     rows = [row for row in word_rows(record) if placed.get(row.word) == 1]
     return sorted(rows, key=lambda r: (-r.missed, r.share or 0, r.word.casefold()))

@@ -2,10 +2,11 @@
 
 Each word a class has drawn sits in a Leitner box (:func:`schedule`).  The class *found*
 a word in a drawing when at least half of those who could find it did
-(:func:`class_found`).  A word's first drawing puts it in box 2 if it was found and in
-box 1 if it was missed; every later drawing moves it up one box (at most
-:data:`TOP_BOX`) when found and back to box 1 when missed, in the order the drawings were
-made (the games by the time they finished, then each game's rounds).
+(:func:`class_found`).  A word's first lesson puts it in box 2 if it was found and in
+box 1 if it was missed; every later lesson that draws it moves it up one box (at most
+:data:`TOP_BOX`) when found and back to box 1 when missed.  A lesson is one step, however
+many of its tables drew the word: found at five tables, the word moves up one box, not
+five; missed at any of them, it goes back to box 1 (some of the class did not know it).
 
 The schedule counts *lessons*, the times the class meets, not games: a class of thirty
 plays at five tables at once, five games a lesson.  A lesson is the games the class
@@ -76,26 +77,29 @@ def lesson_days(games: Sequence[GameRecord], day: Callable[[str], date]) -> list
 
 
 def schedule(games: Sequence[GameRecord], day: Callable[[str], date]) -> dict[str, WordBox]:
-    """Returns each drawn word's box after the class's ``games`` (oldest first), by word;
-    ``day`` gives a game's lesson day (:attr:`Calendar.day`)."""
+    """Returns each drawn word's box after the class's ``games``, by word; ``day`` gives a
+    game's lesson day (:attr:`Calendar.day`).  A lesson moves a word one box at most."""
     lesson = {d: index for index, d in enumerate(lesson_days(games, day))}
-    boxes: dict[str, WordBox] = {}
+    drawn: dict[str, dict[int, list[DrawnWord]]] = {}
     for game in games:
-        index = lesson[day(game.finished)]
-        for drawing in sorted(game.drawings, key=lambda d: d.round):
-            before = boxes.get(drawing.word)
-            if class_found(drawing):
-                box = 2 if before is None else min(TOP_BOX, before.box + 1)
+        for drawing in game.drawings:
+            drawn.setdefault(drawing.word, {}).setdefault(lesson[day(game.finished)], []).append(drawing)
+    placed: dict[str, WordBox] = {}
+    for word, lessons in drawn.items():
+        box = None
+        for index in sorted(lessons):
+            if all(class_found(drawing) for drawing in lessons[index]):
+                box = 2 if box is None else min(TOP_BOX, box + 1)
             else:
                 box = 1
-            boxes[drawing.word] = WordBox(drawing.word, box, index)
-    return boxes
+        placed[word] = WordBox(word, box, max(lessons))
+    return placed
 
 
-def boxes(games: Sequence[GameRecord]) -> dict[str, int]:
-    """Returns each drawn word's box after the class's ``games``, by word.  A box does not
-    depend on how the games fall into lessons, only on the order of the drawings."""
-    return {word: place.box for word, place in schedule(games, utc_day).items()}
+def boxes(games: Sequence[GameRecord], day: Callable[[str], date] = utc_day) -> dict[str, int]:
+    """Returns each drawn word's box after the class's ``games``, by word; ``day`` gives a
+    game's lesson day (UTC's unless told: a lesson across midnight UTC counts as two)."""
+    return {word: place.box for word, place in schedule(games, day).items()}
 
 
 def next_lesson(games: Sequence[GameRecord], calendar: Calendar) -> int:
