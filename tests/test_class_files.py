@@ -106,16 +106,16 @@ def test_the_report_pages_chart_shows_the_words_found_least_and_a_phones_chart_i
     assert png_size(phone)[0] == 700 and png_size(phone)[1] < 1300
 
 
-def test_a_words_trend_is_said_as_the_latest_game_against_the_games_before(monkeypatch):
+def test_a_words_trend_is_said_as_the_latest_lesson_against_the_lessons_before(monkeypatch):
     lang = language()
     assert trend_note(None, lang) == ""
-    assert trend_note(0, lang) == "latest game: as before"
-    assert trend_note(1, lang) == "latest game: 1 point better"
-    assert trend_note(-12, lang) == "latest game: 12 points worse"
+    assert trend_note(0, lang) == "latest lesson: as before"
+    assert trend_note(1, lang) == "latest lesson: 1 point better"
+    assert trend_note(-12, lang) == "latest lesson: 12 points worse"
     french = language("fr")
-    assert trend_note(0, french) == "dernière partie\u00a0: comme avant"
-    assert trend_note(1, french) == "dernière partie\u00a0: 1 point de mieux"
-    assert trend_note(-12, french) == "dernière partie\u00a0: 12 points de moins"
+    assert trend_note(0, french) == "dernière séance\u00a0: comme avant"
+    assert trend_note(1, french) == "dernière séance\u00a0: 1 point de mieux"
+    assert trend_note(-12, french) == "dernière séance\u00a0: 12 points de moins"
     seen = {}
     monkeypatch.setattr("incognito_nb.app.files.pictures.chart_png", lambda rows, **kw: seen.update(kw) or b"")
     class_chart_png(a_class())

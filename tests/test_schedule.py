@@ -10,7 +10,8 @@ from datetime import date, datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from incognito_nb.engine.class_record import DrawnWord, GameRecord
+from incognito_nb.engine.class_record import ClassRecord, DrawnWord, GameRecord
+from incognito_nb.engine.class_report import word_rows
 from incognito_nb.engine.schedule import INTERVALS, TOP_BOX, Calendar, due_words, schedule, utc_day
 from incognito_nb.store.backends import open_class_book
 from incognito_nb.store.class_book import local_day
@@ -136,3 +137,11 @@ def test_the_class_book_deals_todays_later_tables_in_todays_lesson(tmp_path):
         assert book.practice("3B").due == frozenset(), "an hour later, the same lesson"
         now[0] += 7 * 86400
         assert book.practice("3B").due == {"owl"}, "a week later, the next lesson"
+
+
+def test_a_words_trend_sets_the_latest_lesson_at_all_its_tables_against_the_lessons_before():
+    # Lesson 0: one table found owl.  Lesson 1: the first table missed it, the second found it.
+    games = games_of([[("owl", True)], [("owl", False), ("owl", True)]], [[1], [1, 1]])
+    owl = next(row for row in word_rows(ClassRecord("4B", (), tuple(games))) if row.word == "owl")
+    assert owl.trend == -50, "the latest lesson's share (50 %) against the lesson before (100 %)"
+    assert owl.box == 1, "missed at a table of the latest lesson"

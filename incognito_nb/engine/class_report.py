@@ -8,8 +8,9 @@ For each word (:func:`word_rows`):
 - ``found``: how many of them did; ``share`` is ``found`` in percent of ``could``;
 - ``missed``: how many of its drawings the class missed (fewer than half found it,
   see :func:`~incognito_nb.engine.schedule.class_found`);
-- ``trend``: its share in the latest game it was drawn in minus its share over the games
-  before, in percentage points (``None`` when it was drawn in one game only);
+- ``trend``: its share in the latest lesson it was drawn in (at all that lesson's tables)
+  minus its share over the lessons before, in percentage points (``None`` when it was drawn
+  in one lesson only);
 - ``box`` and ``due``: where the spaced-repetition schedule has it, and whether the
   practice deal of the class's next table favours it (the schedule counts lessons, the
   days the class met, see ``schedule.py``; so ``due`` needs a
@@ -25,10 +26,11 @@ found.  Counts are per drawing; the word lists name each word once, alphabetical
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Sequence
 
 from .class_record import ClassRecord, DrawnWord
-from .schedule import Calendar, boxes, class_found, due_words
+from .schedule import Calendar, boxes, class_found, due_words, utc_day
 
 
 @dataclass
@@ -72,7 +74,8 @@ def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[Wor
     alphabetically); words only ever dealt as decoys come last.  ``calendar`` makes the
     class's games lessons for the ``due`` column (without it, ``due`` is ``None``)."""
     rows: dict[str, WordRow] = {}
-    by_game: dict[str, list[list[DrawnWord]]] = {}
+    day = calendar.day if calendar is not None else utc_day
+    by_lesson: dict[str, dict[date, list[DrawnWord]]] = {}
     for game in record.games:
         for line in game.lineups:
             for word in line:
@@ -83,14 +86,14 @@ def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[Wor
             row.could += len(drawing.guessers)
             row.found += len(drawing.found_by)
             row.missed += not class_found(drawing)
-            by_game.setdefault(drawing.word, []).append([drawing])
-    placed = boxes(record.games, calendar.day) if calendar is not None else boxes(record.games)
+            by_lesson.setdefault(drawing.word, {}).setdefault(day(game.finished), []).append(drawing)
+    placed = boxes(record.games, day)
     due = due_words(record.games, calendar) if calendar is not None else None
     for word, row in rows.items():
-        games = by_game.get(word, [])
-        if len(games) > 1:
-            latest = _share(games[-1])
-            before = _share([d for g in games[:-1] for d in g])
+        lessons = [drawings for _, drawings in sorted(by_lesson.get(word, {}).items())]
+        if len(lessons) > 1:
+            latest = _share(lessons[-1])
+            before = _share([d for drawings in lessons[:-1] for d in drawings])
             if latest is not None and before is not None:
                 row.trend = round(latest - before)
         row.box = placed.get(word)

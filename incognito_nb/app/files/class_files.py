@@ -157,15 +157,15 @@ def shares(rows: Sequence[WordRow]) -> list[tuple[str, int]]:
 
 
 def trend_note(trend: int | None, lang: Language) -> str:
-    """Returns a word's trend said for a teacher (the latest game against the games before),
-    or "" for a word drawn in one game only."""
+    """Returns a word's trend said for a teacher (the latest lesson against the lessons before),
+    or "" for a word drawn in one lesson only."""
     if trend is None:
         return ""
     if trend > 0:
-        return lang.ngettext("latest game: {n} point better", "latest game: {n} points better", trend)
+        return lang.ngettext("latest lesson: {n} point better", "latest lesson: {n} points better", trend)
     if trend < 0:
-        return lang.ngettext("latest game: {n} point worse", "latest game: {n} points worse", -trend)
-    return lang._("latest game: as before")
+        return lang.ngettext("latest lesson: {n} point worse", "latest lesson: {n} points worse", -trend)
+    return lang._("latest lesson: as before")
 
 
 def class_chart_png(record: ClassRecord, lang: Language | None = None, *, most: int | None = None,
