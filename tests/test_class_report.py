@@ -187,7 +187,8 @@ def test_import_passes_over_a_game_in_play_and_a_stranger_needs_add_names(tmp_pa
 def test_a_class_list_is_read_from_a_spreadsheets_csv_and_keeps_its_retention_limit(tmp_path):
     store = str(tmp_path / "classroom.sqlite")
     (tmp_path / "one.csv").write_text("Prénom\nAna\nBen\n\nZoë\n", encoding="utf-8-sig")
-    (tmp_path / "two.csv").write_text("name;class\nAna;3B\nBen;3B\nCleo;3B\n", encoding="utf-8")
+    # a spreadsheet's semicolons, with a row of spaces left between two students
+    (tmp_path / "two.csv").write_text("name;class\nAna;3B\nBen;3B\n   \nCleo;3B\n", encoding="utf-8")
     out = io.StringIO()
     assert class_main(["add", "3B", "--csv", str(tmp_path / "one.csv"), "--keep-days", "30", "--store", store],
                       out=out) == 0

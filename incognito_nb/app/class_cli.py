@@ -177,7 +177,9 @@ def read_names(path: Path) -> list[str]:
         raise Explained(N_("{file} is not UTF-8 text: save the list from the spreadsheet as 'CSV UTF-8 (comma "
                            "delimited)', one first name per row, and add the class again."), file=path.name) from None
     try:  # a spreadsheet saves with commas, semicolons or tabs; a single column has none of them
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+        # (sniffed on the rows that hold something: a row of spaces has none of them either)
+        dialect = csv.Sniffer().sniff("\n".join(line for line in text.splitlines() if line.strip())[:2048],
+                                      delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
     rows = [row[0].strip() for row in csv.reader(io.StringIO(text), dialect) if row and row[0].strip()]
