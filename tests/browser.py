@@ -330,16 +330,21 @@ _STAGE_TYPE = """(skip) => {
 }"""
 
 
-def stage_type(page, skip: str = ".inc-invisible, .inc-aria, .inc-projector .inc-aria-projected") -> float:
+#: What no one sees on the screen: a script's widget, and a screen reader's words (on the
+#: projector and on table mode's find screen, a short form stands for them).
+UNSEEN = ".inc-invisible, .inc-aria, .inc-projector .inc-aria-projected, .inc-table-mode .inc-find .inc-aria-projected"
+
+
+def stage_type(page, skip: str = UNSEEN) -> float:
     """Returns the size of the page's stage's type: the median of every visible text's, in px
     (texts inside ``skip``, a selector, left out)."""
     return page.evaluate(_STAGE_TYPE, skip)
 
 
-_BROKEN_WORDS = """(selector) => {
+_BROKEN_WORDS = """([selector, unseen]) => {
     const broken = [];
     for (const el of document.querySelectorAll(selector)) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
+        if (!el.getClientRects().length || el.closest(unseen)) continue;
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             for (const word of node.textContent.matchAll(/\\S+/g)) {
@@ -359,13 +364,13 @@ def broken_words(page, selector: str = ".inc-app .inc-token-word") -> list[str]:
     """Returns the words that break across lines in the elements ``selector`` finds, by
     default the tokens' ("Kühlschrankma|gnet"): a range over a word has one box a line it
     runs on."""
-    return page.evaluate(_BROKEN_WORDS, selector)
+    return page.evaluate(_BROKEN_WORDS, [selector, UNSEEN])
 
 
-_CUT_TEXTS = """() => {
+_CUT_TEXTS = """(unseen) => {
     const cut = [];
     for (const el of document.querySelectorAll('.inc-app *')) {
-        if (!el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
+        if (!el.getClientRects().length || el.closest(unseen)) continue;
         const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
         if (!own || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
         if (getComputedStyle(el).overflowX === 'visible') continue;  // runs past its box: not cut
@@ -380,15 +385,15 @@ _CUT_TEXTS = """() => {
 def cut_texts(page) -> list[str]:
     """Returns the texts on the page cut off at their box's edge without an ellipsis (a
     clipped label reads "Eli's drawing — i": a word and a letter gone, nothing saying so)."""
-    return page.evaluate(_CUT_TEXTS)
+    return page.evaluate(_CUT_TEXTS, UNSEEN)
 
 
-_LOOSE_LINES = """(ratio) => {
+_LOOSE_LINES = """([ratio, unseen]) => {
     const loose = [];
     const walker = document.createTreeWalker(document.querySelector('.inc-app') || document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
-        if (!node.textContent.trim() || !el.getClientRects().length || el.closest('.inc-invisible, .inc-aria, .inc-projector .inc-aria-projected')) continue;
+        if (!node.textContent.trim() || !el.getClientRects().length || el.closest(unseen)) continue;
         const style = getComputedStyle(el);
         if (!(parseFloat(style.lineHeight) >= ratio * parseFloat(style.fontSize))) continue;  // "normal" is NaN: tight
         const range = document.createRange();
@@ -404,7 +409,7 @@ def loose_lines(page, ratio: float = 1.65) -> list[str]:
     """Returns the texts on the page that wrap with their lines ``ratio`` times their type
     apart or more: an ipywidgets HTML's line is as tall as a control (28 px for 13-px type),
     which spaces a sentence on two lines as if a blank line stood between them."""
-    return page.evaluate(_LOOSE_LINES, ratio)
+    return page.evaluate(_LOOSE_LINES, [ratio, UNSEEN])
 
 
 def resize(page, size: Mapping[str, int], timeout: float = 30_000) -> None:

@@ -327,7 +327,7 @@ def test_the_pads_undo_and_clear_hand_the_focus_on_when_they_turn_grey(browser, 
 
 def test_a_screen_reader_hears_whose_drawing_as_one_word(page, tmp_path):
     """A drawing's title is read "Ben’s drawing", its name badge and the "’s" as one word,
-    on a voter's card rows and in the reveal: the badge, an inline-block, was a word of its
+    on a voter's card rows (projected too) and in the reveal: the badge, an inline-block, was a word of its
     own to the browser's accessibility tree, read "Ben ’s drawing"."""
     from browser import launcher_server
     from table_driver import Table
@@ -344,6 +344,14 @@ def test_a_screen_reader_hears_whose_drawing_as_one_word(page, tmp_path):
         heard = page.locator(".inc-votes").aria_snapshot()
         for artist in NAMES[1:]:
             assert f"{artist}’s drawing — in: {table.locations[artist]}" in heard, heard
+        # Projected too, where each row shows the drawing's caption (the badge, "in: park"): the
+        # title was hidden there, and a screen reader heard "Ben in: park".
+        page.click(".inc-projector-toggle")
+        page.wait_for_selector(".inc-app.inc-projector", timeout=STEP)
+        heard = page.locator(".inc-votes").aria_snapshot()
+        for artist in NAMES[1:]:
+            assert f"{artist}’s drawing — in: {table.locations[artist]}" in heard, heard
+            assert f"{artist} in: {table.locations[artist]}" not in heard, heard  # said once
         table.press(".inc-confirm-votes")
         for voter in NAMES[1:]:
             table.vote(voter, {})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, loose_lines, resize, stage_type
+from browser import ARTIFACTS, UNSEEN, broken_words, cut_texts, launcher_server, loose_lines, resize, stage_type
 from table_driver import SLOW, STEP, STROKES, Table
 
 pytestmark = pytest.mark.browser
@@ -49,7 +49,7 @@ def overflow(page) -> dict:
                     drawings: [...document.querySelectorAll('.inc-gallery .inc-drawing-view')]
                         .map(v => v.getBoundingClientRect()).reduce((sum, b) => sum + b.width * b.height, 0)
                         / (innerWidth * innerHeight)};
-        }""") | {"type": stage_type(page, skip=".inc-invisible, .inc-aria, .inc-projector .inc-aria-projected, .inc-pad"),
+        }""") | {"type": stage_type(page, skip=f"{UNSEEN}, .inc-pad"),
                  "broken": broken_words(page), "cut": cut_texts(page), "loose": loose_lines(page)}
 
 

@@ -9,13 +9,16 @@ Screenshots go to ``artifacts/table_fit_*.png``.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from browser import ARTIFACTS, broken_words, cut_texts, launcher_server, loose_lines, resize
 from table_driver import FIND, STEP, Table, cards_for, expected_points
-from test_projector_browser import LONG_NAMES, confirm_end_phase, overflow
+from test_projector_browser import LONG_NAMES, SIX_LONG, confirm_end_phase, overflow
 from test_score_widgets import finished_game
 
+from incognito_nb import Deck, Game
 from incognito_nb.store import GameFolder
 
 pytestmark = pytest.mark.browser
@@ -401,3 +404,63 @@ def test_a_french_table_on_a_short_phone_in_the_dark_theme_reads_every_screen_wh
             "ps => ps.filter(p => new Set([...p.getClientRects()].map(r => Math.round(r.top))).size > 1)"
             ".map(p => p.textContent)")
         assert apart == [], apart
+
+
+#: A laptop's screens: 720p and the common 1366x768.
+LAPTOPS = {"1280x720": LAPTOP, "1366x768": {"width": 1366, "height": 768}}
+
+
+#: Each language's built-in deck.
+DECKS = {"en": "everyday", "es": "es_everyday", "fr": "fr_everyday", "de": "de_everyday"}
+
+
+def longest_find(language: str) -> Game:
+    """Returns a game of six long names at its find phase (the drawings empty), dealt from the
+    longest words of ``language``'s built-in deck, its line-up holding the three longest."""
+    deck = Deck.builtin(DECKS[language])
+    deck = Deck(sorted(deck.objects, key=len)[-18:], sorted(deck.locations, key=len)[-18:], language=language)
+    for seed in itertools.count():
+        game = Game.new(SIX_LONG, deck, seed=seed)
+        if set(deck.objects[-3:]) <= {game.secret_object(player) for player in SIX_LONG}:
+            game.advance(force=True)
+            return game
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "de"])
+def test_a_laptop_shows_the_whole_find_screen_with_confirm_for_six_long_names(laptop, tmp_path, language):
+    """Table mode on a laptop (1280x720, 1366x768), six long names and a line-up of the
+    language's longest words, the first voter's cards open with a card on every drawing: the
+    whole find screen is on the screen, Confirm my cards with it, in and out of projector mode.
+    Out of projector mode it ran 47 px under a 720p screen, Confirm 45 px under its bottom, in
+    every language (each row's label on a line of its own); projected, a word longer than a
+    third of the line-up ("Briefumschlag") took a row of two, and Confirm went 22 px under a
+    German 720p screen, and words on two lines ("canard en / plastique") 2 px under a French one."""
+    GameFolder(tmp_path / "saves").save(longest_find(language))
+    with launcher_server(tmp_path / "saves", extra_args=("--language", language)) as url:
+        table = Table(laptop, url)
+        table.open()
+        table.press(".inc-resume-game")
+        laptop.wait_for_selector(".inc-find .inc-curtain", timeout=STEP)
+        table.open_card(SIX_LONG[0])
+        laptop.wait_for_selector(".inc-votes .inc-confirm-votes", timeout=STEP)
+        table.players = SIX_LONG
+        for card, artist in enumerate(SIX_LONG[1:], start=1):
+            table.place(artist, card)
+        measured = {}
+        for projector in (False, True):
+            if projector:
+                laptop.click(".inc-projector-toggle")
+                laptop.wait_for_selector(".inc-app.inc-projector", timeout=STEP)
+            for name, size in LAPTOPS.items():
+                resize(laptop, size, timeout=STEP)
+                shot = f"votes_{language}_{name}" + ("_projector" if projector else "")
+                snap(laptop, shot)
+                seen = overflow(laptop)
+                confirm = box(laptop, ".inc-votes .inc-confirm-votes")
+                measured[shot] = {"bottom": seen["bottom"], "right": seen["right"],
+                                  "confirm": confirm["bottom"] - size["height"], "cut": seen["cut"],
+                                  "buttons": seen["buttons"]}
+        wrong = {shot: got for shot, got in measured.items()
+                 if got["bottom"] > 0 or got["right"] > 0 or got["confirm"] > 0 or got["cut"] or got["buttons"]}
+        assert wrong == {}, wrong
+        table.watch.check()

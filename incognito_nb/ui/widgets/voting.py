@@ -42,10 +42,11 @@ def row_title(artist: str, seat: int, location: str | None, lang: Language) -> s
     sheets: the drawing's title ("Ana’s drawing — in: park"), and on the projector the caption
     under the drawing's tile (the artist's badge, then "in: park"). In a projected row, beside
     seven cards, the title was cut before the name ("Zeichnung von …" on every row, in
-    German, at 1280x720), so that no row said whose drawing it was for."""
+    German, at 1280x720), so that no row said whose drawing it was for. Where the caption
+    shows, a screen reader still hears the title (and not the caption)."""
     badge = player_badge(artist, seat)
-    return (f'<span class="inc-vote-title">{drawing_title(badge, location, lang)}</span>'
-            f'<span class="inc-vote-caption">{tile_label(artist, seat, location, lang)}</span>')
+    return (f'<span class="inc-vote-caption" aria-hidden="true">{tile_label(artist, seat, location, lang)}</span>'
+            f'<span class="inc-vote-title inc-aria-projected">{drawing_title(badge, location, lang)}</span>')
 
 
 class VotePanel(anywidget.AnyWidget):
