@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from incognito_nb.app.classroom import _takeaway_files, _vocabulary_chart
+from incognito_nb.app.classroom import _takeaway_files
+from incognito_nb.app.files import projected_chart as _vocabulary_chart
 from incognito_nb.engine import Game, Phase, Rules
 from incognito_nb.store import NotAllowed, open_store
 from incognito_nb.ui.pages.student import StudentPage

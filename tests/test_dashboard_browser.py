@@ -98,7 +98,7 @@ def take_the_game_home(table: Table, folder: Path) -> None:
     page = table.page
     table.press(".inc-prepare-downloads")
     page.wait_for_selector(".inc-downloads .inc-download", timeout=STEP)
-    page.wait_for_selector(".inc-takeaways .inc-chart img[alt]", timeout=STEP)
+    page.wait_for_selector(".inc-over-chart img[alt]", timeout=STEP)  # under the podium, in sight
     table.snap("game_9_takeaways")
     received = download_takeaways(page, folder)
     assert set(received) == {"poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip"}

@@ -457,3 +457,33 @@ def test_a_french_game_over_says_new_game_whole_on_a_projector(page, tmp_path):
         fits(shoot(page, "fr_8_podium"), "the French podium")
         assert page.inner_text(".inc-new-game").strip() == "Nouvelle partie"
         table.watch.check()
+
+
+def test_a_projected_table_sees_the_words_chart_at_its_game_over(page, tmp_path):
+    """Table mode projected, a game of six played to its end: the words chart stands under the
+    podium, on the screen at every size, before and after the files are made. The files' tall
+    chart (1400x1588), shown under the download links once made, began under a 720p screen's
+    bottom and ended 900 px below it."""
+    with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark")) as url:
+        table = Table(page, url)
+        page.set_viewport_size(SIZES["720p"])
+        table.open()
+        table.start(SIX)
+        for round_number in (1, 2, 3):
+            end_round_early(page)
+            if round_number < 3:
+                table.press(".inc-next")  # the next round's preparation → its curtain
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        table.press(".inc-prepare-downloads")
+        page.wait_for_selector(".inc-downloads .inc-download", timeout=STEP)
+        page.wait_for_function("() => [...document.querySelectorAll('.inc-app img')].every(i => i.complete)",
+                               timeout=STEP)
+        assert page.locator(".inc-app img").count() == 1, "one chart: the wall's, not the file's under it too"
+        for size_name, size in SIZES.items():
+            resize(page, size, timeout=STEP)
+            chart = page.eval_on_selector(".inc-app img", """i => {
+                const b = i.getBoundingClientRect();
+                return {bottom: b.bottom, scale: Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight)}; }""")
+            assert chart["bottom"] <= size["height"] and chart["scale"] >= 0.3, (size_name, chart)
+        fits(shoot(page, "table_8_over_files"), "the game over with its files")
+        table.watch.check()

@@ -486,3 +486,24 @@ def test_game_over_offers_the_poster_and_results_for_download(tmp_path):
         assert png_of(find(takeaways, "inc-chart")[0])[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         table.close()
+
+
+def test_the_game_over_shows_the_words_chart_under_the_podium_and_not_again_with_the_files(tmp_path):
+    """A table's game over shows the projected words chart under the podium (in sight on a
+    projected screen), and the files made after it add the links only, not the file's tall chart."""
+    from incognito_nb.app.files import projected_chart
+    from incognito_nb.app.files.exports import takeaway_files
+
+    table = TableApp(folder=GameFolder(tmp_path), takeaway_files=takeaway_files, vocabulary_chart=projected_chart)
+    try:
+        game = start(table)
+        while game.phase is not Phase.OVER:
+            table.end_phase()
+        main = one(table, "inc-over-main")
+        assert png_of(one(main, "inc-over-chart"))[:8] == b"\x89PNG\r\n\x1a\n"
+        takeaways = one(table, "inc-takeaways")
+        one(takeaways, "inc-prepare-downloads").click()
+        assert 'download="vocabulary.png"' in one(takeaways, "inc-downloads").value
+        assert find(takeaways, "inc-chart") == []
+    finally:
+        table.close()

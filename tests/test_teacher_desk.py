@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from incognito_nb.app.classroom import _takeaway_files, _vocabulary_chart
+from incognito_nb.app.classroom import _takeaway_files
+from incognito_nb.app.files import projected_chart as _vocabulary_chart
 from incognito_nb.engine import Action, Phase
 from incognito_nb.engine.actions import position_of
 from incognito_nb.store import open_store

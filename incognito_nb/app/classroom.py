@@ -36,6 +36,7 @@ from incognito_nb.ui.pages.teacher import TeacherPage
 from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.text import markup, safe
 from .addresses import for_the_class, this_computer_only
+from .files import projected_chart
 from .server.forwarded import link_scheme
 from .server import preheat
 from .server.preheat import TEACHER_KEY_ENV, release_memory, under_classroom_server
@@ -143,7 +144,7 @@ def teacher_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
                        this_computer_only=this_computer_only(student_url, environ),
                        teacher_url=page_url(TEACHER_NOTEBOOK, environ), decks=decks,
                        timer_seconds=timer, key_in_browser=served, takeaway_files=_takeaway_files,
-                       vocabulary_chart=_vocabulary_chart, projector=params.get("projector") != "0", **languages)
+                       vocabulary_chart=projected_chart, projector=params.get("projector") != "0", **languages)
     said = [page.lang._("The deck {path} could not be used: {error}", path=deck_path,
                         error=" ".join(page.lang.problems(problem))) if isinstance(problem, DeckError)
             else page.lang.error(problem) for problem in problems]
@@ -174,14 +175,6 @@ def _takeaway_files(game, lang) -> dict[str, bytes]:
     from .files.exports import takeaway_files
 
     return takeaway_files(game, lang)
-
-
-def _vocabulary_chart(game, lang) -> bytes:
-    """Makes the vocabulary chart projected at the game over (a PNG, in ``lang``): the words
-    the class found least, drawn for the wall."""
-    from .files.exports import vocabulary_chart_png
-
-    return vocabulary_chart_png(game, lang, projected=True)
 
 
 def _drawing_png(drawing) -> bytes:

@@ -29,6 +29,7 @@ from ..store.backends import made_yet, open_class_book
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import first_language
 from incognito_nb.ui.pages.table import TableApp
+from .files import projected_chart
 
 
 def dashboard(*, deck_path: str | None = None, saves: str | None = None,
@@ -62,7 +63,8 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
     asked = query.get("lang", [None])[0]
     language = first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
-                   takeaway_files=_takeaway_files, classes=class_books())
+                   takeaway_files=_takeaway_files, classes=class_books(),
+                   vocabulary_chart=None if in_browser() else projected_chart)  # a Pillow picture
     if in_browser():  # the kernel never sees the page's address: the page tells it its ?lang=
         app.follow_page_language()
     if problem:  # in the table's language

@@ -8,3 +8,11 @@ pictures, and the printable poster.
 
 The package imports nothing when imported: Pillow and fpdf2 load only when a file is made.
 """
+
+
+def projected_chart(game, lang) -> bytes:
+    """Makes the vocabulary chart projected at the game over (a PNG, in ``lang``): the words
+    the class found least, drawn for the wall; Pillow loads only now."""
+    from .exports import vocabulary_chart_png
+
+    return vocabulary_chart_png(game, lang, projected=True)

@@ -36,7 +36,7 @@ from incognito_nb.ui.widgets.reveal import reveal_in
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.screen_size import ScreenSize
 from incognito_nb.ui.widgets.setup_form import SetupForm
-from incognito_nb.ui.widgets.takeaways import Takeaways
+from incognito_nb.ui.widgets.takeaways import Takeaways, projected_chart
 from incognito_nb.ui.widgets.teacher_bar import TeacherBar
 from incognito_nb.ui.widgets.text import markup
 from incognito_nb.ui.widgets.timer import DrawingTimer
@@ -82,17 +82,21 @@ class TableApp(PageShell):
     it; it is independent of the deck's); ``takeaway_files(game, lang)`` makes the files
     offered for download after the game (file name to content); ``classes()`` opens the
     teacher's class book (``None``: there is none, and the setup form has no class menu):
-    a game played for a class joins its record when it ends.
+    a game played for a class joins its record when it ends; ``vocabulary_chart(game, lang)``
+    makes the chart shown under the podium at the game over (a PNG; ``None``: none), as the
+    classroom's projected page shows it.
     """
 
     def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
                  projector: bool = False, language: str = DEFAULT_LANGUAGE,
                  takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
-                 classes: Callable[[], ClassBook] | None = None) -> None:
+                 classes: Callable[[], ClassBook] | None = None,
+                 vocabulary_chart: Callable[[Game, Language], bytes] | None = None) -> None:
         lang = i18n.language(language)  # refused before anything is built
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck
         self.takeaway_files = takeaway_files
+        self.vocabulary_chart = vocabulary_chart
         self.classes = classes
         self.class_name: str | None = None  # the class the game is played for
         self.class_record = ClassRecordNote(classes)
@@ -425,9 +429,13 @@ class TableApp(PageShell):
                                layout=widgets.Layout(width="auto"))
         again.add_class("inc-new-game")
         again.on_click(self.guarded(lambda _=None, players=self.game.players: self.show_setup(players=players)))
-        extras = [Takeaways(self.game, self.takeaway_files, lang=self.lang)] if self.takeaway_files is not None else []
+        # The chart under the podium, in sight on a projected screen: the files' tall chart, shown
+        # under the downloads, stood 900 px under a 720p screen's bottom.
+        chart = projected_chart(self.game, self.vocabulary_chart, self.lang)
+        extras = ([Takeaways(self.game, self.takeaway_files, lang=self.lang, chart=not chart)]
+                  if self.takeaway_files is not None else [])
         joined = self.class_record.join(self.game, self.class_name, self.lang)  # once: the store keeps a game once
-        return [GameOver(self.game, joined + extras + [again], lang=self.lang)]
+        return [GameOver(self.game, joined + extras + [again], lang=self.lang, under_podium=chart)]
 
     # ---------------------------------------------------------------- teacher
     def end_phase(self) -> None:

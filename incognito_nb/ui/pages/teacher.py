@@ -36,8 +36,9 @@ from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.pages.shared_table import TablePage, link, lobby_list, qr_code, with_query
 from incognito_nb.ui.widgets.progress import (after_scores_label, drawing_room, next_reveal_label, start_round_label,
                                               title_line, who_is_done)
+from incognito_nb.ui.widgets.takeaways import projected_chart
 from incognito_nb.ui.widgets.teacher_files import CSS as TEACHER_FILES_CSS, SAME_DECK, TeacherFiles
-from incognito_nb.ui.widgets.text import markup, picture, safe
+from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.timer import DrawingTimer
@@ -324,7 +325,7 @@ class TeacherPage(TablePage):
         elif phase is Phase.PREPARE:
             screen = [Scoreboard(game, lang=lang), self._next_button(start_round_label(game.round + 1, lang), self.next)]
         else:
-            screen = [GameOver(game, lang=lang, under_podium=self._projected_chart(game))]
+            screen = [GameOver(game, lang=lang, under_podium=projected_chart(game, self.vocabulary_chart, self.lang))]
         self.set_stage(screen)
         if unveil is not None:  # the stage holds the find screen alone: show it where it was laid out
             unveil()
@@ -332,17 +333,6 @@ class TeacherPage(TablePage):
             self._renew_end_phase(shown)
 
     # ---------------------------------------------------------------- the game over
-    def _projected_chart(self, game: Game) -> list[widgets.Widget]:
-        """Returns the vocabulary chart the class sees beside the podium (none without a chart maker)."""
-        if self.vocabulary_chart is None:
-            return []
-        try:
-            png = self.vocabulary_chart(game, self.lang)
-        except Exception:  # noqa: BLE001 - the podium shows without it; the teacher's files say why
-            log.exception("the vocabulary chart could not be made")
-            return []
-        return [picture(png, self.lang._("Which words did the class find?"), "inc-over-chart")]
-
     def _show_teacher_files(self, game: Game | None) -> None:
         """Shows the teacher's files and Play again for the finished ``game`` (None: none),
         on a page that offers them (:attr:`offers_files`) with the teacher's key."""

@@ -55,6 +55,21 @@ def download_link(name: str, content: bytes, lang: Language | None = None, *, pr
     )
 
 
+def projected_chart(game: Game, make_chart: Callable[[Game, Language], bytes] | None,
+                    lang: Language) -> list[widgets.Widget]:
+    """Returns the vocabulary chart the class sees under the podium at the game over, made by
+    ``make_chart(game, lang)`` (a PNG): none without a chart maker, or when it fails (the
+    podium shows without it; the files to download say why)."""
+    if make_chart is None:
+        return []
+    try:
+        png = make_chart(game, lang)
+    except Exception:  # noqa: BLE001 - logged; the game over shows without it
+        _log.exception("the vocabulary chart could not be made")
+        return []
+    return [picture(png, lang._("Which words did the class find?"), "inc-over-chart")]
+
+
 #: What a student's board is saved as when no game store keeps it any more.
 KEPT_DRAWING = "incognito-drawing.png"
 
