@@ -434,7 +434,8 @@ def test_a_laptop_shows_the_whole_find_screen_with_confirm_for_six_long_names(la
     Out of projector mode it ran 47 px under a 720p screen, Confirm 45 px under its bottom, in
     every language (each row's label on a line of its own); projected, a word longer than a
     third of the line-up ("Briefumschlag") took a row of two, and Confirm went 22 px under a
-    German 720p screen, and words on two lines ("canard en / plastique") 2 px under a French one."""
+    German 720p screen, and words on two lines ("canard en / plastique") 2 px under a French one.
+    On a tablet held sideways (1024x768) the cards stay on the screen."""
     GameFolder(tmp_path / "saves").save(longest_find(language))
     with launcher_server(tmp_path / "saves", extra_args=("--language", language)) as url:
         table = Table(laptop, url)
@@ -446,6 +447,14 @@ def test_a_laptop_shows_the_whole_find_screen_with_confirm_for_six_long_names(la
         table.players = SIX_LONG
         for card, artist in enumerate(SIX_LONG[1:], start=1):
             table.place(artist, card)
+        # On a tablet held sideways the cards stay on the screen: beside a label, "keine Karte"
+        # ran past its right edge; the cards go under the label where the column is too narrow.
+        resize(laptop, TABLET, timeout=STEP)
+        snap(laptop, f"votes_{language}_1024x768")
+        past = laptop.locator(".inc-vote .inc-card").evaluate_all(
+            "cs => Math.max(...cs.map(c => c.getBoundingClientRect().right))"
+            " - document.querySelector('.inc-stage').getBoundingClientRect().right")
+        assert past <= 0, f"cards {past} px past the screen's right edge"
         measured = {}
         for projector in (False, True):
             if projector:
