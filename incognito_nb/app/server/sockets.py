@@ -243,6 +243,12 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         budget = self._budget
         if budget is not None:
             self._counted = budget.connected(self.kernel_id)
+        connection = self.websocket_handler.ws_connection
+        if connection is not None and connection.stream is not None:
+            # Tornado keeps all a socket has not sent yet, without a limit: a page's script that
+            # asked for every widget's state on one socket and never read another held ~56 kB a
+            # second of the server's memory on that other, per socket it kept (one device: eight).
+            connection.stream.max_write_buffer_size = self.max_unread_bytes
         return super().connect()
 
     def disconnect(self):
@@ -287,14 +293,16 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             return
         super().handle_incoming_message(incoming_msg)
 
-    def _cut_off(self, problem: str) -> None:
+    def _cut_off(self, problem: str = "", *, close_frame: bool = True) -> None:
         """Sends the browser the close frame (1008 and the problem) and closes the connection at
         once. Tornado would wait five seconds for the browser's own close frame, reading and
         dropping all it sends meanwhile: on a loaded laptop a refused device's nine sockets kept
         the server reading 2 GB in those seconds (``test_attacks_devices``). A browser that
-        reads its socket still gets the close frame; one that floods it gets a reset."""
+        reads its socket still gets the close frame; one that floods it gets a reset. Without
+        ``close_frame`` the connection is only closed (a backlog left unread has no room for one)."""
         connection = self.websocket_handler.ws_connection  # the handler forgets it at close()
-        self.websocket_handler.close(POLICY_VIOLATION, problem[:100])
+        if close_frame:
+            self.websocket_handler.close(POLICY_VIOLATION, problem[:100])
         if connection is not None and connection.stream is not None:
             connection.stream.close()
 
@@ -344,6 +352,8 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
 
     def _on_zmq_reply(self, stream, msg_list):
         """Keeps the kernel's console output and tracebacks off the page (they go to the log)."""
+        if self._refused:
+            return None
         if self.subprotocol == V1 and isinstance(msg_list, list) and len(msg_list) >= 4:
             channel = getattr(stream, "channel", None)
             if channel == "iopub":
@@ -358,20 +368,12 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             elif b'"traceback"' in bytes(msg_list[3]):
                 msg_list = list(msg_list)
                 msg_list[3] = _without_traceback(msg_list[3], self.kernel_id)
-        if self._refused:
-            return None
-        connection = self.websocket_handler.ws_connection
-        if connection is not None and connection.stream is not None and connection.stream.max_write_buffer_size is None:
-            # Tornado keeps all a socket has not sent yet, without a limit: a page's script that
-            # asked for every widget's state on one socket and never read another held ~56 kB a
-            # second of the server's memory on that other, per socket it kept (one device: eight).
-            connection.stream.max_write_buffer_size = self.max_unread_bytes
         try:
             return super()._on_zmq_reply(stream, msg_list)
-        except StreamBufferFullError:  # no room for a close frame either: the connection is closed
+        except StreamBufferFullError:  # past max_unread_bytes (set at connect)
             log.warning("closed a socket of kernel %s: a page that does not read its socket", self.kernel_id)
             self._refused = True
-            connection.stream.close()
+            self._cut_off(close_frame=False)  # no room for one
             return None
 
 
