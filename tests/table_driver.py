@@ -219,6 +219,12 @@ class Table:
     def done(self) -> None:
         self.press(".inc-done")
 
+    def hand_in_blank(self) -> None:
+        """Every player in seating order opens their card and is done with an empty board."""
+        for player in self.players:
+            self.open_pad(player)
+            self.done()
+
     def hide_round(self, *, snap: str = "") -> None:
         """Every player in seating order opens their card, draws one or two strokes, and is done."""
         for seat, player in enumerate(self.players):

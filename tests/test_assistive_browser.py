@@ -261,9 +261,7 @@ def test_a_table_says_each_drawing_its_reveal_shows(page, tmp_path):
         table = Table(page, url)
         table.open()
         table.start(NAMES)
-        for player in NAMES:
-            table.open_pad(player)
-            table.done()
+        table.hand_in_blank()
         for voter in NAMES:
             table.vote(voter, {})
         for artist in NAMES:
@@ -336,9 +334,7 @@ def test_a_screen_reader_hears_whose_drawing_as_one_word(page, tmp_path):
         table = Table(page, url)
         table.open()
         table.start(NAMES)
-        for player in NAMES:
-            table.open_pad(player)
-            table.done()
+        table.hand_in_blank()
         table.open_card("Ana")
         page.wait_for_selector(".inc-votes .inc-confirm-votes", timeout=STEP)
         heard = page.locator(".inc-votes").aria_snapshot()

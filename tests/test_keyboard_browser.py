@@ -65,13 +65,18 @@ def heading_ring_shows_whole(page) -> None:
     assert all(value > 0.8 for value in shares.values()), f"the heading's ring on each side: {shares}"
 
 
+def type_names(page, names) -> None:
+    """Types ``names`` into the setup's name fields, reaching each with Tab alone."""
+    for name in names:
+        tab_to(page, ".inc-player-name")
+        page.keyboard.type(name)
+
+
 def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
         table.open()
-        for name in ANA_BEN_CLEO:
-            tab_to(page, ".inc-player-name")
-            page.keyboard.type(name)
+        type_names(page, ANA_BEN_CLEO)
         typed = page.locator(".inc-player-name input").evaluate_all("els => els.map(e => e.value)")
         assert typed == ANA_BEN_CLEO, f"typed names arrived as {typed}"
         press(page, ".inc-start")
@@ -110,9 +115,7 @@ def test_add_player_hands_the_keyboard_to_the_new_name(page, tmp_path):
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
         table.open()
-        for name in ANA_BEN_CLEO:
-            tab_to(page, ".inc-player-name")
-            page.keyboard.type(name)
+        type_names(page, ANA_BEN_CLEO)
         tab_to(page, ".inc-add-player")
         page.keyboard.press("Enter")
         page.wait_for_function(focused_field.format(count=4), arg=3, timeout=STEP)
