@@ -23,7 +23,7 @@ from browser import wait_for_paper
 from classroom_server import Browser, children, classroom
 from incognito_nb.app import classroom_cli
 from incognito_nb.app.serving import unix_sockets_fit
-from incognito_nb.app.server.priority import AUTOGROUP_SWITCH, group_nice
+from incognito_nb.app.server.priority import Lowering, group_nice
 from incognito_nb.store import open_store
 from table_driver import SLOW, STEP
 
@@ -274,7 +274,7 @@ def _below(room, pid: int, by: int) -> bool:
     """Whether process ``pid`` runs ``by`` below the server: each of its threads, and its session's
     group where Linux weighs each session as one group (a kernel leads a session of its own)."""
     threads = set(_nice(pid)) == {min(19, os.getpriority(os.PRIO_PROCESS, room.server_pid) + by)}
-    grouped = AUTOGROUP_SWITCH.exists() and AUTOGROUP_SWITCH.read_text().strip() == "1"
+    grouped = Lowering(None).grouped_by_session()
     return threads and (not grouped or group_nice(pid) == min(19, group_nice(room.server_pid) + by))
 
 

@@ -78,7 +78,7 @@ def test_groups_are_lowered_in_turn_when_linux_says_not_yet(kernel_like, tmp_pat
             raise OSError(answers.pop(0), "Resource temporarily unavailable")
         written.append((pid, nice))
 
-    lowering = Lowering(later, switch=switch, write=write)
+    lowering = Lowering(later, switch=switch, write=write, own_group=lambda: 0)
     lowering.lower(kernel_like, 5)
     lowering.lower(kernel_like, 5)  # a second kernel waits behind the first
     assert written == [] and lowering.pending() == 2
@@ -97,7 +97,7 @@ def test_a_group_linux_never_lets_change_is_left_as_it_is(kernel_like, tmp_path)
     def write(pid, nice):
         raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
 
-    lowering = Lowering(later, switch=switch, write=write)
+    lowering = Lowering(later, switch=switch, write=write, own_group=lambda: 0)
     lowering.lower(kernel_like, 5)
     for _ in range(GROUP_ATTEMPTS):
         later.run()
@@ -108,5 +108,17 @@ def test_no_group_is_written_where_linux_does_not_group_by_session(kernel_like, 
     switch = tmp_path / "sched_autogroup_enabled"
     switch.write_text("0\n")
     written = []
-    Lowering(Later(), switch=switch, write=lambda pid, nice: written.append(pid)).lower(kernel_like, 5)
-    assert written == []
+    lowering = Lowering(Later(), switch=switch, write=lambda pid, nice: written.append(pid), own_group=lambda: 0)
+    lowering.lower(kernel_like, 5)
+    assert written == [] and not lowering.grouped_by_session()
+
+
+def test_a_machine_that_shows_no_group_lowers_threads_only(kernel_like, tmp_path):
+    # A machine may say "1" in the switch and give no group to read: threads are lowered, no group.
+    switch = tmp_path / "sched_autogroup_enabled"
+    switch.write_text("1\n")
+    written = []
+    lowering = Lowering(Later(), switch=switch, write=lambda pid, nice: written.append(pid), own_group=lambda: None)
+    lowering.lower(kernel_like, 5)
+    assert written == [] and lowering.pending() == 0 and not lowering.grouped_by_session()
+    assert _thread_nice(kernel_like) == min(19, _thread_nice(0) + 5)

@@ -37,10 +37,12 @@ GROUP_RETRY_SECONDS = 0.11
 GROUP_ATTEMPTS = 100
 
 
-def group_nice(pid: int | str = "self") -> int | None:
-    """Returns the nice value of the session group of process ``pid`` (None without one)."""
+def group_nice(pid: int | None = None) -> int | None:
+    """Returns the nice value of the session group of process ``pid``, this process by default
+    (None without one).  This process is named by its number: the project's CI machine read
+    ``/proc/<pid>/autogroup`` for the server's processes but not ``/proc/self/autogroup``."""
     try:
-        return int(Path(f"/proc/{pid}/autogroup").read_text().rsplit("nice", 1)[1])
+        return int(Path(f"/proc/{pid or os.getpid()}/autogroup").read_text().rsplit("nice", 1)[1])
     except (OSError, IndexError, ValueError):
         return None
 
@@ -84,17 +86,21 @@ class Lowering:
     its session group, set in turn by ``call_later(seconds, callback)`` (the server's IOLoop)."""
 
     def __init__(self, call_later: Callable[[float, Callable[[], None]], object], *,
-                 switch: Path = AUTOGROUP_SWITCH, write: Callable[[int, int], None] | None = None) -> None:
+                 switch: Path = AUTOGROUP_SWITCH, write: Callable[[int, int], None] | None = None,
+                 own_group: Callable[[], int | None] = group_nice) -> None:
         self.call_later = call_later
         self.switch = switch
         self.write = write or set_group_nice
+        self.own_group = own_group
         self._groups: deque[list] = deque()  # [pid, nice, attempts left]
         self._waiting = False
 
     def grouped_by_session(self) -> bool:
-        """Checks if Linux weighs each session as one group here."""
+        """Checks if Linux weighs each session as one group here and shows this process its own
+        group (a machine that says "1" in the switch and gives no group to read lowers threads
+        only)."""
         try:
-            return self.switch.read_text().strip() == "1"
+            return self.switch.read_text().strip() == "1" and self.own_group() is not None
         except OSError:
             return False
 
@@ -105,7 +111,7 @@ class Lowering:
         :raises OSError: if the process is gone or may not be changed.
         """
         lower_threads(pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + by))
-        own = group_nice()
+        own = self.own_group()
         if own is not None and self.grouped_by_session() and has_own_group(pid):
             self._groups.append([pid, min(19, own + by), GROUP_ATTEMPTS])
             if not self._waiting:
