@@ -26,7 +26,7 @@ from incognito_nb.ui.i18n import LANGUAGES, language
 
 #: Synced traits whose text a person sees (read and checked).
 SEEN = {"description", "tooltip", "placeholder", "_options_labels", "tooltips", "titles", "lost_text", "title",
-        "waiting_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label",
+        "waiting_texts", "key_texts", "value", "announcement", "label", "heading", "summary", "reminder", "confirm_label",
         "names", "positions", "previous_label", "next_label", "cards_heading", "labels", "captions"}
 #: Synced traits whose value is markup (its text and shown attributes are read).
 MARKUP = {"heading", "captions"}

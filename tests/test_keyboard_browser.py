@@ -11,12 +11,22 @@ import io
 import pytest
 from PIL import Image
 
-from browser import launcher_server
-from table_driver import SLOW, STEP, Table
+from browser import canvas_pixels, launcher_server, wait_for_ink, wait_for_paper
+from table_driver import MIDDLE, SLOW, STEP, Table
 
 pytestmark = pytest.mark.browser
 
 ANA_BEN_CLEO = ["Ana", "Ben", "Cleo"]
+
+
+#: The focused element's outline: the element inside a widget's shadow root (the board's
+#: canvas) where the focus is there, not its host.
+FOCUSED_OUTLINE = """() => {
+  let focused = document.activeElement;
+  while (focused.shadowRoot && focused.shadowRoot.activeElement) focused = focused.shadowRoot.activeElement;
+  const s = getComputedStyle(focused);
+  return [s.outlineStyle, parseFloat(s.outlineWidth)];
+}"""
 
 
 def tab_to(page, selector: str, *, limit: int = 80) -> None:
@@ -24,9 +34,7 @@ def tab_to(page, selector: str, *, limit: int = 80) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")
         if page.evaluate("s => !!(document.activeElement && document.activeElement.closest(s))", selector):
-            outline = page.evaluate(
-                "() => { const s = getComputedStyle(document.activeElement);"
-                " return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+            outline = page.evaluate(FOCUSED_OUTLINE)
             assert outline[0] != "none" and outline[1] >= 2, f"focus on {selector} is not visible: {outline}"
             return
     seen = page.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 200)")
@@ -126,4 +134,54 @@ def test_add_player_hands_the_keyboard_to_the_new_name(page, tmp_path):
         page.keyboard.press("Enter")
         page.wait_for_function(focused_field.format(count=3), arg=1, timeout=STEP)
         assert page.evaluate("() => document.activeElement.value") == "Cleo"
+        table.watch.check()
+
+
+#: What a screen reader last heard of the keyboard's pen, and whether its cursor shows.
+KEY_PEN = """() => {
+  const host = [...document.querySelectorAll('.inc-pad-board *')].find((el) => el.shadowRoot
+      && el.shadowRoot.querySelector('.inc-key-cursor'));
+  const root = host.shadowRoot;
+  return { said: root.querySelector('[role=status]:not(.inc-ink-waiting)').textContent,
+           cursor: !root.querySelector('.inc-key-cursor').hidden,
+           label: root.querySelector('canvas').getAttribute('aria-label') };
+}"""
+
+
+def test_a_student_draws_with_the_keyboard_alone(page, tmp_path):
+    """A student who cannot hold a mouse or a pen Tabs to the board, draws with the arrow keys
+    and Space, and Tabs on to Done; the stroke is on the board of record and in the gallery.
+    Before, the board was out of the Tab order and a keyboard could only hand in a blank one."""
+    with launcher_server(tmp_path / "saves") as url:
+        table = Table(page, url)
+        table.open()
+        type_names(page, ANA_BEN_CLEO)
+        press(page, ".inc-start")
+        table.wait_for_curtain("Ana")
+        press(page, ".inc-show-card")
+        page.wait_for_selector(".inc-pad canvas", timeout=STEP)
+        wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+        tab_to(page, ".inc-pad-board")
+        assert "arrow keys" in page.evaluate(KEY_PEN)["label"]
+        page.keyboard.press("Space")  # the pen goes down in the board's middle (400, 300) ...
+        for _ in range(20):
+            page.keyboard.press("ArrowRight")  # ... 200 units to the right ...
+        page.keyboard.press("Shift+ArrowDown")  # ... 80 down, in two long steps
+        page.keyboard.press("Shift+ArrowDown")
+        page.keyboard.press("Space")
+        shown = page.evaluate(KEY_PEN)
+        assert shown["said"] == "Pen up" and shown["cursor"], shown
+        # On the board of record (drawn from Python): ink along the path, none where it never went.
+        wait_for_ink(page, ".inc-pad canvas", region=(420, 295, 160, 10), timeout=STEP, min_pixels=160)
+        wait_for_ink(page, ".inc-pad canvas", region=(595, 320, 10, 40), timeout=STEP, min_pixels=40)
+        assert canvas_pixels(page, ".inc-pad canvas", (100, 200, 250, 90))["ink"] == 0
+        table.snap("keyboard_pen")
+        press(page, ".inc-done", key="Space")  # Tab leaves the board: no keyboard trap
+        for player in ANA_BEN_CLEO[1:]:
+            table.wait_for_curtain(player)
+            press(page, ".inc-show-card")
+            page.wait_for_selector(".inc-secret", timeout=STEP)
+            press(page, ".inc-done", key="Space")
+        page.wait_for_selector(".inc-find", timeout=STEP)
+        wait_for_ink(page, ".inc-gallery .inc-drawing-for-1 canvas", region=MIDDLE, timeout=STEP, min_pixels=100)
         table.watch.check()

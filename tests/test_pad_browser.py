@@ -105,6 +105,13 @@ HANDOVER_WATCH = """([x, y]) => {
 }"""
 
 
+#: The overlay's canvas's outline style.
+MOUSE_FOCUS_RING = """() => {
+  const host = [...document.querySelectorAll('.inc-pad *')].find((h) => h.shadowRoot);
+  return getComputedStyle(host.shadowRoot.querySelector('canvas')).outlineStyle;
+}"""
+
+
 def live_ink(page, region=None) -> int:
     """Returns the ink pixels the pad's overlay shows in ``region`` (board units)."""
     return page.evaluate(LIVE_INK, list(region or (0, 0, 800, 600)))
@@ -154,6 +161,8 @@ def test_a_mouse_stroke_inks_the_pad_and_undo_takes_it_back(tmp_path, page):
         draw_stroke(page, canvas, [(0.2, 0.5), (0.5, 0.45), (0.8, 0.55)])
         wait_for_ink(page, canvas, region=MIDDLE)
         strokes_counted(page, 1)
+        # The board is in the Tab order (keyboard drawing), but a mouse on it draws no focus ring.
+        assert page.evaluate(MOUSE_FOCUS_RING) == "none"
         # Python committed the stroke to the board and the overlay let go of it: the ink stays.
         page.wait_for_function(f"() => ({LIVE_INK})({list(MIDDLE)}) === 0", timeout=10_000)
         committed = canvas_pixels(page, canvas, MIDDLE)["ink"]

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { FakeClock, FakeModel, FakeStorage, RefusingStorage } from "./fakes.mjs";
-import { keep, kept, LiveInk, PAPER, STORAGE_PREFIX, waitingText } from "../../incognito_nb/ui/widgets/ink.js";
+import { keep, kept, KEY_LONG_STEP, KEY_STEP, KeyPen, LiveInk, PAPER, STORAGE_PREFIX, waitingText } from "../../incognito_nb/ui/widgets/ink.js";
 
 // The InkLayer's traits as Python sets them (its constants: BATCH_MS, HOLD_MS, ...).
 const TRAITS = {
@@ -393,4 +393,62 @@ test("kept forgets only this page's copies, and a page reloaded before it sends 
   reloaded.ink.recover();  // ...so the next page of this browser sends it back
   assert.deepEqual(reloaded.model.sent[0].recover.map((s) => s.points), [[3, 3], [7, 7]]);
   assert.deepEqual(reloaded.model.sent[0].sessions, ["earlier-page", "old-page"]);
+});
+
+// ------------------------------------------------------------------ the keyboard's pen
+
+test("the arrow keys move the keyboard's cursor from the board's middle, further with Shift, never off the board", () => {
+  const { ink, model } = overlay();
+  const keys = new KeyPen(ink);
+  assert.deepEqual(keys.at, [400, 300]);
+  assert.equal(keys.press("ArrowRight"), "moved");
+  assert.equal(keys.press("ArrowUp", true), "moved");
+  assert.deepEqual(keys.at, [400 + KEY_STEP, 300 - KEY_LONG_STEP]);
+  for (let i = 0; i < 100; i++) keys.press("ArrowLeft", true);
+  assert.deepEqual(keys.at, [0, 300 - KEY_LONG_STEP]);
+  assert.deepEqual(model.sent, []);  // the pen is up: nothing is drawn
+});
+
+test("Space puts the keyboard's pen down and lifts it: one stroke through every point the arrows reached", () => {
+  const { ink, model } = overlay({ color: "#d55e00", width: 8 });
+  const keys = new KeyPen(ink);
+  assert.equal(keys.press(" "), "down");
+  keys.press("ArrowRight");
+  keys.press("ArrowRight");
+  keys.press("ArrowDown", true);
+  assert.equal(keys.press("Enter"), "up");
+  assert.deepEqual(model.sent, [{ stroke: 1, seq: 0, points: [400, 300, 410, 300, 420, 300, 420, 340], end: true,
+                                  color: "#d55e00", width: 8, erase: false }]);
+  keys.press("ArrowUp");
+  assert.equal(model.sent.length, 1);  // moving with the pen up draws nothing
+  assert.equal(keys.press(" "), "down");
+  assert.equal(keys.press("Escape"), "up");  // Escape lifts it too: a dot
+  assert.deepEqual(model.sent[1].points, [420, 330]);
+  assert.equal(keys.press("Escape"), null);
+  assert.equal(keys.press("a"), null);
+});
+
+test("the keyboard's pen leaves a pointer's stroke alone, and lifts when asked", () => {
+  const { ink, model } = overlay();
+  const keys = new KeyPen(ink);
+  ink.begin(1, [10, 10]);
+  assert.equal(keys.press(" "), null);  // a finger is drawing: Space does not start a second stroke
+  assert.equal(keys.lift(), null);
+  ink.finish();
+  keys.press(" ");
+  assert.equal(keys.lift(), "up");
+  assert.equal(model.sent.length, 2);
+});
+
+test("on a full board the keyboard's pen does not go down, and a stroke that fills it lifts the pen", () => {
+  const { ink, model } = overlay({ room: 0 });
+  assert.equal(new KeyPen(ink).press(" "), "full");
+  assert.deepEqual(model.sent, []);
+  const roomy = overlay({ room: 3 });
+  const keys = new KeyPen(roomy.ink);
+  keys.press(" ");
+  assert.equal(keys.press("ArrowRight"), "moved");
+  assert.equal(keys.press("ArrowRight"), "full");
+  assert.equal(keys.down, false);
+  assert.deepEqual(roomy.model.sent[0].points, [400, 300, 410, 300, 420, 300]);
 });

@@ -192,6 +192,53 @@ export class LiveInk {
   }
 }
 
+// Drawing with the keyboard, for a student who cannot hold a mouse or a pen: on the focused
+// board the arrow keys move a cursor (KEY_STEP board units, KEY_LONG_STEP with Shift), Space or
+// Enter puts the pen down or lifts it, and Escape, or the focus leaving the board, lifts it.
+// A stroke drawn so is a stroke like any other (its pointer is KEYS): batched, checked by
+// Python, kept until saved.
+export const KEY_STEP = 10, KEY_LONG_STEP = 40, KEYS = "keys";
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const within = (v, high) => Math.min(Math.max(v, 0), high);
+
+export class KeyPen {
+  constructor(ink) {
+    this.ink = ink;
+    this.at = [W / 2, H / 2];
+  }
+
+  get down() {
+    return !!this.ink.pen && this.ink.pen.pointerId === KEYS;
+  }
+
+  // What key `key` did: "moved", "down", "up", "full" (the board takes no more ink: the pen
+  // lifts, or does not go down), or null (not a drawing key, or a pointer is drawing).
+  press(key, shift = false) {
+    const arrow = ARROWS[key];
+    if (arrow) {
+      const step = shift ? KEY_LONG_STEP : KEY_STEP;
+      this.at = [within(this.at[0] + arrow[0] * step, W), within(this.at[1] + arrow[1] * step, H)];
+      if (!this.down) return "moved";
+      this.ink.extend([[...this.at, 0.5]]);
+      if (this.ink.roomLeft() >= 1) return "moved";
+      this.ink.finish();
+      return "full";
+    }
+    if (key === " " || key === "Enter") {
+      if (this.down) return this.lift();
+      if (this.ink.pen) return null;
+      return this.ink.begin(KEYS, [...this.at]) ? "down" : "full";
+    }
+    return key === "Escape" ? this.lift() : null;
+  }
+
+  lift() {  // the pen goes up, if the keys hold it: "up", else null
+    if (!this.down) return null;
+    this.ink.finish();
+    return "up";
+  }
+}
+
 function render({ model, el }) {
   const root = el.shadowRoot || el.attachShadow({ mode: "open" });
   root.replaceChildren();
@@ -201,7 +248,15 @@ function render({ model, el }) {
              user-select: none; -webkit-user-select: none; -webkit-touch-callout: none; }
     .waiting { position: absolute; top: 8px; right: 8px; padding: 4px 10px; border-radius: 6px;
                background: #8a3b00; color: #ffffff; font: bold 14px sans-serif; pointer-events: none; }
-    .waiting[hidden] { display: none; }`;
+    .waiting[hidden] { display: none; }
+    canvas:focus { outline: none; }
+    canvas:focus-visible { outline: 3px solid #0072b2; outline-offset: -3px; }
+    .cursor { position: absolute; width: 14px; height: 14px; margin: -9px 0 0 -9px; border-radius: 50%;
+              border: 2px solid #0072b2; box-shadow: 0 0 0 2px #ffffff; pointer-events: none; }
+    .cursor.down { border-color: #000000; }
+    .cursor[hidden] { display: none; }
+    .said { position: absolute; width: 1px; height: 1px; overflow: hidden;
+            clip-path: inset(50%); white-space: nowrap; }`;
   const canvas = document.createElement("canvas");
   canvas.width = W;
   canvas.height = H;
@@ -210,7 +265,17 @@ function render({ model, el }) {
   badge.className = "waiting inc-ink-waiting";
   badge.setAttribute("role", "status");
   badge.hidden = true;
-  root.append(style, canvas, badge);
+  const texts = model.get("key_texts") || {};
+  canvas.tabIndex = 0;
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-label", texts.board || "");
+  const cursor = document.createElement("div");
+  cursor.className = "cursor inc-key-cursor";
+  cursor.hidden = true;
+  const said = document.createElement("div");  // what a screen reader says of the pen
+  said.className = "said";
+  said.setAttribute("role", "status");
+  root.append(style, canvas, badge, cursor, said);
   const ctx = canvas.getContext("2d");
   ctx.lineCap = ctx.lineJoin = "round";
 
@@ -239,6 +304,29 @@ function render({ model, el }) {
   }
 
   const ink = new LiveInk(model, { paper: { dot, segment, redraw } });
+  const keys = new KeyPen(ink);
+
+  function showCursor() {
+    cursor.hidden = false;
+    cursor.style.left = `${(100 * keys.at[0]) / W}%`;
+    cursor.style.top = `${(100 * keys.at[1]) / H}%`;
+    cursor.classList.toggle("down", keys.down);
+    cursor.style.background = keys.down ? (model.get("erase") ? PAPER : model.get("color")) : "transparent";
+  }
+
+  canvas.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const did = keys.press(event.key, event.shiftKey);
+    if (!did) return;
+    event.preventDefault();
+    event.stopPropagation();  // an arrow here moves the pen, not the page (nor a projector's Next)
+    showCursor();
+    if (did !== "moved") said.textContent = texts[did] || "";
+  });
+  canvas.addEventListener("blur", () => {
+    if (keys.lift()) said.textContent = texts.up || "";
+    cursor.hidden = true;
+  });
 
   // Where the board was on the screen when the pen went down: a stroke's points are read
   // against it until the pen lifts.  A line appearing above the pad mid-stroke (a message
@@ -260,6 +348,7 @@ function render({ model, el }) {
   }
 
   function down(event) {
+    if (keys.lift()) cursor.hidden = true;  // the pointer takes over from the keys
     // The same pointer pressed again: its "up" was lost (no capture), so end that stroke first.
     if (ink.pen && event.pointerId === ink.pen.pointerId) up({ type: "pointercancel", pointerId: ink.pen.pointerId });
     if (ink.pen || (event.pointerType === "mouse" && event.button !== 0)) return;

@@ -19,6 +19,12 @@ ink layer), and only then is the stroke *settled*: the ``settled`` trait tells t
 browser that every stroke with an id up to it is on the board of record, and the
 overlay wipes those strokes, and only those, from its own canvas.
 
+A student who cannot hold a mouse or a pen draws with the keyboard: the overlay's canvas is
+in the Tab order, and on it the arrow keys move a cursor (further with Shift) and Space or Enter
+puts the pen down or lifts it (``KeyPen`` in ``ink.js``); such a stroke is batched, checked and
+kept like any other, and a screen reader hears the board's keys and the pen going down and up
+(``key_texts``).
+
 The overlay keeps its canvas in a shadow root: page scripts that look for the board's
 canvases (``querySelectorAll('.inc-pad canvas')``) see the board of record, not the
 transient live ink; the benchmark reads the shadow root on purpose.
@@ -230,6 +236,9 @@ class InkLayer(anywidget.AnyWidget):
     waiting_texts = traitlets.Dict(
         {}, help="What the overlay says of strokes not saved yet ({n}: how many), per plural category "
                  "(CLDR's 'one', 'other', ...) of the page's language.").tag(sync=True)
+    key_texts = traitlets.Dict(
+        {}, help="What a screen reader hears of the board and the keyboard's pen, in the page's language: "
+                 "'board' (its name, saying the keys), 'down', 'up' and 'full'.").tag(sync=True)
     locale = traitlets.Unicode("en", help="The page's language as a BCP 47 tag, for the browser's plural "
                                           "rules and number format.").tag(sync=True)
 
@@ -251,6 +260,13 @@ class InkLayer(anywidget.AnyWidget):
             "✎ {n} stroke not saved yet: waiting for the class server…",
             "✎ {n} strokes not saved yet: waiting for the class server…", 0)))
         kwargs.setdefault("locale", str(lang.locale).replace("_", "-"))
+        kwargs.setdefault("key_texts", {
+            "board": lang._("Drawing board: the arrow keys move the pen, further with Shift; "
+                            "Space puts the pen down or lifts it."),
+            "down": lang._("Pen down"),
+            "up": lang._("Pen up"),
+            "full": lang._("The board is full: Undo or Clear to draw more."),
+        })
         super().__init__(**kwargs)
         self._colors = None if colors is None else frozenset(c.lower() for c in colors)
         self._widths = None if widths is None else frozenset(widths)

@@ -4,9 +4,11 @@
 
 ipycanvas gives every canvas ``tabindex="0"`` and cancels every key pressed on it
 (``preventDefault`` in its ``keydown`` handler, read in ipycanvas 0.14.3's front end), so
-Tab lands on a board and can never leave it: a keyboard trap.  No board here takes keys,
-so :class:`FocusGuard`, a few lines running in the browser, takes the page's canvases
-out of the Tab order as soon as they appear.  Drawing still works with mouse, pen and touch.
+Tab lands on a board and can never leave it: a keyboard trap.  No ipycanvas board here takes
+keys, so :class:`FocusGuard`, a few lines running in the browser, takes the page's canvases
+out of the Tab order as soon as they appear.  The pad's drawing with the keyboard is the ink
+overlay's (its canvas, in a shadow root the guard does not touch, takes the arrow keys and
+Space and lets Tab go: :mod:`incognito_nb.ui.widgets.ink`).
 
 :class:`ShowControls` keeps the teacher's controls out of the projected picture: they fade
 out at rest and come back at the pointer's first move, and a presentation clicker's
