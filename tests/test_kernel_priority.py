@@ -7,6 +7,7 @@ import errno
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -113,8 +114,24 @@ def test_no_group_is_written_where_linux_does_not_group_by_session(kernel_like, 
     assert written == [] and not lowering.grouped_by_session()
 
 
+def test_the_root_group_weighs_as_nice_0(tmp_path, monkeypatch):
+    # A process that never left the session Linux started with (a container's test runner, as on
+    # the project's CI machine) reads an empty /proc/self/autogroup: its group is the root one.
+    sleeper = subprocess.Popen(SLEEPER)  # this process's session: the same group
+    try:
+        assert group_nice(sleeper.pid) == group_nice() is not None
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    root = tmp_path / "autogroup"
+    root.write_text("")
+    real = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: real(root if self.name == "autogroup" else self, *a, **k))
+    assert group_nice() == 0
+
+
 def test_a_machine_that_shows_no_group_lowers_threads_only(kernel_like, tmp_path):
-    # A machine may say "1" in the switch and give no group to read: threads are lowered, no group.
+    # A machine may say "1" in the switch and show no groups: threads are lowered, no group.
     switch = tmp_path / "sched_autogroup_enabled"
     switch.write_text("1\n")
     written = []
