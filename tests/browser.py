@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Callable, ContextManager, Iterator, Mapping, Optional, Sequence, TypeVar
@@ -305,6 +306,42 @@ def outside_requests(context, *, refused: bool = False) -> list[str]:
 
     context.route(lambda url: not url.startswith(LOCAL), answer)
     return asked
+
+
+class OwnOrigin:
+    """Records every request the pages of a browser context make, websockets included, and
+    keeps those that go anywhere but ``origin`` (``http://127.0.0.1:PORT``: the server the
+    pages came from) in :attr:`foreign`, for the test to check it stays empty: a student's
+    address and the pages they open reach no third party.  Another port of the same host is
+    another origin (another server) too.  ``data:`` URLs are the page's own bytes, and a
+    ``blob:`` URL counts as the origin it names.  Nothing is held or refused: on a machine
+    with internet access, a third-party request is answered, and recorded all the same."""
+
+    def __init__(self, context, origin: str) -> None:
+        self.origin = self._origin_of(origin)
+        self.foreign: list[str] = []
+        self.requests = 0
+        self.sockets: list[str] = []
+        context.on("request", lambda request: self._saw(request.url))
+        for page in context.pages:
+            self._watch(page)
+        context.on("page", self._watch)
+
+    @staticmethod
+    def _origin_of(url: str) -> tuple[str, str]:
+        parts = urllib.parse.urlsplit(url)
+        scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
+        return scheme, parts.netloc
+
+    def _watch(self, page) -> None:
+        page.on("websocket", lambda socket: (self.sockets.append(socket.url), self._saw(socket.url)))
+
+    def _saw(self, url: str) -> None:
+        if url.startswith("data:"):
+            return
+        self.requests += 1
+        if self._origin_of(url.removeprefix("blob:")) != self.origin:
+            self.foreign.append(url)
 
 
 _ICON_FONT = """async (selector) => {

@@ -10,7 +10,9 @@ path on this machine: a new virtual environment from ``binder/requirements.txt``
 (no ``postBuild``, nothing from the environment running the tests), a ``jupyter server``
 from that environment in the repository root with a throwaway home folder, the badge's
 URL opened in Chromium.  It passes when the setup screen shows with no page error and no
-console error, and the kernel that ran the notebook is the new environment's Python.
+console error, the kernel that ran the notebook is the new environment's Python, and the page
+asked no other host (the notebook names the project's page template, which ``pip install .``
+puts where Voilà finds it: no Font Awesome from cdn.jsdelivr.net, no MathJax from cdnjs).
 It needs the package index (pip's cache is allowed, so a second run is quicker) and
 takes about half a minute with a warm cache; it is marked ``browser``.
 """
@@ -18,6 +20,7 @@ takes about half a minute with a warm cache; it is marked ``browser``.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -28,11 +31,12 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
-from typing import Iterator
+from types import MappingProxyType
+from typing import Iterator, Mapping
 
 import pytest
 
-from browser import _end_process_group, free_port
+from browser import OwnOrigin, _end_process_group, free_port
 
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"
@@ -41,28 +45,6 @@ README = REPO / "README.md"
 PLAY_NOTEBOOK = "notebooks/incognito.ipynb"
 #: How long building the environment may take (pip resolving and downloading on a cold cache).
 INSTALL_TIMEOUT = 420
-#: Voilà's page loads Font Awesome and MathJax from public CDNs. Binder reaches them; a test
-#: machine without internet access does not, and then the page logs the failed loads and,
-#: from JupyterLab's MathJax typesetter, "MathJax is not defined". Those, and only those, are
-#: forgiven, and only when the CDN load really failed: they say nothing about this project.
-CDN_PREFIXES = {
-    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@": (),
-    "https://cdnjs.cloudflare.com/ajax/libs/mathjax/": ("pageerror: MathJax is not defined",),
-}
-
-
-def unforgiven(errors: list[str], failed: list[str]) -> list[str]:
-    """Returns the page's errors, less the fallout of CDN assets that failed to load (see CDN_PREFIXES)."""
-    offline = [prefix for prefix in CDN_PREFIXES if any(url.startswith(prefix) for url in failed)]
-    forgiven = {error for prefix in offline for error in CDN_PREFIXES[prefix]}
-    left = [f"request failed: {url}" for url in failed if not url.startswith(tuple(offline))]
-    for error in errors:
-        at_cdn = error.startswith("console: Failed to load resource") and any(f"({p}" in error for p in offline)
-        if error not in forgiven and not at_cdn:
-            left.append(error)
-    return left
-
-
 def requirement_lines(path: Path) -> list[str]:
     """Returns the requirement lines of a pip requirements file, comments and blanks left out."""
     lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
@@ -74,17 +56,6 @@ def _normalized(requirement: str) -> str:
     name, spec = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", requirement).groups()
     clauses = sorted(clause.replace(" ", "") for clause in spec.split(",") if clause.strip())
     return re.sub(r"[-_.]+", "-", name).lower() + ",".join(clauses)
-
-
-def test_only_the_fallout_of_unreachable_cdn_assets_is_forgiven():
-    mathjax = "https://cdnjs.cloudflare.com/ajax/libs/mathjax/3.2.2/es5/latest.min.js?config=x"
-    errors = ["pageerror: MathJax is not defined",
-              f"console: Failed to load resource: net::ERR_NAME_NOT_RESOLVED ({mathjax})",
-              "pageerror: Cannot read properties of undefined (reading 'setAttr')"]
-    assert unforgiven(errors, [mathjax]) == [errors[2]]
-    assert unforgiven(errors[:1], []) == errors[:1]  # MathJax loaded, yet missing: an error
-    assert unforgiven([], ["http://127.0.0.1:8888/voila/static/x.js"]) == [
-        "request failed: http://127.0.0.1:8888/voila/static/x.js"]
 
 
 # --- the files Binder reads ------------------------------------------------------------
@@ -150,14 +121,16 @@ def binder_venv(tmp_path_factory) -> Path:
 
 
 @contextlib.contextmanager
-def jupyter_server(venv: Path, home: Path, timeout: float = 90) -> Iterator[tuple[str, Path]]:
-    """Runs the venv's ``jupyter server`` in the repository root, as Binder does; yields its URL
-    and its runtime folder (where each kernel's connection file is)."""
+def jupyter_server(venv: Path, home: Path, timeout: float = 90,
+                   env: Mapping[str, str] = MappingProxyType({})) -> Iterator[tuple[str, Path]]:
+    """Runs the venv's ``jupyter server`` in the repository root, as Binder does, with ``env``
+    added to a clean environment; yields its URL and its runtime folder (where each kernel's
+    connection file is)."""
     port = free_port()
     runtime = home / "runtime"
     env = _clean_env(
         HOME=str(home), JUPYTER_RUNTIME_DIR=str(runtime),
-        PATH=os.pathsep.join([str(venv / "bin"), os.environ.get("PATH", "")]),
+        PATH=os.pathsep.join([str(venv / "bin"), os.environ.get("PATH", "")]), **env,
     )
     command = [
         str(venv / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}",
@@ -213,15 +186,15 @@ def test_a_fresh_environment_from_binder_requirements_serves_the_dashboard(binde
     assert Path(where.stdout.strip()).is_relative_to(binder_venv), "the project is installed in the venv"
 
     errors: list[str] = []
-    failed: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
     page.on("console", lambda message: message.type == "error" and errors.append(
         f"console: {message.text} ({message.location.get('url')})"))
-    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.on("requestfailed", lambda request: errors.append(f"request failed: {request.url}"))
 
     home = tmp_path / "home"
     home.mkdir()
     with jupyter_server(binder_venv, home) as (url, runtime):
+        origin = OwnOrigin(page.context, url)
         badge_url = f"{url}/{urllib.parse.unquote('voila%2Frender%2Fnotebooks%2Fincognito.ipynb')}"
         response = page.goto(badge_url, timeout=120_000)
         assert response is not None and response.ok, response and response.status
@@ -236,4 +209,19 @@ def test_a_fresh_environment_from_binder_requirements_serves_the_dashboard(binde
         assert kernels, "a kernel was started for the page"
         assert all(Path(argv[0]) == python for argv in kernels), kernels
         # Checked while the server runs: leaving the page afterwards may log more.
-        assert unforgiven(errors, failed) == [], (errors, failed)
+        assert errors == []
+    # The page template, installed by `pip install .` where Voilà finds it, asked for by the
+    # notebook: no Font Awesome from cdn.jsdelivr.net, no MathJax from cdnjs.
+    assert origin.foreign == [], f"the page asked other hosts: {origin.foreign}"
+    assert origin.sockets, "the kernel's websocket was recorded"
+
+
+def test_the_badges_notebook_asks_for_the_page_template_that_installing_the_project_puts_where_voila_looks():
+    from incognito_nb.app.loading import TEMPLATE, template_root
+
+    notebook = json.loads((REPO / PLAY_NOTEBOOK).read_text(encoding="utf-8"))
+    assert notebook["metadata"]["voila"] == {"template": TEMPLATE}
+    tomllib = pytest.importorskip("tomllib")
+    wheel = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]
+    folder = (template_root() / "voila" / "templates" / TEMPLATE).relative_to(REPO).as_posix()
+    assert wheel["shared-data"] == {folder: f"share/jupyter/voila/templates/{TEMPLATE}"}
