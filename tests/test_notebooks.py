@@ -7,6 +7,7 @@ That they *run* is checked by ``pytest --nbval-lax notebooks/``.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 from pathlib import Path
@@ -130,3 +131,24 @@ def test_the_deck_notebook_in_voila_reads_as_a_page(page, tmp_path):
             }
             return out; }""")
         assert loose == [], loose
+
+
+#: The tour scripts a game by hand, cell by cell: showing the engine's calls is its point.
+TOUR = "api_tour.ipynb"
+#: What a thin notebook's code cell does not do: its logic is the package's (STYLE.md).
+LOGIC = (ast.For, ast.While, ast.If, ast.With, ast.Try, ast.FunctionDef, ast.ClassDef, ast.Lambda,
+         ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp)
+
+
+@pytest.mark.parametrize("path", [path for path in NOTEBOOKS if path.name != TOUR],
+                         ids=lambda path: str(path.relative_to(REPO)))
+def test_notebook_is_thin_it_imports_builds_and_displays(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for number, cell in enumerate(notebook["cells"], start=1):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        statements = ast.parse(source).body
+        logic = sorted({type(node).__name__ for node in ast.walk(ast.Module(statements, [])) if isinstance(node, LOGIC)})
+        assert logic == [], f"cell {number} holds logic ({', '.join(logic)}): it belongs in the package"
+        assert len(statements) <= 6, f"cell {number} has {len(statements)} statements"

@@ -4,7 +4,7 @@ Each export is a pure function of a :class:`~incognito_nb.engine.Game`: it
 reads the scored rounds (``game.history``, all public from their scoring on) and
 returns bytes or text, so the dashboard can offer them as downloads and
 ``notebooks/results.ipynb`` can write them for any saved game (:func:`game_for_results`
-picks one).  A round still in play is never exported: its drawings and cards may still
+picks one; ``app/results.py`` is the notebook's side).  A round still in play is never exported: its drawings and cards may still
 be secret.  The pictures are drawn in ``pictures.py``, the poster laid out in ``poster.py``.
 """
 
