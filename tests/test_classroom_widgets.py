@@ -9,6 +9,7 @@ widget the page can reach, displayed or not.
 
 from __future__ import annotations
 
+import logging
 import importlib.util
 import re
 
@@ -917,3 +918,24 @@ def test_the_teacher_page_link_carries_the_tables_timer(store):
     assert teacher_page(request(store, f"code={code}&key={key}&timer=90")).timer_seconds == 90
     assert teacher_page(request(store, f"code={code}&key={key}&timer=77")).timer_seconds == 0
     assert teacher_page(request(store, f"code={code}&key={key}&timer=x")).timer_seconds == 0
+
+
+def test_the_pages_log_lines_name_no_student(store, monkeypatch, caplog):
+    """A server's log is kept on disk (``--log-file``) and read by whoever runs the laptop:
+    a page's log lines say the table, the seat and what was refused, never a student's name
+    (the store's or the rules' refusal is logged as its sentence with the values left out)."""
+    caplog.set_level(logging.DEBUG)
+    teacher, students = seat_class(store, rounds=1)
+    ana = students["Ana"]
+    store_down(monkeypatch, store)
+    one(ana, "inc-done").click()  # the Done waits: "the store cannot take a move now"
+    monkeypatch.undo()
+    ana.store_back()
+    game = store.read(teacher.code).game
+    ana.move_on(game)  # not everyone is done: refused, left to the teacher page
+    teacher.snapshot = store.read(teacher.code)
+    teacher._auto_advance()  # refused the same way
+    said = [record.getMessage() for record in caplog.records if record.name.startswith("incognito_nb.ui.pages")]
+    assert len(said) >= 3, said
+    assert not [line for line in said if any(name in line for name in game.players)], said
+    assert any(f"table {teacher.code}, seat 1:" in line for line in said), said

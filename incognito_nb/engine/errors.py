@@ -92,6 +92,20 @@ class Explained(ValueError):
         super().__init__(str(self.message))
 
 
+def unfilled(error: BaseException) -> str:
+    """Returns what ``error`` says with its values left out, for a log line: an
+    :class:`Explained` error's English template ("Still drawing: {players}. …"), any other
+    error's type.  A refusal of the rules or of the store names players; a log names none.
+
+    >>> unfilled(IllegalAction("Still drawing: {players}.", rule="all_done", players=("Ana",)))
+    'Still drawing: {players}. (all_done)'
+    """
+    if isinstance(error, Explained):
+        rule = getattr(error, "rule", None)
+        return f"{error.message.template} ({rule})" if rule else error.message.template
+    return type(error).__name__
+
+
 class IllegalAction(Explained):
     """Raised when a move breaks a rule of the game; the game is left unchanged.
 

@@ -23,7 +23,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from incognito_nb.engine import Action, Drawing, Game, IllegalAction, Phase, position_of
-from incognito_nb.engine.errors import N_, Message
+from incognito_nb.engine.errors import N_, Message, unfilled
 from incognito_nb.store import StoreError, StoreUnavailable, TableStore
 from incognito_nb.ui.widgets.find_phone import PhoneFind, phone_find_screen
 from incognito_nb.ui.widgets.pad import DrawingPad
@@ -414,7 +414,7 @@ class StudentPage(TablePage):
         except StoreUnavailable as error:
             self._show_waiting()
             self._retry_later()
-            log.info("student %s: the store cannot take a move now: %s", self.name, error)
+            log.info("%s: the store cannot take a move now: %s", self._where(), unfilled(error))
             return
         self._show_saved()
 
@@ -550,13 +550,18 @@ class StudentPage(TablePage):
         if set(game.waiting) <= {self.name}:  # the others are done (as this page last read the table)
             self.move_on(game, **credentials)
 
+    def _where(self, game: Game | None = None) -> str:
+        """Returns "table CODE, seat N": a log line names no student (README, Privacy)."""
+        game = game or (self.snapshot.game if self.snapshot is not None else None)
+        return f"table {self.code}, seat {game.seat(self.name) if game and self.name in game.players else '?'}"
+
     def move_on(self, game: Game, **credentials: str) -> None:
         """Ends the phase ``game`` is in, which everyone has finished (any seat may)."""
         try:
             self.store.act(self.code, Action.advance(at=position_of(game)), **credentials)
         except (IllegalAction, StoreError) as error:
-            log.info("student %s: moving on from %s was left to the teacher page: %s",
-                     self.name, game.phase.value, error)
+            log.info("%s: moving on from %s was left to the teacher page: %s",
+                     self._where(game), game.phase.value, unfilled(error))
 
     # ---------------------------------------------------------------- the page's end
     def gone_message(self) -> Message:

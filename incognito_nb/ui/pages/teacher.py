@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as widgets
 
 from incognito_nb.engine import Action, Deck, Game, IllegalAction, Phase, Rules, position, position_of
-from incognito_nb.engine.errors import N_, Message
+from incognito_nb.engine.errors import N_, Message, unfilled
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import StoreError, TableStore
 from incognito_nb.store.backends import class_book_of
@@ -493,7 +493,7 @@ class TeacherPage(TablePage):
         except IllegalAction as error:
             if error.rule != "moved_on":
                 raise
-            log.info("table %s: a move from a screen already left was refused: %s", self.code, error)
+            log.info("table %s: a move from a screen already left was refused: %s", self.code, unfilled(error))
             self.refresh()
             return
         self.render()
@@ -539,7 +539,7 @@ class TeacherPage(TablePage):
         try:
             self.act(Action.advance(at=position_of(self.snapshot.game)), teacher_key=self.teacher_key)
         except IllegalAction as error:
-            log.info("table %s: moving on by itself was refused: %s", self.code, error)
+            log.info("table %s: moving on by itself was refused: %s", self.code, unfilled(error))
             self.snapshot = self.store.read(self.code)
         self.render()
 
