@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import ARTIFACTS, free_port, need_chromium, outside_requests, server, wait_for_ink
+from browser import ARTIFACTS, OwnOrigin, free_port, need_chromium, outside_requests, server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
                           download_takeaways)
 
@@ -58,13 +58,21 @@ class LiteTable(Table):
 
 
 @pytest.fixture
-def offline_context(browser):
-    """Yields a fresh browser context (its own storage) in which only 127.0.0.1 answers."""
+def offline_context(browser, site_url):
+    """Yields a fresh browser context (its own storage) in which only 127.0.0.1 answers;
+    ``context.outside`` lists the requests to other hosts, ``context.origin.foreign`` those to
+    anywhere but the site's own server (another port included)."""
     need_chromium()
     context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True)
     context.outside = outside_requests(context, refused=True)
+    context.origin = OwnOrigin(context, site_url)
     yield context
     context.close()
+
+
+def asked_only_the_site(context) -> None:
+    """Asserts that the context's pages asked nothing of any other host, nor of another server."""
+    assert context.outside == [] and context.origin.foreign == [], (context.outside, context.origin.foreign)
 
 
 def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_url, tmp_path):
@@ -110,7 +118,7 @@ def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_u
     page.locator(".inc-start", has_text="Spiel starten").wait_for(timeout=STEP)
     assert "Gegenstände" in page.locator(".inc-deck select").evaluate("s => s.options[0].text")
     table.watch.check()
-    assert offline_context.outside == []  # the site asked no other host for anything
+    asked_only_the_site(offline_context)  # the site asked no other host for anything
 
 
 def take_the_game_home(table: Table, folder: Path) -> None:
@@ -176,7 +184,7 @@ def test_a_page_opened_again_offers_the_game_back_from_the_browser_storage(offli
     table.done()
     assert set(table.secrets.values()) <= set(table.lineup())
     table.watch.check()
-    assert offline_context.outside == []
+    asked_only_the_site(offline_context)
 
 
 def test_the_built_site_holds_every_wheel_its_lock_names_compiled_for_the_browser(lite_site):
@@ -303,7 +311,7 @@ def test_the_static_sites_game_speaks_the_language_its_address_asks_for(offline_
     assert page.evaluate("document.documentElement.lang") == code
     page.select_option(".inc-language select", label="English")  # the menu still works, and wins
     page.locator(".inc-start", has_text="Start the game").wait_for(timeout=STEP)
-    assert offline_context.outside == []
+    asked_only_the_site(offline_context)
 
 
 def test_the_static_sites_dashboard_keeps_projector_mode_in_its_address(offline_context, site_url):
@@ -318,7 +326,7 @@ def test_the_static_sites_dashboard_keeps_projector_mode_in_its_address(offline_
     page.click(".inc-projector-toggle")
     page.wait_for_selector(".inc-app:not(.inc-projector)", timeout=STEP)
     page.wait_for_url("**projector=0", timeout=STEP)
-    assert offline_context.outside == []
+    asked_only_the_site(offline_context)
 
 
 def test_the_front_page_lets_its_own_request_finish_before_it_opens_the_dashboard(browser):
