@@ -6,9 +6,10 @@ import { test } from "node:test";
 import { STILL_PX, isNextKey, moved, nextButton } from "../../incognito_nb/ui/widgets/show_controls.js";
 
 // A key event on a target inside (or not) a field.
-const key = (name, { inField = false, ...rest } = {}) => ({
+const key = (name, { inField = false, onPad = false, ...rest } = {}) => ({
   key: name, repeat: false, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false,
-  target: { closest: (selector) => (inField && selector.includes("select") ? {} : null) }, ...rest,
+  target: { closest: (selector) => ((inField && selector.includes("select")) || (onPad && selector.includes(".inc-pad"))
+                                    ? {} : null) }, ...rest,
 });
 
 test("a clicker's next is → or Page Down, pressed once, with no modifier, outside a field", () => {
@@ -20,6 +21,7 @@ test("a clicker's next is → or Page Down, pressed once, with no modifier, outs
   assert.equal(isNextKey(key("ArrowRight", { ctrlKey: true })), false);
   assert.equal(isNextKey(key("PageDown", { shiftKey: true })), false);
   assert.equal(isNextKey(key("ArrowRight", { inField: true })), false, "the language menu reads its arrows");
+  assert.equal(isNextKey(key("ArrowRight", { onPad: true })), false, "a board's arrows move the keyboard's pen");
 });
 
 test("the clicker presses the stage's Next, and no Next it could not press", () => {

@@ -15,12 +15,13 @@ export const NEXT_KEYS = ["ArrowRight", "PageDown"];
 export const STILL_PX = 4;
 
 // Returns whether a key press is a clicker's "next": one of NEXT_KEYS, not held down, with
-// no modifier, and not typed into a field or a menu (the language menu reads its arrows).
+// no modifier, and not typed into a field, a menu (the language menu reads its arrows) or a
+// drawing pad (its board's arrows move the keyboard's pen).
 export function isNextKey(event) {
   if (!NEXT_KEYS.includes(event.key) || event.repeat) return false;
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
   const target = event.target;
-  return !(target && target.closest && target.closest("input, select, textarea, [contenteditable]"));
+  return !(target && target.closest && target.closest("input, select, textarea, [contenteditable], .inc-pad"));
 }
 
 // Returns the Next button a clicker presses: the stage's, if it can be pressed (none: null).
