@@ -147,11 +147,11 @@ def test_a_word_that_holds_a_comma_stays_one_word_in_every_list_of_the_report(tm
     record, drawn = a_class_that_missed_words_with_commas()
     listed = "; ".join(drawn)
     printed = " ".join(word.text for word in words(report_pdf(record, lang=language("fr"))))
-    assert printed.count(listed) == 1, printed  # the words the class keeps missing
+    assert printed.count(" ; ".join(drawn)) == 1, printed  # the words the class keeps missing (French's " ;")
     for student in NAMES[:3]:  # each student missed the two others' words as a guesser
         theirs = [word for word in drawn if all(d.word != word or d.artist != student
                                                 for d in record.games[0].drawings)]
-        assert "; ".join(theirs) in printed, (student, printed)
+        assert " ; ".join(theirs) in printed, (student, printed)
         assert "; ".join(theirs) in students_csv(record)
     book = open_class_book(tmp_path / "classroom.sqlite")
     book.add_class(record.name, record.students)
@@ -184,3 +184,36 @@ def test_a_spanish_classs_practice_deck_comes_with_spanish_locations_and_says_it
     assert class_main(["practice-deck", "3B Español", "--csv", str(english), "--deck", "town", "--store", store],
                       out=io.StringIO()) == 0
     assert load_deck(english).locations == Deck.builtin("town").locations  # --deck still chooses
+
+
+@pytest.mark.usefixtures("close_new_widgets")
+def test_a_french_report_writes_its_lists_of_words_with_a_no_break_space_before_each_semicolon(tmp_path):
+    """French typography puts a no-break space before ";", as the catalogue does before ":":
+    the French PDF and notebook page listed "sal0, pimienta0; sal1, pimienta1". They say the
+    list as the language's catalogue writes it; the students' CSV keeps "; " in every language,
+    so that a script splits its cells alike."""
+    import subprocess
+
+    from incognito_nb.app.class_page import ClassPage
+    from incognito_nb.store.backends import open_class_book
+    from printed import need_poppler
+
+    need_poppler()
+    record, drawn = a_class_that_missed_words_with_commas()
+    french = language("fr")
+    assert french.words(drawn) == "\u00a0; ".join(drawn)
+    assert language("de").words(drawn) == language("es").words(drawn) == "; ".join(drawn)
+    pdf = report_pdf(record, lang=french)
+    printed = subprocess.run(["pdftotext", "-raw", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+    printed = printed.decode("utf-8")  # poppler reads a no-break space as a space
+    assert " ; ".join(drawn) in printed.replace("\n", " "), printed
+    assert "0; " not in printed and "\n;" not in printed, printed  # nor a semicolon alone at a line's start
+    cells = students_csv(record, french)
+    assert cells.count("; ") > len(drawn) and "\u00a0" not in cells, cells
+    book = open_class_book(tmp_path / "classroom.sqlite")
+    book.add_class(record.name, record.students)
+    book.add_game(record.name, record.games[0])
+    page = ClassPage(book, folder=tmp_path / "out", lang=french)
+    assert "\u00a0; ".join(drawn) in page.summary.value
+    assert "0; " not in page.summary.value + page.students.value
+    book.close()

@@ -193,3 +193,22 @@ def test_the_words_the_class_keeps_missing_are_listed_so_that_a_word_with_a_comm
     assert status == 200
     missing = re.search(r'<span class="inc-class-missing">(.*?)</span>', html).group(1)
     assert missing == "; ".join(drawn)
+
+
+def test_a_french_report_page_writes_its_lists_of_words_with_a_no_break_space_before_each_semicolon(room):
+    """French puts a no-break space before ";" (the catalogue's "Manque encore :" does before
+    ":"): the page said "sal0, pimienta0; sal1, pimienta1", in its summary and its students'
+    table. Both say the list as the French catalogue writes it."""
+    from test_class_files import a_class_that_missed_words_with_commas
+
+    record, drawn = a_class_that_missed_words_with_commas()
+    with open_store(room.store) as store:
+        book = class_book_of(store)
+        book.add_class("Avec virgules", record.students)
+        book.add_game("Avec virgules", record.games[0])
+    status, _, html = Browser(room.url).get("/classroom/classes?name=Avec+virgules&lang=fr")
+    assert status == 200
+    missing = re.search(r'<span class="inc-class-missing">(.*?)</span>', html).group(1)
+    assert missing == "\u00a0; ".join(drawn)
+    students = re.search(r'<table class="inc-class-students">(.*?)</table>', html, re.S).group(1)
+    assert "\u00a0; " in students and not re.search(r"\S; ", students), students

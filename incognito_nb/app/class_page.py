@@ -16,7 +16,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..engine.class_report import missing_words, student_rows, word_list, words_said
+from ..engine.class_report import missing_words, student_rows, word_list
 from ..store import StoreError
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
@@ -83,14 +83,14 @@ class ClassPage(widgets.VBox):
             self.chart.value, self.students.value, self.files_button.disabled = b"", "", True
             return
         self.files_button.disabled = False
-        missing = words_said([row.word for row in missing_words(record)]) or lang._(
+        missing = lang.words([row.word for row in missing_words(record)]) or lang._(
             "None: the class found every word in its latest drawing.")
         games, keeps = lang.ngettext("{n} game", "{n} games", len(record.games)), lang._("Keeps missing:")
         self.summary.value = f"<h3>{safe(games)}</h3><p><b>{safe(keeps)}</b> {safe(missing)}</p>"
         self.chart.value = class_chart_png(record, lang)
         rows = "".join(
             "<tr>" + f"<th>{safe(row.student)}</th>" + "".join(
-                f"<td>{safe(words_said(word_list(words)))}</td>" for words in (
+                f"<td>{safe(lang.words(word_list(words)))}</td>" for words in (
                 row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)) + "</tr>"
             for row in student_rows(record))
         labels = ("", lang._("Found as guesser:"), lang._("Missed as guesser:"), lang._("Found as artist:"),

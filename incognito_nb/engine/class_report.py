@@ -133,6 +133,9 @@ def word_list(words: Sequence[str]) -> list[str]:
 
 
 def words_said(words: Sequence[str]) -> str:
-    """Returns ``words`` as one line of a report: "champú; sal, pimienta".  A deck's word may
-    hold a comma, so a list of them joined by commas reads as more words than it has."""
+    """Returns ``words`` as one cell of a CSV file: "champú; sal, pimienta".  A deck's word
+    may hold a comma, so a list of them joined by commas reads as more words than it has.
+    The cell is the same in every language, so that a script splits it on "; " alike; a page
+    or a PDF says the list in its reader's language (``Language.words``: "champú ; sal,
+    pimienta" in French, a no-break space before the semicolon)."""
     return "; ".join(words)

@@ -196,6 +196,22 @@ class Language:
         joined = format_list(names, locale=self.locale)
         return pseudo(joined, keep=names) if self.code == PSEUDO else joined
 
+    def words(self, words: Iterable[str]) -> str:
+        """Returns a deck's words as a list in a report says them: "champú; sal, pimienta"
+        ("champú ; sal, pimienta" in French, a no-break space before the semicolon).
+
+        A deck's word may hold a comma ("sal, pimienta"), so the words stand apart by a
+        semicolon rather than the comma and "and" of :meth:`names` (Babel's list patterns
+        use commas in every language, and no pattern of CLDR uses a semicolon).  The
+        separator is the catalogue's, so that each language writes it as its typography
+        wants.  A CSV file's cells keep "; " in every language
+        (:func:`~incognito_nb.engine.class_report.words_said`): a script splits them alike.
+        """
+        # Translators: between two words of a deck in a list of a class's report ("pan; sal, pimienta"),
+        # as your language's typography writes a semicolon there (French: a no-break space before it).
+        between = self.pgettext("between the words of a list (a word may hold a comma: 'salt, pepper')", "; ")
+        return between.join(str(word) for word in words)
+
     # ------------------------------------------------------------------ messages and errors
     def say(self, message: Message | str) -> str:
         """Returns an engine or store :class:`Message` in this language (a plain string as it is)."""

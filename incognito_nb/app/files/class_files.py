@@ -14,7 +14,7 @@ import csv
 import datetime as dt
 import io
 import json
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...engine.class_record import ClassRecord
 from ...engine.class_report import (StudentRow, WordRow, missing_words, student_rows, word_list, word_rows,
@@ -96,10 +96,11 @@ def student_header(lang: Language) -> list[str]:
             lang.pgettext("CSV column", "words missed as artist")]
 
 
-def student_cells(row: StudentRow) -> list[object]:
-    """Returns a student's counts and words as the cells of their CSV row."""
+def student_cells(row: StudentRow, say: Callable[[Sequence[str]], str] = words_said) -> list[object]:
+    """Returns a student's counts and words as the cells of their CSV row; ``say`` joins a
+    list of words (the CSV's "; " in every language; a page passes ``Language.words``)."""
     lists = (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)
-    return [row.student, *(len(words) for words in lists), *(words_said(word_list(w)) for w in lists)]
+    return [row.student, *(len(words) for words in lists), *(say(word_list(w)) for w in lists)]
 
 
 def students_csv(record: ClassRecord, lang: Language | None = None) -> str:

@@ -12,7 +12,7 @@ import datetime as dt
 from babel.dates import format_date
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import missing_words, student_rows, word_list, word_rows, words_said
+from ...engine.class_report import missing_words, student_rows, word_list, word_rows
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.palette import FOUND_COLOR
 from .lines import largest_size, width_of
@@ -41,7 +41,7 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
                 size=10, color=MUTED, width=WIDTH)
     y += 9
     missing = missing_words(record)
-    text = words_said([row.word for row in missing]) if missing else lang._("None: the class found every word "
+    text = lang.words([row.word for row in missing]) if missing else lang._("None: the class found every word "
                                                                           "in its latest drawing.")
     pdf.text_at(MARGIN, y, lang._("Keeps missing:"), size=12, bold=True, width=WIDTH)
     y += 7
@@ -102,6 +102,6 @@ def _students(pdf: Sheet, record: ClassRecord, lang: Language) -> None:
             pdf.text_at(MARGIN + 2, y, label, size=size, bold=True, width=column, min_size=size)
             pdf.set_xy(MARGIN + column + 4, y)
             pdf.set_font(pdf.family, "", 9.5)
-            pdf.multi_cell(WIDTH - column - 4, 4.6, pdf.say(words_said(word_list(words)) or "—"))
+            pdf.multi_cell(WIDTH - column - 4, 4.6, pdf.say(lang.words(word_list(words)) or "—"))
             y = max(pdf.get_y(), y + 4.6) + 0.6
         y += 3

@@ -28,7 +28,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 
-from ...engine.class_report import missing_words, student_rows, word_rows, words_said
+from ...engine.class_report import missing_words, student_rows, word_rows
 from ...store import StoreError, TableStore
 from ...store.backends import class_book_of
 from ...store.class_book import UnknownClass
@@ -65,7 +65,8 @@ def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
     return {**report, "missing": [row.word for row in missing_words(record)],
             "word_header": word_header(lang), "words": [word_cells(row, lang) for row in word_rows(record, book.calendar())],
             "student_header": [student_header(lang)[0], *student_header(lang)[5:]],
-            "students": [[cells[0], *cells[5:]] for cells in map(student_cells, student_rows(record))]}
+            "students": [[cells[0], *cells[5:]] for cells in (student_cells(row, lang.words)
+                                                              for row in student_rows(record))]}
 
 
 def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tuple[str, str | bytes]:
@@ -189,7 +190,7 @@ class ClassReportDoor(ClassDoorway, JupyterHandler):
                  "students.csv"), (lang._("The report to print (PDF)"), "report.pdf")] if report["games"] else []
         files.append((lang._("The class and its record, to keep (JSON)"), "export.json"))
         self.door("report", lang._("Incognito · the class's report"), lang, report=report,
-                  missing=words_said(report["missing"]) or lang._(
+                  missing=lang.words(report["missing"]) or lang._(
                       "None: the class found every word in its latest drawing."),
                   games=lang.ngettext("{n} game", "{n} games", report["games"]), nothing=report["nothing"],
                   chart=self.class_url("file", name=name, file="chart.png", lang=lang),
