@@ -4,6 +4,7 @@ title is whole and whose page version stays short (the PDF's labels: test_class_
 
 from __future__ import annotations
 
+import csv
 import io
 import random
 import urllib.parse
@@ -19,6 +20,7 @@ from incognito_nb.app.files.exports import file_name, takeaway_files
 from incognito_nb.app.files.pictures import PHONE_CHART, Lettering, chart_png
 from incognito_nb.app.server.class_doors import attachment
 from incognito_nb.engine.class_record import ClassRecord, GameRecord
+from incognito_nb.engine.class_report import student_rows, word_list
 from incognito_nb.engine.schedule import Calendar, utc_day
 from incognito_nb.store.class_book import finished_at
 from incognito_nb.ui.i18n import language
@@ -73,7 +75,7 @@ def test_the_class_csv_files_start_with_a_byte_order_mark_as_the_games_results_d
     for name in ("w.csv", "s.csv"):
         data = (tmp_path / name).read_bytes()
         assert data.startswith(b"\xef\xbb\xbf"), name
-        assert data.decode("utf-8-sig").startswith(("mot,distribué", "élève,")), name
+        assert data.decode("utf-8-sig").startswith(("mot;distribué", "élève;")), name
 
 
 def test_a_files_name_keeps_its_letters_and_loses_only_what_a_name_cannot_hold():
@@ -217,3 +219,47 @@ def test_a_french_report_writes_its_lists_of_words_with_a_no_break_space_before_
     assert "\u00a0; ".join(drawn) in page.summary.value
     assert "0; " not in page.summary.value + page.students.value
     book.close()
+
+
+@pytest.mark.parametrize("code, columns", [("en", ","), ("es", ";"), ("fr", ";"), ("de", ";")])
+def test_every_csv_a_teacher_takes_away_opens_in_columns_with_its_accents_in_their_languages_spreadsheet(
+        tmp_path, code, columns):
+    """Excel splits a double-clicked CSV at Windows' list separator: ';' in Spain, France and
+    Germany, where the decimal sign is ','. The files were comma-separated in every language,
+    so a French, German or Spanish teacher saw each row in one cell. A file in those languages
+    separates its columns with ';' (English keeps ','), every file starts with a byte-order
+    mark (Excel then reads "Zoë", not "ZoÃ«"), and Python's csv module reads each back, cell
+    for cell, as its Sniffer finds the separator; a word holding a comma or a ';' stays whole."""
+    from incognito_nb.app.class_cli import read_names
+    from incognito_nb.app.files.exports import export_all
+
+    lang, players = language(code), ("Zoë", "Ana", "Ñandú", "Chloé")
+    game = play_game(players, random.Random(5).choice, seed=5)
+    store = str(tmp_path / "classroom.sqlite")
+    (tmp_path / "game.json").write_text(game.to_json(), encoding="utf-8")
+    out = io.StringIO()
+    assert class_main(["add", "3B", "--names", ",".join(players), "--store", store], out=out) == 0
+    assert class_main(["import", "3B", str(tmp_path / "game.json"), "--store", store], out=out) == 0
+    assert class_main(["report", "3B", "--csv", str(tmp_path / "words.csv"), "--students-csv",
+                       str(tmp_path / "students.csv"), "--store", store, "--language", code], out=out) == 0
+    written = {name: data for name, data in takeaway_files(game, lang).items() if name.endswith(".csv")}
+    written |= {f"export {path.name}": path.read_bytes() for path in export_all(game, tmp_path / "files", lang)
+                if path.suffix == ".csv"}
+    written |= {name: (tmp_path / name).read_bytes() for name in ("words.csv", "students.csv")}
+    assert len(written) == 6
+    for name, data in written.items():
+        assert data.startswith(b"\xef\xbb\xbf"), name
+        text = data.decode("utf-8-sig")
+        header = text.splitlines()[0]
+        assert header.count(columns) >= 6 and csv.Sniffer().sniff(header, ",;").delimiter == columns, (name, header)
+        table = list(csv.reader(io.StringIO(text), delimiter=columns))
+        assert {len(row) for row in table} == {len(table[0])}, name
+    results = list(csv.reader(io.StringIO(written["results.csv"].decode("utf-8-sig")), delimiter=columns))
+    assert {row[1] for row in results[1:]} == set(players)  # Zoë, Ñandú: as they are
+    assert "Zoë".encode() in written["results.csv"]
+    students = list(csv.reader(io.StringIO(written["students.csv"].decode("utf-8-sig")), delimiter=columns))
+    rows = {row.student: row for row in student_rows(ClassRecord("3B", players, (
+        GameRecord.from_game(game, finished=finished_at(1_790_000_000)),)))}
+    for cells in students[1:]:
+        assert cells[6] == "; ".join(word_list(rows[cells[0]].missed_as_guesser)), cells
+    assert read_names(tmp_path / "students.csv") == list(players)  # class add --csv reads it back

@@ -40,7 +40,7 @@ def test_the_page_shows_the_chart_the_missed_words_and_each_students_words_escap
     page.choose("3B Spanish")
     written = page.write_files()
     assert [p.name for p in written] == ["3B Spanish words.csv", "3B Spanish students.csv", "3B Spanish report.pdf"]
-    assert written[0].read_bytes().startswith("\ufeffpalabra,repartida,dibujada".encode()), "a BOM, as results.csv"
+    assert written[0].read_bytes().startswith("\ufeffpalabra;repartida;dibujada".encode()), "a BOM, as results.csv"
     assert written[2].read_bytes().startswith(b"%PDF")
 
 

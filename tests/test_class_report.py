@@ -141,7 +141,8 @@ def test_the_command_line_reports_the_same_figures_in_each_languages_headers(dat
             words_file, students_file = root / f"words.{code}.csv", root / f"students.{code}.csv"
             assert class_main(["report", "3B Spanish", "--csv", str(words_file), "--students-csv",
                                str(students_file), "--store", store, "--language", code], out=out) == 0
-            table = list(csv.reader(io.StringIO(words_file.read_text(encoding="utf-8-sig"))))
+            columns = "," if code == "en" else ";"  # what Excel splits at in the language's countries
+            table = list(csv.reader(io.StringIO(words_file.read_text(encoding="utf-8-sig")), delimiter=columns))
             assert table[0] == [lang.pgettext("CSV column", c) for c in WORD_COLUMNS]
             yes, no = lang._("yes"), lang._("no")
             by_word = {row[0]: row for row in table[1:]}
@@ -150,7 +151,7 @@ def test_the_command_line_reports_the_same_figures_in_each_languages_headers(dat
                 assert by_word[word][1:] == [_cell(expected[k]) for k in ("dealt", "drawn", "could", "found")] + [
                     _cell(expected["share"]), _cell(expected["missed"]), _cell(expected["trend"]),
                     _cell(expected["box"]), yes if expected["due"] else no], word
-            table = list(csv.reader(io.StringIO(students_file.read_text(encoding="utf-8-sig"))))
+            table = list(csv.reader(io.StringIO(students_file.read_text(encoding="utf-8-sig")), delimiter=columns))
             assert table[0] == [lang.pgettext("CSV column", c) for c in STUDENT_COLUMNS]
             for row in table[1:]:
                 counts = people[row[0]]

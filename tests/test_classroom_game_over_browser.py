@@ -176,14 +176,14 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
                                     check=True).stdout
             assert all(name in poster for name in NAMES) and "comparten la victoria" in poster
             with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
-                results = list(csv.reader(file))
+                results = list(csv.reader(file, delimiter=";"))  # Spanish: Excel's columns in Spain
             assert len(results) == 1 + ROUNDS * len(NAMES)
             objects = {(row[0], row[1]): row[2] for row in results[1:]}
             for record in finished.history:
                 for artist in NAMES:
                     assert objects[(str(record.number), artist)] == record.objects[artist]
             with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
-                assert len(list(csv.reader(file))) == 1 + ROUNDS * len(NAMES)
+                assert len(list(csv.reader(file, delimiter=";"))) == 1 + ROUNDS * len(NAMES)
             with zipfile.ZipFile(received["drawings.zip"]) as archive:
                 drawings = [name for name in archive.namelist() if name.endswith(".png")]
                 assert len(drawings) == ROUNDS * len(NAMES)

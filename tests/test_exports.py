@@ -335,7 +335,7 @@ def test_the_french_results_name_each_voters_card_without_an_elision():
     from incognito_nb.ui.i18n import language
 
     game = play_planned(("Éloïse-Marguerite", "Hugo", "Ana", "Ben"))
-    header = next(csv.reader(io.StringIO(results_csv(game, language("fr")))))
+    header = next(csv.reader(io.StringIO(results_csv(game, language("fr"))), delimiter=";"))
     assert "carte posée par Éloïse-Marguerite" in header and "carte posée par Hugo" in header
     assert not [cell for cell in header if re.search(r"\bde [AEIOUYHÀÂÉÈÊÎÔÛaeiouyhéè]", cell)], header
 

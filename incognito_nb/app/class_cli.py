@@ -164,7 +164,8 @@ def add(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextI
 
 
 def read_names(path: Path) -> list[str]:
-    """Returns the first names in a CSV file's first column (a header row such as "name" skipped).
+    """Returns the first names in a CSV file's first column (a header row such as "name" skipped,
+    or the report's students CSV's "student", in any language: that file is read back as it is).
 
     :raises Explained: for a file that is not there or not UTF-8 text (a spreadsheet's own
         format, or a CSV saved in an older encoding).
@@ -183,9 +184,15 @@ def read_names(path: Path) -> list[str]:
     except csv.Error:
         dialect = csv.excel
     rows = [row[0].strip() for row in csv.reader(io.StringIO(text), dialect) if row and row[0].strip()]
-    if rows and rows[0].casefold() in NAME_HEADERS:
+    if rows and (rows[0].casefold() in NAME_HEADERS or rows[0].casefold() in _students_headers()):
         rows = rows[1:]
     return rows
+
+
+def _students_headers() -> set[str]:
+    """Returns the first heading of the report's students CSV in every language ("student",
+    "alumno"...): a list of names taken from that file starts with it."""
+    return {language(code).pgettext("CSV column", "student").casefold() for code in LANGUAGES}
 
 
 def list_classes(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:

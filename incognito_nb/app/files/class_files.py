@@ -83,7 +83,7 @@ def words_csv(record: ClassRecord, lang: Language | None = None, *, calendar: Ca
     :raises NoGameYet: for a class with no finished game.
     """
     lang = lang or language()
-    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(check_games(record), calendar)))
+    return _csv(word_header(lang), (word_cells(row, lang) for row in word_rows(check_games(record), calendar)), lang)
 
 
 def student_header(lang: Language) -> list[str]:
@@ -110,7 +110,7 @@ def students_csv(record: ClassRecord, lang: Language | None = None) -> str:
     :raises NoGameYet: for a class with no finished game.
     """
     lang = lang or language()
-    return _csv(student_header(lang), (student_cells(row) for row in student_rows(check_games(record))))
+    return _csv(student_header(lang), (student_cells(row) for row in student_rows(check_games(record))), lang)
 
 
 def record_json(record: ClassRecord) -> str:

@@ -20,6 +20,8 @@ import zipfile
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from babel.numbers import get_decimal_symbol
+
 from ...engine import Drawing, Game, RoundRecord, SaveError
 from ...engine.errors import N_, Explained
 from ...engine.scoring import ARTIST_POINTS
@@ -154,9 +156,28 @@ def spreadsheet_safe(value: Any) -> Any:
     return value
 
 
-def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+def csv_delimiter(lang: Language) -> str:
+    """Returns the column separator of a CSV file a teacher reading ``lang`` opens: ``;``
+    where the language writes its decimals with a comma (German, Spanish, French), else ``,``.
+
+    Excel splits a double-clicked ``.csv`` at the list separator of Windows' regional
+    settings, which is ``;`` where the decimal sign is ``,`` (de-DE, es-ES, fr-FR): a comma
+    file opened there shows each row in one cell.  A first line ``sep=;`` would tell Excel
+    alone, and Python's csv module and the class's own importers would read it as a row of
+    data.  Every CSV file starts with a byte-order mark, from which Excel reads UTF-8 ("Zoë",
+    not "ZoÃ«"); LibreOffice asks for the separator and offers ``;``; Python reads the files
+    with ``csv.reader(f, delimiter=";")`` or its Sniffer, as ``incognito-nb class add --csv``.
+
+    >>> from incognito_nb.ui.i18n import language
+    >>> [csv_delimiter(language(code)) for code in ("en", "es", "fr", "de")]
+    [',', ';', ';', ';']
+    """
+    return ";" if get_decimal_symbol(lang.locale) == "," else ","
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]], lang: Language) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = csv.writer(buffer, delimiter=csv_delimiter(lang))
     writer.writerow([spreadsheet_safe(cell) for cell in header])
     for row in rows:
         writer.writerow([spreadsheet_safe(cell) for cell in row])
@@ -192,7 +213,7 @@ def results_csv(game: Game, lang: Language | None = None) -> str:
                 record.locations[artist], *cards, "; ".join(record.found_by(artist)),
                 artist_points(record, artist),
             ])
-    return _csv(header, rows)
+    return _csv(header, rows, lang)
 
 
 def vocabulary_report(game: Game) -> list[dict[str, Any]]:
@@ -240,7 +261,7 @@ def vocabulary_csv(game: Game, lang: Language | None = None) -> str:
               lang.pgettext("CSV column", "artist"), lang.pgettext("CSV column", "location"),
               lang.pgettext("CSV column", "found"), lang.pgettext("CSV column", "could"),
               lang.pgettext("CSV column", "share (%)")]
-    return _csv(header, ([row[key] for key in VOCABULARY_COLUMNS] for row in report))
+    return _csv(header, ([row[key] for key in VOCABULARY_COLUMNS] for row in report), lang)
 
 
 #: The most words the projected chart shows: legible from the back of a classroom at
