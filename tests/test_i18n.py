@@ -669,11 +669,11 @@ def test_the_exports_speak_the_dashboards_language():
     for player in game.players:
         game.confirm_votes(player)
     game.advance()
-    assert results_csv(game, language("de")).splitlines()[0] == (
-        "Runde,Zeichner/in,Gegenstand,Plättchen,Ort,Karte von Ana,Karte von Ben,Karte von Cleo,gefunden von,"
+    assert results_csv(game, language("de")).splitlines()[0] == (  # ';': Excel's columns in Germany and Spain
+        "Runde;Zeichner/in;Gegenstand;Plättchen;Ort;Karte von Ana;Karte von Ben;Karte von Cleo;gefunden von;"
         "Punkte für Zeichner/in")
     assert vocabulary_csv(game, language("es")).splitlines()[0] == (
-        "palabra,ronda,artista,lugar,encontrado,podían,porcentaje (%)")
+        "palabra;ronda;artista;lugar;encontrado;podían;porcentaje (%)")
     assert results_csv(game).splitlines()[0].startswith("round,artist,object,token,location,card from Ana")
 
 
