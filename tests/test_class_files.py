@@ -263,3 +263,104 @@ def test_every_csv_a_teacher_takes_away_opens_in_columns_with_its_accents_in_the
     for cells in students[1:]:
         assert cells[6] == "; ".join(word_list(rows[cells[0]].missed_as_guesser)), cells
     assert read_names(tmp_path / "students.csv") == list(players)  # class add --csv reads it back
+
+
+def a_class_of_two_languages() -> ClassRecord:
+    """A class that played the Spanish deck one week and the French deck the next, missing
+    words of both."""
+    from incognito_nb.engine import Deck
+
+    games = [play_game(NAMES[:4], random.Random(seed).choice, seed=seed, deck=Deck.builtin(deck))
+             for seed, deck in ((1, "es_everyday"), (2, "fr_everyday"))]
+    return ClassRecord("5A Idiomas", NAMES[:4], tuple(
+        GameRecord.from_game(game, finished=finished_at(1_790_000_000 + week * 604800)) for week, game in enumerate(games)))
+
+
+def deck_objects(name: str) -> set[str]:
+    from incognito_nb.engine import Deck
+
+    return set(Deck.builtin(name).objects)
+
+
+@pytest.mark.usefixtures("close_new_widgets")
+def test_a_class_that_played_decks_of_two_languages_keeps_missing_each_languages_words_apart(tmp_path):
+    """A class that played a Spanish deck and a French one read 'Keeps missing: anillo, bague,
+    banane, …, bombilla', the two languages' words in one list (Spanish's 'anillo' beside
+    French's 'bague', the same ring), in the PDF and its chart alike. Each language's words now
+    stand apart under its name, the latest game's language first, in the teacher's language."""
+    import subprocess
+
+    from incognito_nb.app.class_page import ClassPage
+    from incognito_nb.app.files.word_lists import missing_by_language
+    from incognito_nb.engine.class_report import missing_words
+    from incognito_nb.store.backends import open_class_book
+    from incognito_nb.ui.widgets.text import safe
+    from printed import need_poppler
+
+    need_poppler()
+    record = a_class_of_two_languages()
+    spanish, french = deck_objects("es_everyday"), deck_objects("fr_everyday")
+    missed = [row.word for row in missing_words(record)]
+    assert set(missed) & spanish and set(missed) & french, "the class keeps missing words of both"
+    lines = missing_by_language(record, language("fr"))
+    assert [(label, code) for label, code, _ in lines] == [("Français\u00a0:", "fr"), ("Espagnol\u00a0:", "es")]
+    for (_, code, text), deck in zip(lines, (french, spanish)):
+        said = text.split("\u00a0; ")
+        assert set(said) <= deck and set(said) == {w for w in missed if w in deck}, (code, said)
+    assert [label for label, _, _ in missing_by_language(record, language("de"))] == ["Französisch:", "Spanisch:"]
+    printed = subprocess.run(["pdftotext", "-layout", "-", "-"], input=report_pdf(record, lang=language("es")),
+                             capture_output=True, check=True).stdout.decode("utf-8").split("\f")[0]
+    at = {line.split()[0]: number for number, line in enumerate(printed.splitlines()) if line.split()}
+    assert at["Francés:"] < at["Español:"] < at["Francés"] < at["Español"], printed  # the lists, then the chart's
+    chart = [line.split()[0] for line in printed.splitlines()[at["Francés"] + 1:] if line.split()]
+    assert set(chart[:chart.index("Español")]) <= french and set(chart[chart.index("Español") + 1:]) <= spanish
+    english = missing_by_language(ClassRecord("3B", NAMES, a_class().games), language("en"))
+    assert len(english) == 1 and english[0][0] == "" and english[0][1] == "en", "one language: one list, unlabelled"
+    book = open_class_book(tmp_path / "classroom.sqlite")  # the notebook's class page says the same
+    book.add_class(record.name, record.students)
+    for game in record.games:
+        book.add_game(record.name, game)
+    page = ClassPage(book, folder=tmp_path / "out", lang=language("fr"))
+    for label, code, words in lines:
+        assert f'<b>{safe(label)}</b> <span lang="{code}">{safe(words)}</span>' in page.summary.value
+    book.close()
+
+
+def test_the_words_csv_says_each_words_deck_language(tmp_path):
+    """The words CSV of a class of two languages gave no way to tell a Spanish word from a
+    French one; its last column now says each word's deck's language ("es", "fr")."""
+    record = a_class_of_two_languages()
+    table = list(csv.reader(io.StringIO(words_csv(record, language("de"), calendar=Calendar(utc_day, date(2026, 12, 7)))),
+                            delimiter=";"))
+    assert table[0][-1] == "Sprache"
+    spanish, french = deck_objects("es_everyday"), deck_objects("fr_everyday")
+    assert {row[-1] for row in table[1:] if row[0] in spanish} == {"es"}
+    assert {row[-1] for row in table[1:] if row[0] in french} == {"fr"}
+
+
+def test_class_practice_deck_writes_a_deck_for_each_language_never_one_of_both(tmp_path):
+    """`class practice-deck` wrote one deck of both languages' missed words, 'anillo' and
+    'bague' as objects of a deck said to be French ('# language: fr', the last game's), with
+    French locations. It now writes the latest language's deck to --csv and, beside it, a deck
+    for each other language the class keeps missing words of, its code in the file's name."""
+    from incognito_nb.engine import Deck, load_deck
+    from incognito_nb.engine.class_report import missing_words
+    from incognito_nb.store.backends import open_class_book
+
+    record = a_class_of_two_languages()
+    store = str(tmp_path / "classroom.sqlite")
+    with open_class_book(store) as book:
+        book.add_class(record.name, record.students)
+        for game in record.games:
+            book.add_game(record.name, game)
+    out = io.StringIO()
+    assert class_main(["practice-deck", record.name, "--csv", str(tmp_path / "practice.csv"), "--store", store],
+                      out=out) == 0
+    assert sorted(p.name for p in tmp_path.glob("practice*")) == ["practice.csv", "practice.es.csv"], out.getvalue()
+    missed = {row.word for row in missing_words(record)}
+    for name, code, deck in (("practice.csv", "fr", "fr_everyday"), ("practice.es.csv", "es", "es_everyday")):
+        practice = load_deck(str(tmp_path / name))
+        assert practice.language == code and practice.name == f"5A Idiomas: practice ({code})", name
+        assert set(practice.objects) == missed & deck_objects(deck), name
+        assert set(practice.locations) == set(Deck.builtin(deck).locations), name
+    assert str(tmp_path / "practice.es.csv") in out.getvalue()

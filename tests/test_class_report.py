@@ -150,7 +150,7 @@ def test_the_command_line_reports_the_same_figures_in_each_languages_headers(dat
             for word, expected in words.items():
                 assert by_word[word][1:] == [_cell(expected[k]) for k in ("dealt", "drawn", "could", "found")] + [
                     _cell(expected["share"]), _cell(expected["missed"]), _cell(expected["trend"]),
-                    _cell(expected["box"]), yes if expected["due"] else no], word
+                    _cell(expected["box"]), yes if expected["due"] else no, "en"], word  # the deck's language
             table = list(csv.reader(io.StringIO(students_file.read_text(encoding="utf-8-sig")), delimiter=columns))
             assert table[0] == [lang.pgettext("CSV column", c) for c in STUDENT_COLUMNS]
             for row in table[1:]:

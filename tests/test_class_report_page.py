@@ -119,7 +119,7 @@ def test_the_report_fits_a_laptop_and_a_phone_with_its_files_first(room, browser
         with page.expect_download() as download:
             page.click(".inc-class-file >> nth=0")
         assert download.value.suggested_filename == f"{CLASS} words.csv", "its letters kept"
-        assert open(download.value.path(), "rb").read().startswith("\ufeffpalabra,".encode()), "a BOM"
+        assert open(download.value.path(), "rb").read().startswith("\ufeffpalabra;".encode()), "a BOM; Spain's ';'"
         check_modes(page, "a class's report", modes=("light",))
 
         page.set_viewport_size(PHONE)
@@ -191,7 +191,7 @@ def test_the_words_the_class_keeps_missing_are_listed_so_that_a_word_with_a_comm
         book.add_game("Con comas", record.games[0])
     status, _, html = Browser(room.url).get("/classroom/classes?name=Con+comas&lang=es")
     assert status == 200
-    missing = re.search(r'<span class="inc-class-missing">(.*?)</span>', html).group(1)
+    missing = re.search(r'<span class="inc-class-missing" lang="es">(.*?)</span>', html).group(1)
     assert missing == "; ".join(drawn)
 
 
@@ -208,7 +208,46 @@ def test_a_french_report_page_writes_its_lists_of_words_with_a_no_break_space_be
         book.add_game("Avec virgules", record.games[0])
     status, _, html = Browser(room.url).get("/classroom/classes?name=Avec+virgules&lang=fr")
     assert status == 200
-    missing = re.search(r'<span class="inc-class-missing">(.*?)</span>', html).group(1)
+    missing = re.search(r'<span class="inc-class-missing" lang="es">(.*?)</span>', html).group(1)
     assert missing == "\u00a0; ".join(drawn)
     students = re.search(r'<table class="inc-class-students">(.*?)</table>', html, re.S).group(1)
     assert "\u00a0; " in students and not re.search(r"\S; ", students), students
+
+
+def test_a_class_that_played_decks_of_two_languages_sees_each_languages_words_apart(room, browser):
+    """A class that played the Spanish deck one week and the French deck the next read, on its
+    report page, 'Keeps missing: anillo; bague; banane; …; bombilla' and a table of words mixing
+    both languages. The page lists each language's missed words under its name (the latest
+    game's first; a screen reader says each list in its language) and its words table goes
+    language by language, each row saying its deck's language."""
+    from test_class_files import a_class_of_two_languages, deck_objects
+
+    record = a_class_of_two_languages()
+    with open_store(room.store) as store:
+        book = class_book_of(store)
+        book.add_class(record.name, record.students)
+        for game in record.games:
+            book.add_game(record.name, game)
+    spanish, french = deck_objects("es_everyday"), deck_objects("fr_everyday")
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(report_url(room, record.name, "fr"))
+        page.wait_for_function("() => document.querySelector('.inc-class-chart').complete")
+        lines = page.eval_on_selector_all(".inc-class-missing-languages li", """items => items.map(li => ({
+            label: li.querySelector('b').innerText, lang: li.querySelector('.inc-class-missing').lang,
+            words: li.querySelector('.inc-class-missing').innerText}))""")
+        assert [(line["label"], line["lang"]) for line in lines] == [("Français\u00a0:", "fr"), ("Espagnol\u00a0:", "es")]
+        for line, deck in zip(lines, (french, spanish)):
+            assert set(line["words"].split("\u00a0; ")) <= deck, line
+        rows = page.eval_on_selector_all(".inc-class-words tbody tr", """rows => rows.map(tr => [
+            tr.querySelector('th').lang, tr.querySelector('th').innerText, tr.lastElementChild.innerText])""")
+        codes = [code for code, _, _ in rows]
+        assert codes == sorted(codes, key=["fr", "es"].index), "language by language, the latest's first"
+        assert {(code, said) for code, _, said in rows} == {("fr", "Français"), ("es", "Espagnol")}
+        assert all(word in (french if code == "fr" else spanish) or word not in french | spanish
+                   for code, word, _ in rows)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= LAPTOP["width"]
+        page.screenshot(path=str(ARTIFACTS / "class_report_two_languages_fr.png"), full_page=True)
+        check_modes(page, "the report of a class of two languages", modes=("light",))
+    finally:
+        page.close()

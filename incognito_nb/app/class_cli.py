@@ -314,11 +314,23 @@ def confirmed(options: argparse.Namespace, question: str, lang: Language, out: T
 
 
 def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
+    """Writes the practice deck of the class's latest language to ``--csv``, and, for a class
+    that played decks of other languages too and keeps missing some of their words, one deck
+    for each beside it, its language in its name as a deck file says it (``practice.fr.csv``)."""
+    from ..engine.class_report import deck_languages, missing_words
     from .files.class_files import practice_deck_csv
 
     record = book.record(options.name)
-    text = practice_deck_csv(record, choose_deck(options.deck) if options.deck else None)
+    deck = choose_deck(options.deck) if options.deck else None
+    text = practice_deck_csv(record, deck)
     print(lang._("Wrote {path}.", path=_write(options.csv, text)), file=out)
+    missing = {row.language for row in missing_words(record)}
+    target = Path(options.csv)
+    for code in deck_languages(record)[1:]:
+        if code in missing:
+            text = practice_deck_csv(record, deck if deck is not None and deck.language == code else None, code)
+            path = target.with_name(f"{target.stem}.{code}{target.suffix or '.csv'}")
+            print(lang._("Wrote {path}.", path=_write(str(path), text)), file=out)
     return DONE
 
 

@@ -12,11 +12,12 @@ finished game says so, and what to do, and writes no file.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..engine.class_report import missing_words, student_rows, word_list
+from ..engine.class_report import student_rows, word_list
 from ..store import StoreError
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
@@ -24,6 +25,7 @@ from incognito_nb.ui.widgets.text import markup, safe
 from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
                                  students_csv, words_csv)
 from .files.exports import file_name
+from .files.word_lists import missing_by_language
 
 
 class ClassPage(widgets.VBox):
@@ -83,10 +85,11 @@ class ClassPage(widgets.VBox):
             self.chart.value, self.students.value, self.files_button.disabled = b"", "", True
             return
         self.files_button.disabled = False
-        missing = lang.words([row.word for row in missing_words(record)]) or lang._(
-            "None: the class found every word in its latest drawing.")
         games, keeps = lang.ngettext("{n} game", "{n} games", len(record.games)), lang._("Keeps missing:")
-        self.summary.value = f"<h3>{safe(games)}</h3><p><b>{safe(keeps)}</b> {safe(missing)}</p>"
+        lines = [(f"<b>{safe(label)}</b> " if label else "") + f'<span lang="{html.escape(code)}">{safe(text)}</span>'
+                 for label, code, text in missing_by_language(record, lang)]  # each list read in its language
+        said = "".join(f"<br>{line}" for line in lines) if len(lines) > 1 else f" {lines[0]}"  # a line a language
+        self.summary.value = f"<h3>{safe(games)}</h3><p><b>{safe(keeps)}</b>{said}</p>"
         self.chart.value = class_chart_png(record, lang)
         rows = "".join(
             "<tr>" + f"<th>{safe(row.student)}</th>" + "".join(

@@ -11,13 +11,16 @@ For each word (:func:`word_rows`):
 - ``trend``: its share in the latest lesson it was drawn in (at all that lesson's tables)
   minus its share over the lessons before, in percentage points (``None`` when it was drawn
   in one lesson only);
+- ``language``: the language of its deck (of the latest game that dealt it);
 - ``box`` and ``due``: where the spaced-repetition schedule has it, and whether the
   practice deal of the class's next table favours it (the schedule counts lessons, the
   days the class met, see ``schedule.py``; so ``due`` needs a
   :class:`~incognito_nb.engine.schedule.Calendar`, and is ``None`` without one).
 
 The words the class keeps missing (:func:`missing_words`) are those the class missed at a
-table of the latest lesson that drew them, the most often missed first.  For each student (:func:`student_rows`):
+table of the latest lesson that drew them, the most often missed first.  A class may play
+decks of several languages (a Spanish deck one week, a French one the next): a report lists
+each language's words apart (:func:`by_language`).  For each student (:func:`student_rows`):
 the words they found and missed as a guesser (on each drawing they could vote on) and, as
 an artist, the words of their drawings that at least one classmate found or that nobody
 found.  Counts are per drawing; the word lists name each word once, alphabetically.
@@ -46,6 +49,7 @@ class WordRow:
     trend: int | None = None
     box: int | None = None
     due: bool | None = None
+    language: str = ""
 
     @property
     def share(self) -> int | None:
@@ -76,12 +80,14 @@ def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[Wor
     rows: dict[str, WordRow] = {}
     day = calendar.day if calendar is not None else utc_day
     by_lesson: dict[str, dict[date, list[DrawnWord]]] = {}
-    for game in record.games:
+    for game in record.games:  # oldest first: a word's language is its latest game's deck's
         for line in game.lineups:
             for word in line:
-                rows.setdefault(word, WordRow(word)).dealt += 1
+                row = rows.setdefault(word, WordRow(word))
+                row.dealt, row.language = row.dealt + 1, game.language
         for drawing in game.drawings:
             row = rows.setdefault(drawing.word, WordRow(drawing.word))
+            row.language = game.language
             row.drawn += 1
             row.could += len(drawing.guessers)
             row.found += len(drawing.found_by)
@@ -108,6 +114,23 @@ def missing_words(record: ClassRecord) -> list[WordRow]:
     placed = boxes(record.games)
     rows = [row for row in word_rows(record) if placed.get(row.word) == 1]
     return sorted(rows, key=lambda r: (-r.missed, r.share or 0, r.word.casefold()))
+
+
+def deck_languages(record: ClassRecord) -> list[str]:
+    """Returns the languages of the decks the class played (``GameRecord.language``, "es"),
+    the language of its latest game first, then each other by its latest game."""
+    latest = {game.language: index for index, game in enumerate(record.games)}  # the games are oldest first
+    return sorted(latest, key=latest.__getitem__, reverse=True)
+
+
+def by_language(record: ClassRecord, rows: Sequence[WordRow]) -> list[tuple[str, list[WordRow]]]:
+    """Returns ``rows`` grouped by their deck's language, in the order of
+    :func:`deck_languages`, each group in the order given; a language with no row is left out.
+    A class that played decks of one language gets one group: a report lists its words as
+    before, and one that played a Spanish deck and a French one lists each language's apart
+    (its Spanish "anillo" beside the French "bague" read as one list of two languages)."""
+    return [(language, group) for language in deck_languages(record)
+            if (group := [row for row in rows if row.language == language])]
 
 
 def student_rows(record: ClassRecord) -> list[StudentRow]:

@@ -38,7 +38,7 @@ import re
 from importlib import resources
 from typing import Any, Iterable, Mapping
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -195,6 +195,17 @@ class Language:
             return ""
         joined = format_list(names, locale=self.locale)
         return pseudo(joined, keep=names) if self.code == PSEUDO else joined
+
+    def language_name(self, code: str) -> str:
+        """Returns the name of the language ``code`` (a deck's, "es") in this language, as a
+        report labels a deck's words: "Spanish", "Espagnol" in French (``code`` as it is for
+        a code Babel does not know)."""
+        try:
+            name = Locale.parse(code.replace("-", "_")).get_display_name(self.locale) or code
+        except (ValueError, TypeError, UnknownLocaleError):
+            return code
+        name = name[:1].upper() + name[1:]
+        return pseudo(name) if self.code == PSEUDO else name
 
     def words(self, words: Iterable[str]) -> str:
         """Returns a deck's words as a list in a report says them: "champú; sal, pimienta"

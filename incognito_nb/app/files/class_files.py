@@ -17,8 +17,8 @@ import json
 from typing import Callable, Sequence
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import (StudentRow, WordRow, missing_words, student_rows, word_list, word_rows,
-                                    words_said)
+from ...engine.class_report import (StudentRow, WordRow, deck_languages, missing_words, student_rows, word_list,
+                                    word_rows, words_said)
 from ...engine.decks import Deck
 from ...engine.errors import N_, Explained
 from ...engine.schedule import Calendar
@@ -26,7 +26,8 @@ from incognito_nb.ui.choices import deck_for_language
 from incognito_nb.ui.i18n import Language, language
 from .exports import _csv
 
-WORD_COLUMNS = ("word", "dealt", "drawn", "could", "found", "share (%)", "missed", "trend (points)", "box", "due")
+WORD_COLUMNS = ("word", "dealt", "drawn", "could", "found", "share (%)", "missed", "trend (points)", "box", "due",
+                "language")
 STUDENT_COLUMNS = ("student", "found as guesser", "missed as guesser", "found as artist", "missed as artist",
                    "words found as guesser", "words missed as guesser", "words found as artist",
                    "words missed as artist")
@@ -63,7 +64,7 @@ def word_cells(row: WordRow, lang: Language) -> list[object]:
     """Returns a word's figures as the cells of its CSV row."""
     return [row.word, row.dealt, row.drawn, row.could, row.found, _blank(row.share), row.missed,
             _blank(row.trend), _blank(row.box),
-            "" if row.due is None else lang._("yes") if row.due else lang._("no")]
+            "" if row.due is None else lang._("yes") if row.due else lang._("no"), row.language]
 
 
 def word_header(lang: Language) -> list[str]:
@@ -72,7 +73,8 @@ def word_header(lang: Language) -> list[str]:
             lang.pgettext("CSV column", "drawn"), lang.pgettext("CSV column", "could"),
             lang.pgettext("CSV column", "found"), lang.pgettext("CSV column", "share (%)"),
             lang.pgettext("CSV column", "missed"), lang.pgettext("CSV column", "trend (points)"),
-            lang.pgettext("CSV column", "box"), lang.pgettext("CSV column", "due")]
+            lang.pgettext("CSV column", "box"), lang.pgettext("CSV column", "due"),
+            lang.pgettext("CSV column", "language")]
 
 
 def words_csv(record: ClassRecord, lang: Language | None = None, *, calendar: Calendar) -> str:
@@ -118,17 +120,24 @@ def record_json(record: ClassRecord) -> str:
     return json.dumps(record.to_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def practice_deck_csv(record: ClassRecord, deck: Deck | None = None) -> str:
-    """Returns the words the class keeps missing as a deck CSV (``kind,word``), readable by
-    :func:`~incognito_nb.engine.parse_deck` and by any tool that takes a word list; the
-    locations of ``deck`` (default: the built-in deck of the class's last game's language)
-    come with them, so the file plays as it is when it holds enough words."""
-    missed = [row.word for row in missing_words(record)]
-    words_in = record.games[-1].language if record.games else None
+def practice_deck_csv(record: ClassRecord, deck: Deck | None = None, words_in: str | None = None) -> str:
+    """Returns the words the class keeps missing in the language ``words_in`` as a deck CSV
+    (``kind,word``), readable by :func:`~incognito_nb.engine.parse_deck` and by any tool that
+    takes a word list; the locations of ``deck`` (default: the built-in deck of that language)
+    come with them, so the file plays as it is when it holds enough words.  ``words_in``
+    defaults to the language of the class's last game: a class that played a Spanish deck and
+    a French one has a practice deck in each
+    (:func:`~incognito_nb.engine.class_report.deck_languages`), never one of both."""
+    if words_in is None:
+        words_in = record.games[-1].language if record.games else None
+    missed = [row.word for row in missing_words(record) if words_in is None or row.language == words_in]
     if deck is None:
         builtin = {name: Deck.builtin(name) for name in Deck.builtin_names()}
         deck = builtin.get(deck_for_language(builtin, words_in or "")) or Deck.builtin()
-    lines = [f"# name: {record.name}: practice", f"# language: {words_in or deck.language}", "kind,word"]
+    name = f"{record.name}: practice"
+    if len(deck_languages(record)) > 1:  # a practice deck for each language: each its own name
+        name += f" ({words_in})"
+    lines = [f"# name: {name}", f"# language: {words_in or deck.language}", "kind,word"]
     lines += [f"object,{_cell(word)}" for word in missed]
     lines += [f"location,{_cell(word)}" for word in deck.locations]
     return "\n".join(lines) + "\n"
@@ -188,7 +197,9 @@ def class_chart_png(record: ClassRecord, lang: Language | None = None, *, most: 
         subtitle = lang._("{games}: the {count} words found least, of {words}", games=games, count=most,
                           words=len(rows))
         rows = rows[:most]
-    notes = [" · ".join(filter(None, (lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn),
+    several = len(deck_languages(record)) > 1  # then each word says its deck's language
+    notes = [" · ".join(filter(None, (lang.language_name(row.language) if several else "",
+                                      lang.ngettext("drawn {n} time", "drawn {n} times", row.drawn),
                                       trend_note(row.trend, lang)))) for row in rows]
     return chart_png([{"word": r.word, "could": r.could, "found": r.found, "share": r.share} for r in rows],
                      title=lang._("{name}: how often each word was found", name=record.name), subtitle=subtitle,

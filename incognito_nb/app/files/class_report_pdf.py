@@ -12,10 +12,11 @@ import datetime as dt
 from babel.dates import format_date
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import missing_words, student_rows, word_list, word_rows
+from ...engine.class_report import WordRow, by_language, deck_languages, student_rows, word_list, word_rows
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.palette import FOUND_COLOR
 from .lines import largest_size, width_of
+from .word_lists import missing_by_language
 from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet, rgb
 
 #: The chart's rows, mm apart; as close as ROW_CLOSEST where that keeps the chart on one page.
@@ -40,21 +41,26 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
                                          len(record.games), date=format_date(date, "long", locale=lang.code)),
                 size=10, color=MUTED, width=WIDTH)
     y += 9
-    missing = missing_words(record)
-    text = lang.words([row.word for row in missing]) if missing else lang._("None: the class found every word "
-                                                                          "in its latest drawing.")
     pdf.text_at(MARGIN, y, lang._("Keeps missing:"), size=12, bold=True, width=WIDTH)
     y += 7
-    pdf.set_xy(MARGIN, y)
-    pdf.set_font(pdf.family, "", 11)
-    pdf.multi_cell(WIDTH, 5.5, pdf.say(text))
-    y = pdf.get_y() + 6
+    for label, _code, text in missing_by_language(record, lang):  # a line for each language of its decks
+        if label:
+            pdf.text_at(MARGIN, y, label, size=11, bold=True, width=WIDTH)
+            y += 5.5
+        pdf.set_xy(MARGIN, y)
+        pdf.set_font(pdf.family, "", 11)
+        pdf.multi_cell(WIDTH, 5.5, pdf.say(text))
+        y = pdf.get_y() + 1.5
+    y += 4.5
     pdf.text_at(MARGIN, y, lang._("Share of those who could find each word who found it, hardest first"),
                 size=12, bold=True, width=WIDTH)
     y += 8
     word_width, count_width = 52.0, 34.0
     bar_width = WIDTH - word_width - count_width
-    rows = [row for row in word_rows(record) if row.share is not None]
+    rows: list[WordRow | str] = [row for row in word_rows(record) if row.share is not None]
+    if len(deck_languages(record)) > 1:  # each language's words together, under its name
+        rows = [item for code, group in by_language(record, rows)
+                for item in (lang.language_name(code), *group)]
     # A chart a few rows too long for the first page closes its rows up to stay on it: at
     # ROW apart, a class's 40 words put two of them alone on a page of their own.
     room = PAGE_HEIGHT - MARGIN - y
@@ -63,6 +69,10 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
         if y + step > PAGE_HEIGHT - MARGIN + 0.01:
             pdf.add_page()
             y = MARGIN
+        if isinstance(row, str):  # a language's name, above its words
+            pdf.text_at(MARGIN, y + 0.8, row, size=10.5, bold=True, color=MUTED, width=WIDTH)
+            y += step
+            continue
         pdf.text_at(MARGIN, y + 0.8, row.word, size=10, bold=True, width=word_width - 2)
         pdf.set_fill_color(228, 228, 228)
         pdf.rect(MARGIN + word_width, y + 1, bar_width, step - 2, style="F")

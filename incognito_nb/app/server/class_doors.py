@@ -28,7 +28,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 
-from ...engine.class_report import missing_words, student_rows, word_rows
+from ...engine.class_report import by_language, deck_languages, student_rows, word_rows
 from ...store import StoreError, TableStore
 from ...store.backends import class_book_of
 from ...store.class_book import UnknownClass
@@ -37,6 +37,7 @@ from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_gam
                                  report_pdf, student_cells, student_header, students_csv, word_cells, word_header,
                                  words_csv)
 from ..files.exports import file_name
+from ..files.word_lists import missing_by_language
 from .doors import MAX_NAME, STUDENT, TEACHER, TEACHER_COOKIE, Doorway
 
 #: The files of a class's report: their name's ending and media type (the charts are the page's).
@@ -62,8 +63,12 @@ def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
         check_games(record)
     except NoGameYet as error:
         return {**report, "nothing": lang.error(error)}
-    return {**report, "missing": [row.word for row in missing_words(record)],
-            "word_header": word_header(lang), "words": [word_cells(row, lang) for row in word_rows(record, book.calendar())],
+    rows = word_rows(record, book.calendar())
+    several = len(deck_languages(record)) > 1  # then the table goes language by language, each named
+    return {**report, "missing": missing_by_language(record, lang),
+            "word_header": word_header(lang),
+            "words": [(row.language, [*word_cells(row, lang)[:-1], lang.language_name(row.language)])
+                      for _, group in (by_language(record, rows) if several else [("", rows)]) for row in group],
             "student_header": [student_header(lang)[0], *student_header(lang)[5:]],
             "students": [[cells[0], *cells[5:]] for cells in (student_cells(row, lang.words)
                                                               for row in student_rows(record))]}
@@ -190,8 +195,7 @@ class ClassReportDoor(ClassDoorway, JupyterHandler):
                  "students.csv"), (lang._("The report to print (PDF)"), "report.pdf")] if report["games"] else []
         files.append((lang._("The class and its record, to keep (JSON)"), "export.json"))
         self.door("report", lang._("Incognito · the class's report"), lang, report=report,
-                  missing=lang.words(report["missing"]) or lang._(
-                      "None: the class found every word in its latest drawing."),
+                  missing=report["missing"],
                   games=lang.ngettext("{n} game", "{n} games", report["games"]), nothing=report["nothing"],
                   chart=self.class_url("file", name=name, file="chart.png", lang=lang),
                   chart_phone=self.class_url("file", name=name, file="chart-phone.png", lang=lang),
