@@ -331,3 +331,29 @@ def test_the_game_joins_once_in_either_store(tmp_path, store_url):  # noqa: F811
         with open_class_book(store_url) as book:
             (kept,) = book.record(CLASS).games
         assert kept.game_id == GameRecord.from_game(app.game, finished="").game_id
+
+
+def test_the_words_due_for_practice_are_the_chosen_decks(tmp_path, store):
+    """A class that played the Spanish deck and missed words of it read, with the French deck
+    chosen, 'Due for practice: botella, campana, … and zapato.': words a French deal never holds
+    (a deal favours only its deck's words). The setup says the chosen deck's due words, again
+    when another deck is chosen, and that none is in a deck that holds none."""
+    pick = random.Random(7).choice
+    earlier = play_game(["Ana", "Ben", "Cleo"], pick, seed=3, deck=Deck.builtin("es_everyday"))
+    with open_class_book(store) as book:
+        book.add_game(CLASS, GameRecord.from_game(earlier, finished="2026-11-30T10:00:00+00:00"))
+        due = book.practice(CLASS).due
+    assert due and due <= set(Deck.builtin("es_everyday").objects)
+    app = TableApp(folder=GameFolder(tmp_path), classes=books(store))
+    form = form_of(app)
+    key = {deck.name: key for key, deck in form._decks.items()}
+    form.deck_choice.value = key[Deck.builtin("es_everyday").name]
+    form.choose_class(CLASS)
+    said = plain(form._due.value)
+    assert said.startswith("Due for practice: ") and set(said.removeprefix("Due for practice: ")
+                                                         .removesuffix(".").split("; ")) == due, said
+    form.deck_choice.value = key[Deck.builtin("fr_everyday").name]
+    said = plain(form._due.value)
+    assert said == "None of the words due for practice is in this deck: the deal is the plain one.", said
+    form.deck_choice.value = key[Deck.builtin("es_everyday").name]
+    assert plain(form._due.value).startswith("Due for practice: ")

@@ -96,6 +96,7 @@ class ClassSetupForm(SetupForm):
         self._list_classes()
         self.class_menu.observe(lambda change: self.choose_class(change["new"]), names="value")
         self.practice_switch.observe(lambda _: self._say_due(), names="value")
+        self.deck_choice.observe(lambda _: self._say_due(), names="value")  # its due words may differ
 
     # ------------------------------------------------------------- reading
     @property
@@ -167,11 +168,17 @@ class ClassSetupForm(SetupForm):
             "Choose a word deck and a timer, tick who is at this table in seating order, then press Start."))
 
     def _say_due(self) -> None:
-        due = self._due_words
+        # Only the chosen deck's due words can be dealt: a class that played a Spanish deck and
+        # a French one has due words of both, and a French table deals only French ones.
+        deck = self._decks.get(self.deck_choice.value)  # none while the menu's options change
+        objects = set(deck.objects) if deck is not None else set(self._due_words)
+        due = [word for word in self._due_words if word in objects]
         if not self.practice_switch.value:
             text = self.lang._("Practice is off: the deal is the plain one.")
         elif due:
-            text = self.lang._("Due for practice: {words}.", words=self.lang.names(due))
+            text = self.lang._("Due for practice: {words}.", words=self.lang.words(due))
+        elif self._due_words:
+            text = self.lang._("None of the words due for practice is in this deck: the deal is the plain one.")
         else:
             text = self.lang._("No word is due for practice yet: the deal is the plain one.")
         self._due.value = safe(text)
