@@ -364,3 +364,30 @@ def test_class_practice_deck_writes_a_deck_for_each_language_never_one_of_both(t
         assert set(practice.objects) == missed & deck_objects(deck), name
         assert set(practice.locations) == set(Deck.builtin(deck).locations), name
     assert str(tmp_path / "practice.es.csv") in out.getvalue()
+
+
+@pytest.mark.parametrize("code, columns", [("en", ","), ("es", ";"), ("fr", ";"), ("de", ";")])
+def test_a_practice_deck_opens_in_columns_with_its_accents_and_plays_as_written(tmp_path, code, columns):
+    """`class practice-deck` wrote plain UTF-8 with commas: a French teacher's Excel showed
+    'object,cuillÃ¨re' in one cell. It starts with a byte-order mark and separates its columns
+    as the teacher's spreadsheet does (';' in Spanish, French and German), and the game reads
+    it back word for word (a deck's header may be 'kind;word')."""
+    from incognito_nb.engine import Deck, load_deck
+    from incognito_nb.engine.class_report import missing_words
+    from incognito_nb.store.backends import open_class_book
+
+    record = a_class_of_two_languages()
+    store = str(tmp_path / "classroom.sqlite")
+    with open_class_book(store) as book:
+        book.add_class(record.name, record.students)
+        for game in record.games:
+            book.add_game(record.name, game)
+    assert class_main(["practice-deck", record.name, "--csv", str(tmp_path / "p.csv"), "--store", store,
+                       "--language", code], out=io.StringIO()) == 0
+    data = (tmp_path / "p.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf# name: 5A Idiomas: practice (fr)\n# language: fr\n"
+                           + f"kind{columns}word\nobject{columns}".encode()), data[:80]
+    assert "cuillère".encode() in data or "chaussure".encode() in data
+    deck = load_deck(str(tmp_path / "p.csv"))
+    assert set(deck.objects) == {row.word for row in missing_words(record) if row.language == "fr"}
+    assert deck.locations == Deck.builtin("fr_everyday").locations

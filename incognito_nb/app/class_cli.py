@@ -322,13 +322,15 @@ def practice_deck(book: ClassBook, options: argparse.Namespace, lang: Language, 
 
     record = book.record(options.name)
     deck = choose_deck(options.deck) if options.deck else None
-    text = practice_deck_csv(record, deck)
+    # With a byte-order mark, as the report's CSV files: a spreadsheet reads the words' accents.
+    text = practice_deck_csv(record, deck, lang=lang).encode("utf-8-sig")
     print(lang._("Wrote {path}.", path=_write(options.csv, text)), file=out)
     missing = {row.language for row in missing_words(record)}
     target = Path(options.csv)
     for code in deck_languages(record)[1:]:
         if code in missing:
-            text = practice_deck_csv(record, deck if deck is not None and deck.language == code else None, code)
+            text = practice_deck_csv(record, deck if deck is not None and deck.language == code else None, code,
+                                     lang=lang).encode("utf-8-sig")
             path = target.with_name(f"{target.stem}.{code}{target.suffix or '.csv'}")
             print(lang._("Wrote {path}.", path=_write(str(path), text)), file=out)
     return DONE

@@ -24,7 +24,7 @@ from ...engine.errors import N_, Explained
 from ...engine.schedule import Calendar
 from incognito_nb.ui.choices import deck_for_language
 from incognito_nb.ui.i18n import Language, language
-from .exports import _csv
+from .exports import _csv, csv_delimiter
 
 WORD_COLUMNS = ("word", "dealt", "drawn", "could", "found", "share (%)", "missed", "trend (points)", "box", "due",
                 "language")
@@ -120,14 +120,17 @@ def record_json(record: ClassRecord) -> str:
     return json.dumps(record.to_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def practice_deck_csv(record: ClassRecord, deck: Deck | None = None, words_in: str | None = None) -> str:
+def practice_deck_csv(record: ClassRecord, deck: Deck | None = None, words_in: str | None = None, *,
+                      lang: Language | None = None) -> str:
     """Returns the words the class keeps missing in the language ``words_in`` as a deck CSV
     (``kind,word``), readable by :func:`~incognito_nb.engine.parse_deck` and by any tool that
     takes a word list; the locations of ``deck`` (default: the built-in deck of that language)
     come with them, so the file plays as it is when it holds enough words.  ``words_in``
     defaults to the language of the class's last game: a class that played a Spanish deck and
     a French one has a practice deck in each
-    (:func:`~incognito_nb.engine.class_report.deck_languages`), never one of both."""
+    (:func:`~incognito_nb.engine.class_report.deck_languages`), never one of both.  Its columns
+    are separated as a teacher reading ``lang`` opens them in a spreadsheet (``kind;word`` in
+    Spanish, French and German, :func:`~.exports.csv_delimiter`; a deck reads either)."""
     if words_in is None:
         words_in = record.games[-1].language if record.games else None
     missed = [row.word for row in missing_words(record) if words_in is None or row.language == words_in]
@@ -137,15 +140,16 @@ def practice_deck_csv(record: ClassRecord, deck: Deck | None = None, words_in: s
     name = f"{record.name}: practice"
     if len(deck_languages(record)) > 1:  # a practice deck for each language: each its own name
         name += f" ({words_in})"
-    lines = [f"# name: {name}", f"# language: {words_in or deck.language}", "kind,word"]
-    lines += [f"object,{_cell(word)}" for word in missed]
-    lines += [f"location,{_cell(word)}" for word in deck.locations]
+    between = csv_delimiter(lang or language())
+    lines = [f"# name: {name}", f"# language: {words_in or deck.language}", f"kind{between}word"]
+    lines += [f"object{between}{_cell(word, between)}" for word in missed]
+    lines += [f"location{between}{_cell(word, between)}" for word in deck.locations]
     return "\n".join(lines) + "\n"
 
 
-def _cell(word: str) -> str:
+def _cell(word: str, between: str) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow([word])
+    csv.writer(buffer, delimiter=between, lineterminator="").writerow([word])
     return buffer.getvalue()
 
 
