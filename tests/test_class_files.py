@@ -323,7 +323,15 @@ def test_a_class_that_played_decks_of_two_languages_keeps_missing_each_languages
     page = ClassPage(book, folder=tmp_path / "out", lang=language("fr"))
     for label, code, words in lines:
         assert f'<b>{safe(label)}</b> <span lang="{code}">{safe(words)}</span>' in page.summary.value
+    for label in ("Français\u00a0:", "Espagnol\u00a0:"):  # each student's lists: a line a language
+        assert page.students.value.count(f"<b>{safe(label)}</b>") >= 4
     book.close()
+    students = subprocess.run(["pdftotext", "-layout", "-", "-"], input=report_pdf(record, lang=language("fr")),
+                              capture_output=True, check=True).stdout.decode("utf-8").split("\f")[1]
+    for line in students.splitlines():
+        for name, deck in (("Français :", french), ("Espagnol :", spanish)):
+            if name in line:
+                assert set(line.split(name)[1].strip().rstrip(" ;").split(" ; ")) <= deck, line
 
 
 def test_the_words_csv_says_each_words_deck_language(tmp_path):

@@ -218,8 +218,9 @@ def test_a_class_that_played_decks_of_two_languages_sees_each_languages_words_ap
     """A class that played the Spanish deck one week and the French deck the next read, on its
     report page, 'Keeps missing: anillo; bague; banane; …; bombilla' and a table of words mixing
     both languages. The page lists each language's missed words under its name (the latest
-    game's first; a screen reader says each list in its language) and its words table goes
-    language by language, each row saying its deck's language."""
+    game's first; a screen reader says each list in its language), its words table goes
+    language by language, each row saying its deck's language, and each student's lists of
+    words have a line a language."""
     from test_class_files import a_class_of_two_languages, deck_objects
 
     record = a_class_of_two_languages()
@@ -246,6 +247,12 @@ def test_a_class_that_played_decks_of_two_languages_sees_each_languages_words_ap
         assert {(code, said) for code, _, said in rows} == {("fr", "Français"), ("es", "Espagnol")}
         assert all(word in (french if code == "fr" else spanish) or word not in french | spanish
                    for code, word, _ in rows)
+        # Each student's lists too: a line a language, its words in their language.
+        said = page.eval_on_selector_all(".inc-class-students td span", """spans => spans.map(span => [
+            span.lang, span.previousElementSibling ? span.previousElementSibling.innerText : '', span.innerText])""")
+        assert {(code, label) for code, label, _ in said} == {("fr", "Français\u00a0:"), ("es", "Espagnol\u00a0:")}
+        for code, _, words in said:
+            assert set(words.split("\u00a0; ")) <= (french if code == "fr" else spanish), (code, words)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= LAPTOP["width"]
         page.screenshot(path=str(ARTIFACTS / "class_report_two_languages_fr.png"), full_page=True)
         check_modes(page, "the report of a class of two languages", modes=("light",))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..engine.class_report import student_rows, word_list
+from ..engine.class_report import student_rows
 from ..store import StoreError
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
@@ -25,7 +25,7 @@ from incognito_nb.ui.widgets.text import markup, safe
 from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
                                  students_csv, words_csv)
 from .files.exports import file_name
-from .files.word_lists import missing_by_language
+from .files.word_lists import StudentWords, missing_by_language
 
 
 class ClassPage(widgets.VBox):
@@ -86,14 +86,14 @@ class ClassPage(widgets.VBox):
             return
         self.files_button.disabled = False
         games, keeps = lang.ngettext("{n} game", "{n} games", len(record.games)), lang._("Keeps missing:")
-        lines = [(f"<b>{safe(label)}</b> " if label else "") + f'<span lang="{html.escape(code)}">{safe(text)}</span>'
-                 for label, code, text in missing_by_language(record, lang)]  # each list read in its language
+        lines = [_line(*line) for line in missing_by_language(record, lang)]
         said = "".join(f"<br>{line}" for line in lines) if len(lines) > 1 else f" {lines[0]}"  # a line a language
         self.summary.value = f"<h3>{safe(games)}</h3><p><b>{safe(keeps)}</b>{said}</p>"
         self.chart.value = class_chart_png(record, lang)
+        said = StudentWords(record, lang)
         rows = "".join(
             "<tr>" + f"<th>{safe(row.student)}</th>" + "".join(
-                f"<td>{safe(lang.words(word_list(words)))}</td>" for words in (
+                "<td>" + "<br>".join(_line(*line) for line in said(words)) + "</td>" for words in (
                 row.found_as_guesser, row.missed_as_guesser, row.found_as_artist, row.missed_as_artist)) + "</tr>"
             for row in student_rows(record))
         labels = ("", lang._("Found as guesser:"), lang._("Missed as guesser:"), lang._("Found as artist:"),
@@ -170,3 +170,8 @@ def class_page(store: str | None = None, *, lang: str = "en") -> ClassPage:
 
     url = store or default_store_url()
     return ClassPage(open_class_book(url) if made_yet(url) else None, lang=language(lang))
+
+
+def _line(label: str, code: str, words: str) -> str:
+    """Returns a line of a list of words as HTML, the words in their language (for screen readers)."""
+    return (f"<b>{safe(label)}</b> " if label else "") + f'<span lang="{html.escape(code)}">{safe(words)}</span>'

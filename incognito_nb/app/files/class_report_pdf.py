@@ -12,11 +12,11 @@ import datetime as dt
 from babel.dates import format_date
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import WordRow, by_language, deck_languages, student_rows, word_list, word_rows
+from ...engine.class_report import WordRow, by_language, deck_languages, student_rows, word_rows
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.palette import FOUND_COLOR
 from .lines import largest_size, width_of
-from .word_lists import missing_by_language
+from .word_lists import StudentWords, missing_by_language
 from .sheet import MARGIN, MUTED, PAGE_HEIGHT, PAGE_WIDTH, Sheet, rgb
 
 #: The chart's rows, mm apart; as close as ROW_CLOSEST where that keeps the chart on one page.
@@ -49,7 +49,7 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
             y += 5.5
         pdf.set_xy(MARGIN, y)
         pdf.set_font(pdf.family, "", 11)
-        pdf.multi_cell(WIDTH, 5.5, pdf.say(text))
+        pdf.multi_cell(WIDTH, 5.5, pdf.say(text), align="L")  # a list: not stretched to the margin
         y = pdf.get_y() + 1.5
     y += 4.5
     pdf.text_at(MARGIN, y, lang._("Share of those who could find each word who found it, hardest first"),
@@ -99,6 +99,7 @@ def _students(pdf: Sheet, record: ClassRecord, lang: Language) -> None:
         return max(width_of(pdf, label, size=size, bold=True) for label in labels)
 
     size = largest_size(widest, LABEL_COLUMN, largest=LABEL_SIZE, smallest=LABEL_SMALLEST)
+    say = StudentWords(record, lang)
     column = max(40.0, widest(size) + 1)
     for row in student_rows(record):
         lines = list(zip(labels, (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist,
@@ -112,6 +113,7 @@ def _students(pdf: Sheet, record: ClassRecord, lang: Language) -> None:
             pdf.text_at(MARGIN + 2, y, label, size=size, bold=True, width=column, min_size=size)
             pdf.set_xy(MARGIN + column + 4, y)
             pdf.set_font(pdf.family, "", 9.5)
-            pdf.multi_cell(WIDTH - column - 4, 4.6, pdf.say(lang.words(word_list(words)) or "—"))
+            said = "\n".join(f"{label} {text}".strip() for label, _code, text in say(words))  # a line a language
+            pdf.multi_cell(WIDTH - column - 4, 4.6, pdf.say(said or "—"), align="L")
             y = max(pdf.get_y(), y + 4.6) + 0.6
         y += 3

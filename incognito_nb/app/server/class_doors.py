@@ -34,10 +34,10 @@ from ...store.backends import class_book_of
 from ...store.class_book import UnknownClass
 from incognito_nb.ui.i18n import Language
 from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, record_json,
-                                 report_pdf, student_cells, student_header, students_csv, word_cells, word_header,
+                                 report_pdf, student_header, students_csv, word_cells, word_header,
                                  words_csv)
 from ..files.exports import file_name
-from ..files.word_lists import missing_by_language
+from ..files.word_lists import StudentWords, missing_by_language
 from .doors import MAX_NAME, STUDENT, TEACHER, TEACHER_COOKIE, Doorway
 
 #: The files of a class's report: their name's ending and media type (the charts are the page's).
@@ -63,15 +63,15 @@ def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
         check_games(record)
     except NoGameYet as error:
         return {**report, "nothing": lang.error(error)}
-    rows = word_rows(record, book.calendar())
+    rows, said = word_rows(record, book.calendar()), StudentWords(record, lang)
     several = len(deck_languages(record)) > 1  # then the table goes language by language, each named
     return {**report, "missing": missing_by_language(record, lang),
             "word_header": word_header(lang),
             "words": [(row.language, [*word_cells(row, lang)[:-1], lang.language_name(row.language)])
                       for _, group in (by_language(record, rows) if several else [("", rows)]) for row in group],
             "student_header": [student_header(lang)[0], *student_header(lang)[5:]],
-            "students": [[cells[0], *cells[5:]] for cells in (student_cells(row, lang.words)
-                                                              for row in student_rows(record))]}
+            "students": [[row.student, *map(said, (row.found_as_guesser, row.missed_as_guesser, row.found_as_artist,
+                                                    row.missed_as_artist))] for row in student_rows(record)]}
 
 
 def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tuple[str, str | bytes]:
