@@ -5,6 +5,7 @@ title is whole and whose page version stays short (the PDF's labels: test_class_
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import random
 import urllib.parse
@@ -399,3 +400,16 @@ def test_a_practice_deck_opens_in_columns_with_its_accents_and_plays_as_written(
     deck = load_deck(str(tmp_path / "p.csv"))
     assert set(deck.objects) == {row.word for row in missing_words(record) if row.language == "fr"}
     assert deck.locations == Deck.builtin("fr_everyday").locations
+
+
+def test_a_game_recorded_without_its_decks_language_counts_as_english():
+    """A record whose game said no deck language ('') made a language of its own: a class of
+    one such game and an English one was 'two languages', one named ''. A deck that says no
+    language is English (parse_deck), and so is such a record."""
+    from incognito_nb.app.files.word_lists import missing_by_language
+    from incognito_nb.engine.class_report import deck_languages
+
+    games = a_class(games=2).games
+    record = ClassRecord("3B", NAMES, (dataclasses.replace(games[0], language=""), games[1]))
+    assert deck_languages(record) == ["en"]
+    assert [label for label, _, _ in missing_by_language(record, language("en"))] == [""]

@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Sequence
 
-from .class_record import ClassRecord, DrawnWord
+from .class_record import ClassRecord, DrawnWord, GameRecord
+from .decks import DEFAULT_LANGUAGE
 from .schedule import Calendar, boxes, class_found, due_words, utc_day
 
 
@@ -84,10 +85,10 @@ def word_rows(record: ClassRecord, calendar: Calendar | None = None) -> list[Wor
         for line in game.lineups:
             for word in line:
                 row = rows.setdefault(word, WordRow(word))
-                row.dealt, row.language = row.dealt + 1, game.language
+                row.dealt, row.language = row.dealt + 1, deck_language(game)
         for drawing in game.drawings:
             row = rows.setdefault(drawing.word, WordRow(drawing.word))
-            row.language = game.language
+            row.language = deck_language(game)
             row.drawn += 1
             row.could += len(drawing.guessers)
             row.found += len(drawing.found_by)
@@ -116,10 +117,16 @@ def missing_words(record: ClassRecord) -> list[WordRow]:
     return sorted(rows, key=lambda r: (-r.missed, r.share or 0, r.word.casefold()))
 
 
+def deck_language(game: GameRecord) -> str:
+    """Returns the language of a game's deck: English for a record that says none, as for a
+    deck file that says none (:data:`~incognito_nb.engine.decks.DEFAULT_LANGUAGE`)."""
+    return game.language or DEFAULT_LANGUAGE
+
+
 def deck_languages(record: ClassRecord) -> list[str]:
     """Returns the languages of the decks the class played (``GameRecord.language``, "es"),
     the language of its latest game first, then each other by its latest game."""
-    latest = {game.language: index for index, game in enumerate(record.games)}  # the games are oldest first
+    latest = {deck_language(game): index for index, game in enumerate(record.games)}  # the games: oldest first
     return sorted(latest, key=latest.__getitem__, reverse=True)
 
 

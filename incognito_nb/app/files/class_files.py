@@ -17,8 +17,8 @@ import json
 from typing import Callable, Sequence
 
 from ...engine.class_record import ClassRecord
-from ...engine.class_report import (StudentRow, WordRow, deck_languages, missing_words, student_rows, word_list,
-                                    word_rows, words_said)
+from ...engine.class_report import (StudentRow, WordRow, deck_language, deck_languages, missing_words, student_rows,
+                                    word_list, word_rows, words_said)
 from ...engine.decks import Deck
 from ...engine.errors import N_, Explained
 from ...engine.schedule import Calendar
@@ -132,7 +132,7 @@ def practice_deck_csv(record: ClassRecord, deck: Deck | None = None, words_in: s
     are separated as a teacher reading ``lang`` opens them in a spreadsheet (``kind;word`` in
     Spanish, French and German, :func:`~.exports.csv_delimiter`; a deck reads either)."""
     if words_in is None:
-        words_in = record.games[-1].language if record.games else None
+        words_in = deck_language(record.games[-1]) if record.games else None
     missed = [row.word for row in missing_words(record) if words_in is None or row.language == words_in]
     if deck is None:
         builtin = {name: Deck.builtin(name) for name in Deck.builtin_names()}
