@@ -310,6 +310,22 @@ def test_the_classroom_projector_shows_each_phase_of_six_students_on_one_screen(
         assert scale >= 0.55, f"the chart at {scale:.2f} of its size"
 
 
+def names_on_two_lines(page) -> dict[str, list[str]]:
+    """Returns, for each projector size, the names of the game over's scoreboard that take
+    more than one line (a class reads a name on two lines as two players)."""
+    wrapped = {}
+    for size_name, size in SIZES.items():
+        resize(page, size, timeout=STEP)
+        lines = page.eval_on_selector_all(".inc-over .inc-scoreboard .inc-badge", """badges => badges.map(b => {
+            const range = document.createRange();
+            range.selectNodeContents(b);
+            return [b.textContent, new Set([...range.getClientRects()].map(r => Math.round(r.top))).size];
+        })""")
+        if names := [name for name, count in lines if count > 1]:
+            wrapped[size_name] = names
+    return wrapped
+
+
 #: Six names as long as a class's get, on the classroom's projected reveal.
 SIX_LONG = ["Anne-Charlotte Dupont", "Bartholomäus", "Maximiliane Schwarzer", "Jean-Baptiste Lefèvre",
             "Guadalupe Fernández", "Christoph Wojciechowski"]
@@ -374,14 +390,7 @@ def test_the_classroom_reveal_of_six_long_names_fits_every_screen_with_its_next(
             button.wait_for_element_state("hidden", timeout=STEP)
         page.click(".inc-next", timeout=STEP)  # the scoreboard, then the podium
         page.wait_for_selector(".inc-winners", timeout=STEP)
-        for size_name, size in SIZES.items():
-            resize(page, size, timeout=STEP)
-            lines = page.eval_on_selector_all(".inc-over .inc-scoreboard .inc-badge", """badges => badges.map(b => {
-                const range = document.createRange();
-                range.selectNodeContents(b);
-                return [b.textContent, new Set([...range.getClientRects()].map(r => Math.round(r.top))).size];
-            })""")
-            assert [name for name, count in lines if count > 1] == [], (size_name, lines)
+        assert names_on_two_lines(page) == {}
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -389,7 +398,9 @@ def test_the_classroom_game_over_draws_its_chart_large_on_a_720p_screen(page, tm
     """The classroom's projected game over of six long names and three rounds: the words chart
     is drawn at half its size at least on a 1280x720 screen, and every size still fits. Under
     both columns it had the height the scoreboard left (its long names on two lines): 180 px,
-    0.35 of its size, its words in 7-px type."""
+    0.35 of its size, its words in 7-px type. Each name of the scoreboard keeps to one line at
+    every size: beside three rounds' columns of 3.5 em, "Christoph Wojciechowski" took two at
+    1920x1080, and four of the six names at 1280x720, five at 1024x768."""
     from incognito_nb.engine import Action, Deck, Phase, Rules
     from test_classroom_browser import run_classroom
 
@@ -414,6 +425,7 @@ def test_the_classroom_game_over_draws_its_chart_large_on_a_720p_screen(page, tm
             const b = i.getBoundingClientRect();
             return Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight); }""")
         assert scale >= 0.45, f"the chart at {scale:.2f} of its size at 1280x720"
+        assert names_on_two_lines(page) == {}
 
 
 def test_the_classroom_projector_turned_off_stays_off_at_a_reload(page, tmp_path):
@@ -486,4 +498,40 @@ def test_a_projected_table_sees_the_words_chart_at_its_game_over(page, tmp_path)
                 return {bottom: b.bottom, scale: Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight)}; }""")
             assert chart["bottom"] <= size["height"] and chart["scale"] >= 0.3, (size_name, chart)
         fits(shoot(page, "table_8_over_files"), "the game over with its files")
+        table.watch.check()
+
+
+def long_names_over(language: str):
+    """Returns a game of six long names over after three rounds, dealt from ``language``'s
+    built-in deck: the first finds the second's object each round, so every column holds a
+    number and the podium a winner."""
+    from incognito_nb import Deck, Game, Phase
+
+    game = Game.new(SIX_LONG, Deck.builtin({"en": "everyday", "de": "de_everyday"}[language]), seed=3)
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.FIND:
+            voter, artist = SIX_LONG[:2]
+            game.cast_vote(voter, artist, game.lineup.index(game.secret_object(artist)) + 1)
+        game.advance(force=True)
+    return game
+
+
+def test_a_projected_tables_game_over_keeps_each_long_name_on_one_line(page, tmp_path):
+    """Table mode projected (``--theme dark``), a German game of six long names over after
+    three rounds: each name of the scoreboard keeps to one line at every size, and the screen
+    fits. Beside three rounds' columns of 3.5 em, in 1.15 times the projector's type, four names
+    took two lines at 1280x720, "Christoph Wojciechowski" at 1920x1080 too, and the screen ran
+    38 px under a 720p screen's bottom."""
+    from incognito_nb.store import GameFolder
+
+    GameFolder(tmp_path / "saves").save(long_names_over("de"))
+    with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark", "--language", "de")) as url:
+        table = Table(page, url)
+        page.set_viewport_size(SIZES["720p"])
+        table.open()
+        table.press(".inc-resume-game")
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        page.wait_for_function("() => document.querySelector('.inc-over-chart img')?.complete", timeout=STEP)
+        fits(shoot(page, "table_de_long_names_over"), "the game over of six long names")
+        assert names_on_two_lines(page) == {}
         table.watch.check()

@@ -21,20 +21,29 @@ CSS = read_sheet(__file__, "scoreboard.css")
 NOT_YET = "–"
 
 
+def round_width(label: str) -> str:
+    """Returns the width of a round's column headed ``label`` ("R1", in plain text) that is
+    not the round being played: its heading's bold letters, or one digit (a round gives 7
+    points at most), never wider than a column that says "this round"."""
+    return f"min(var(--inc-score-round, 3.5em), {0.7 * len(label) + 0.5:.1f}em)"
+
+
 def cells(parts: list[str], columns: int, now: int | None = None, *, you: bool = False,
-          header: bool = False) -> str:
+          header: bool = False, widths: list[str] | None = None) -> str:
     """Returns one scoreboard line: a name cell, then ``columns`` number cells, on one grid;
     the number cell at index ``now`` (the round being played) is marked, and the line is
     ``aria-current`` when it is the viewer's own (``you``).  For a screen reader the line
     is a table's row (the scoreboard is the table: page_aria.js): the ``header`` line's
-    cells head the columns, another line is headed by its name."""
+    cells head the columns, another line is headed by its name.  ``widths``: each round's
+    column (every line of a scoreboard the same), else each as wide as one that says
+    "this round"."""
     # The numbers' columns have fixed widths, which keep each line's grid (one a line) in
     # columns, and the name's takes the rest: with a share of it (2fr to the numbers' 1fr) a
     # long name wrapped on a 4:3 projector beside numbers' columns five times too wide.  The
     # total's column a little wider: on a 390-px phone "gesamt" fell to "gesam|t" in 3.5 em.
     # A phone's are smaller (scoreboard.css), or the total ran off a 360-px screen.
-    template = (f"minmax(var(--inc-score-name, 8em), 1fr) repeat({columns - 1}, var(--inc-score-round, 3.5em))"
-                " var(--inc-score-total, 4.5em)")
+    rounds = " ".join(widths) if widths else f"repeat({columns - 1}, var(--inc-score-round, 3.5em))"
+    template = f"minmax(var(--inc-score-name, 8em), 1fr) {rounds} var(--inc-score-total, 4.5em)"
     name, *numbers, total = parts
     cell, head = ("columnheader", "columnheader") if header else ("cell", "rowheader")
     spans = [f'<span class="inc-score-number{" inc-score-now" if i == now else ""}" role="{cell}">{n}</span>'
@@ -80,17 +89,22 @@ class Scoreboard(widgets.VBox):
         now = None if game.phase is Phase.OVER or game.round not in rounds else game.round - 1
         columns = len(rounds) + 1
         labels = [safe(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds]
+        # Only the round being played needs room for its "this round": the others hold a digit
+        # under "R1". At 3.5 em each, three rounds' columns left a long name ("Christoph
+        # Wojciechowski") two lines in the game over's scoreboard, projected at 720p and 1080p.
+        widths = [round_width(lang.pgettext("scoreboard: round N", "R{round}", round=r)) for r in rounds]
         if now is not None:
+            widths[now] = "var(--inc-score-round, 3.5em)"
             this_round = safe(lang.pgettext("scoreboard", "this round"))
             labels[now] += f' <span class="inc-score-now-label">{this_round}</span>'
         header = cells([safe(lang.pgettext("scoreboard", "Player")), *labels,
-                        safe(lang.pgettext("scoreboard", "total"))], columns, now, header=True)
+                        safe(lang.pgettext("scoreboard", "total"))], columns, now, header=True, widths=widths)
         totals = game.scores
         rows = []
         for seat, player in enumerate(game.players, start=1):
             per_round = [lang.number(scored[r][player]) if r in scored else NOT_YET for r in rounds]
             rows.append(cells([player_badge(player, seat), *per_round, lang.number(totals[player])], columns, now,
-                              you=player == self._you))
+                              you=player == self._you, widths=widths))
         return header, rows
 
     def close(self) -> None:
