@@ -22,6 +22,7 @@ from incognito_nb.app.files.exports import (
     gallery_pngs,
     poster_pdf,
     results_csv,
+    takeaway_files,
     vocabulary_chart_png,
     vocabulary_csv,
     vocabulary_report,
@@ -381,15 +382,15 @@ def test_the_vocabulary_chart_has_a_bar_per_word(game):
 
 
 
-def bar_rows(chart: Image.Image) -> list[int]:
+def bar_rows(chart: Image.Image, colors: pictures.ChartColors = pictures.PAPER_CHART) -> list[int]:
     """Returns, for each row of bars a chart draws (top to bottom), how many of its cells are
     filled: a run of pixel rows with a bar's colour across 40 pixels or more (the type's
     anti-aliasing has a few of that grey) is a row of bars, and along its middle each run of
     the found colour is a filled cell."""
     chart = chart.convert("RGB")
     width, data = chart.width, chart.tobytes()
-    colours = {bytes.fromhex(c.lstrip("#")) for c in (pictures.TRACK, pictures.FOUND)}
-    found = bytes.fromhex(pictures.FOUND.lstrip("#"))
+    colours = {bytes.fromhex(c.lstrip("#")) for c in (colors.track, colors.found)}
+    found = bytes.fromhex(colors.found.lstrip("#"))
 
     def pixels(y: int) -> list[bytes]:
         return [data[3 * (y * width + x):3 * (y * width + x) + 3] for x in range(width)]
@@ -419,6 +420,30 @@ def test_the_projected_chart_shows_the_words_found_least_in_type_for_the_wall(ga
     first_round = play_planned(FOUR, stop_after=1)  # four words: all of them
     assert bar_rows(image(vocabulary_chart_png(first_round, projected=True))) == [
         row["found"] for row in vocabulary_report(first_round)]
+
+
+def test_the_projected_chart_of_a_dark_page_is_dark_and_the_files_chart_stays_white(game):
+    """The chart for a page in the dark theme: the page's background, light type and bars
+    that read on it (it was the paper chart, a white slab on a dark projected screen); the
+    chart in the teacher's files stays white, for the printer."""
+    from incognito_nb.ui.widgets.palette import contrast_ratio
+
+    def background(chart: Image.Image) -> str:
+        return "#%02x%02x%02x" % max(chart.convert("RGB").getcolors(1 << 24))[1]
+
+    dark, light = pictures.DARK_CHART, pictures.PAPER_CHART
+    on_dark = image(vocabulary_chart_png(game, projected=True, dark=True))
+    assert background(on_dark) == dark.paper == "#212121"  # JupyterLab Dark's background
+    assert bar_rows(on_dark, dark) == bar_rows(image(vocabulary_chart_png(game, projected=True)))
+    inked = {"#%02x%02x%02x" % colour for _, colour in on_dark.getcolors(1 << 24)}
+    assert {dark.ink, dark.muted, dark.found, dark.track} <= inked
+    assert contrast_ratio(dark.ink, dark.paper) >= 7 and contrast_ratio(dark.muted, dark.paper) >= 4.5
+    assert contrast_ratio(dark.ink, dark.stripe) >= 7
+    # A bar's found cells stand out from the background and from its empty cells (3:1, WCAG's
+    # graphics), as the paper chart's blue does on its grey.
+    assert contrast_ratio(dark.found, dark.paper) >= 3 and contrast_ratio(dark.found, dark.track) >= 3
+    assert background(image(vocabulary_chart_png(game))) == light.paper == "#ffffff"
+    assert background(image(takeaway_files(game)["vocabulary.png"])) == "#ffffff"
 
 
 # ----------------------------------------------------------------- any phase

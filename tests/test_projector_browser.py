@@ -490,10 +490,11 @@ def test_a_projected_table_sees_the_words_chart_at_its_game_over(page, tmp_path)
         page.wait_for_selector(".inc-downloads .inc-download", timeout=STEP)
         page.wait_for_function("() => [...document.querySelectorAll('.inc-app img')].every(i => i.complete)",
                                timeout=STEP)
-        assert page.locator(".inc-app img").count() == 1, "one chart: the wall's, not the file's under it too"
+        shown = page.locator(".inc-app img").filter(visible=True)
+        assert shown.count() == 1, "one chart: the wall's, not the file's under it too"
         for size_name, size in SIZES.items():
             resize(page, size, timeout=STEP)
-            chart = page.eval_on_selector(".inc-app img", """i => {
+            chart = shown.evaluate("""i => {
                 const b = i.getBoundingClientRect();
                 return {bottom: b.bottom, scale: Math.min(b.width / i.naturalWidth, b.height / i.naturalHeight)}; }""")
             assert chart["bottom"] <= size["height"] and chart["scale"] >= 0.3, (size_name, chart)
@@ -534,4 +535,45 @@ def test_a_projected_tables_game_over_keeps_each_long_name_on_one_line(page, tmp
         page.wait_for_function("() => document.querySelector('.inc-over-chart img')?.complete", timeout=STEP)
         fits(shoot(page, "table_de_long_names_over"), "the game over of six long names")
         assert names_on_two_lines(page) == {}
+        table.watch.check()
+
+
+def test_a_dark_projected_game_over_draws_its_chart_on_the_dark_page(page, tmp_path):
+    """Table mode projected in the dark theme (``--theme dark``): the words chart under the
+    podium is drawn on the page's own dark background, its type light, at every size. It was
+    the printable chart, a white slab (a picture ~450x230 px at 1280x720) on the dark screen."""
+    import io
+
+    from PIL import Image
+
+    from incognito_nb.store import GameFolder
+    from incognito_nb.ui.widgets.palette import contrast_ratio
+
+    GameFolder(tmp_path / "saves").save(long_names_over("en"))
+    with launcher_server(tmp_path / "saves", extra_args=("--theme", "dark")) as url:
+        table = Table(page, url)
+        page.set_viewport_size(SIZES["720p"])
+        table.open()
+        table.press(".inc-resume-game")
+        page.wait_for_selector(".inc-winners", timeout=STEP)
+        page.wait_for_function("() => [...document.querySelectorAll('.inc-over-chart img')].every(i => i.complete)",
+                               timeout=STEP)
+        chart = page.locator(".inc-over-chart img").filter(visible=True)
+        assert chart.count() == 1, "one chart, the page theme's"
+        for size_name, size in SIZES.items():
+            resize(page, size, timeout=STEP)
+            shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+            page.screenshot(path=str(ARTIFACTS / f"projector_dark_chart_{size_name}.png"))
+            box = chart.bounding_box()
+            assert box["width"] >= 300, (size_name, box)
+            inside = shot.crop((round(box["x"]), round(box["y"]), round(box["x"] + box["width"]),
+                                round(box["y"] + box["height"])))
+            colours = sorted(inside.getcolors(1 << 24), reverse=True)
+            hexes = ["#%02x%02x%02x" % colour for _, colour in colours]
+            # The chart's ground is the page's, beside it (its padding's left edge).
+            page_ground = "#%02x%02x%02x" % shot.getpixel((round(box["x"]) - 4, round(box["y"] + box["height"] / 2)))
+            assert hexes[0] == page_ground, (size_name, hexes[:3], page_ground)
+            # Its lightest type reads on it as the page's own text does (7:1 and more).
+            lightest = max(hexes[:40], key=lambda c: sum(bytes.fromhex(c[1:])))
+            assert contrast_ratio(lightest, hexes[0]) >= 7, (size_name, lightest, hexes[0])
         table.watch.check()

@@ -10,9 +10,10 @@ The package imports nothing when imported: Pillow and fpdf2 load only when a fil
 """
 
 
-def projected_chart(game, lang) -> bytes:
+def projected_chart(game, lang, *, dark: bool = False) -> bytes:
     """Makes the vocabulary chart projected at the game over (a PNG, in ``lang``): the words
-    the class found least, drawn for the wall; Pillow loads only now."""
+    the class found least, drawn for the wall, on white or (``dark``) for a page in the dark
+    theme; Pillow loads only now."""
     from .exports import vocabulary_chart_png
 
-    return vocabulary_chart_png(game, lang, projected=True)
+    return vocabulary_chart_png(game, lang, projected=True, dark=dark)

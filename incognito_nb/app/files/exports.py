@@ -269,18 +269,21 @@ def vocabulary_csv(game: Game, lang: Language | None = None) -> str:
 PROJECTED_WORDS = 6
 
 
-def vocabulary_chart_png(game: Game, lang: Language | None = None, *, projected: bool = False) -> bytes:
+def vocabulary_chart_png(game: Game, lang: Language | None = None, *, projected: bool = False,
+                         dark: bool = False) -> bytes:
     """Returns the vocabulary report as a bar chart (PNG), written in ``lang`` (default
     English): one bar per word, hardest first.
 
     ``projected``: the chart the class sees at the game over: the :data:`PROJECTED_WORDS`
     words found least (the ones to go over together; the teacher's files hold them all),
-    drawn for the wall (:data:`~incognito_nb.app.files.pictures.WALL_CHART`).
+    drawn for the wall (:data:`~incognito_nb.app.files.pictures.WALL_CHART`). ``dark``: drawn
+    for a page in the dark theme (:data:`~incognito_nb.app.files.pictures.DARK_CHART`), not
+    for paper.
 
     :raises NothingToExport: if no round has been scored yet.
     """
     lang = lang or language()
-    from .pictures import FILE_CHART, WALL_CHART, chart_png
+    from .pictures import DARK_CHART, FILE_CHART, PAPER_CHART, WALL_CHART, chart_png
 
     report = vocabulary_report(game)
     subtitle = lang._("{deck}: how many classmates found each hidden word, out of how many could",
@@ -292,7 +295,7 @@ def vocabulary_chart_png(game: Game, lang: Language | None = None, *, projected:
                               count=PROJECTED_WORDS, words=len(report))
             report = report[:PROJECTED_WORDS]
     return chart_png(report, title=lang._("Which words did the class find?"), subtitle=subtitle, lang=lang,
-                     layout=WALL_CHART if projected else FILE_CHART)
+                     layout=WALL_CHART if projected else FILE_CHART, colors=DARK_CHART if dark else PAPER_CHART)
 
 
 # ----------------------------------------------------------------- which game

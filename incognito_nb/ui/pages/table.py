@@ -83,15 +83,15 @@ class TableApp(PageShell):
     offered for download after the game (file name to content); ``classes()`` opens the
     teacher's class book (``None``: there is none, and the setup form has no class menu):
     a game played for a class joins its record when it ends; ``vocabulary_chart(game, lang)``
-    makes the chart shown under the podium at the game over (a PNG; ``None``: none), as the
-    classroom's projected page shows it.
+    makes the chart shown under the podium at the game over (a PNG; with ``dark=True``, for
+    the dark theme; ``None``: none), as the classroom's projected page shows it.
     """
 
     def __init__(self, *, folder: GameFolder | None = None, deck: Deck | None = None,
                  projector: bool = False, language: str = DEFAULT_LANGUAGE,
                  takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
                  classes: Callable[[], ClassBook] | None = None,
-                 vocabulary_chart: Callable[[Game, Language], bytes] | None = None) -> None:
+                 vocabulary_chart: Callable[..., bytes] | None = None) -> None:
         lang = i18n.language(language)  # refused before anything is built
         self.folder = folder if folder is not None else GameFolder()
         self.deck = deck

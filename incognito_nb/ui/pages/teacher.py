@@ -75,10 +75,11 @@ class TeacherPage(TablePage):
     rounds already scored.  The page speaks ``language`` when it is given (``?lang=``),
     else the table's, else ``default_language``; a table created here remembers the
     page's language.  At the game over the projector shows the podium and the vocabulary
-    chart (``vocabulary_chart(game, lang)`` makes it, a PNG); the teacher's desk (with the
-    key; :mod:`.teacher_desk`) offers the files to download (``takeaway_files(game, lang)``,
-    as in table mode) and Play again with this class, in one box of its own, :attr:`files_box`
-    — never the projected page (:attr:`offers_files`).
+    chart (``vocabulary_chart(game, lang)`` makes it, a PNG; with ``dark=True``, for the dark
+    theme); the teacher's desk (with the key; :mod:`.teacher_desk`) offers the files to
+    download (``takeaway_files(game, lang)``, as in table mode) and Play again with this
+    class, in one box of its own, :attr:`files_box` — never the projected page
+    (:attr:`offers_files`).
     """
 
     #: Whether this page offers the teacher's files and Play again at the game over: the
@@ -90,7 +91,7 @@ class TeacherPage(TablePage):
                  decks: Sequence[Deck] = (), timer_seconds: int = 0, key_in_browser: bool = False,
                  language: str | None = None, default_language: str | None = None, projector: bool = True,
                  takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
-                 vocabulary_chart: Callable[[Game, Language], bytes] | None = None,
+                 vocabulary_chart: Callable[..., bytes] | None = None,
                  this_computer_only: bool = False) -> None:
         super().__init__(store, TEACHER_FILES_CSS, language=language, default_language=default_language)
         self.takeaway_files, self.vocabulary_chart = takeaway_files, vocabulary_chart

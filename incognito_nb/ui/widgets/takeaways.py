@@ -55,19 +55,26 @@ def download_link(name: str, content: bytes, lang: Language | None = None, *, pr
     )
 
 
-def projected_chart(game: Game, make_chart: Callable[[Game, Language], bytes] | None,
+def projected_chart(game: Game, make_chart: Callable[..., bytes] | None,
                     lang: Language) -> list[widgets.Widget]:
     """Returns the vocabulary chart the class sees under the podium at the game over, made by
-    ``make_chart(game, lang)`` (a PNG): none without a chart maker, or when it fails (the
-    podium shows without it; the files to download say why)."""
+    ``make_chart(game, lang)`` (a PNG) and ``make_chart(game, lang, dark=True)`` (for the dark
+    theme; the page's sheet shows the one of its theme): none without a chart maker, or when
+    it fails (the podium shows without it; the files to download say why)."""
     if make_chart is None:
         return []
     try:
-        png = make_chart(game, lang)
+        light, dark = make_chart(game, lang), make_chart(game, lang, dark=True)
     except Exception:  # noqa: BLE001 - logged; the game over shows without it
         _log.exception("the vocabulary chart could not be made")
         return []
-    return [picture(png, lang._("Which words did the class find?"), "inc-over-chart")]
+    alt = html.escape(lang._("Which words did the class find?"), quote=True)
+    # Both pictures: the kernel does not know the page's theme, which Voilà's page says
+    # (takeaways.css). The white one on a dark projected screen was a bright slab.
+    images = "".join(f'<img class="inc-chart-{theme}" alt="{alt}" src="data:image/png;base64,'
+                     f'{base64.b64encode(bytes(png)).decode("ascii")}">'
+                     for theme, png in (("light", light), ("dark", dark)))
+    return [markup(images, "inc-over-chart")]
 
 
 #: What a student's board is saved as when no game store keeps it any more.
