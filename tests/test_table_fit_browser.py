@@ -435,7 +435,8 @@ def test_a_laptop_shows_the_whole_find_screen_with_confirm_for_six_long_names(la
     every language (each row's label on a line of its own); projected, a word longer than a
     third of the line-up ("Briefumschlag") took a row of two, and Confirm went 22 px under a
     German 720p screen, and words on two lines ("canard en / plastique") 2 px under a French one.
-    On a tablet held sideways (1024x768) the cards stay on the screen."""
+    On a tablet held sideways (1024x768) the cards stay on the screen, and the whole find screen
+    too: six drawings two a row ran 246 px under its bottom, Confirm 61 px under it in French."""
     GameFolder(tmp_path / "saves").save(longest_find(language))
     with launcher_server(tmp_path / "saves", extra_args=("--language", language)) as url:
         table = Table(laptop, url)
@@ -460,7 +461,7 @@ def test_a_laptop_shows_the_whole_find_screen_with_confirm_for_six_long_names(la
             if projector:
                 laptop.click(".inc-projector-toggle")
                 laptop.wait_for_selector(".inc-app.inc-projector", timeout=STEP)
-            for name, size in LAPTOPS.items():
+            for name, size in (LAPTOPS | {"1024x768": TABLET}).items():
                 resize(laptop, size, timeout=STEP)
                 shot = f"votes_{language}_{name}" + ("_projector" if projector else "")
                 snap(laptop, shot)
