@@ -187,6 +187,20 @@ class SimulatedPhone:
         with self._lock:
             return self._shows(css, text)
 
+    def holds(self, check) -> bool:
+        """Whether one of the page's widget models (its state) passes ``check``."""
+        with self._lock:
+            return any(check(state) for state in self.models.values())
+
+    def click(self, css: str) -> float:
+        """Clicks the page's button of class ``css`` as its browser would; returns when (wall-clock ms)."""
+        with self._lock:
+            comm = next(model for model, state in self.models.items() if css in (state.get("_dom_classes") or ()))
+        at = time.time() * 1000
+        self._socket.send(message("shell", "comm_msg", {"comm_id": comm, "data": {
+            "method": "custom", "content": {"event": "click"}}}, f"phone-{uuid.uuid4().hex[:12]}"))
+        return at
+
     def watch(self, key: str, css: str, text: str = "") -> None:
         """From now on, notes when the page first shows a widget of class ``css`` holding ``text``."""
         with self._lock:

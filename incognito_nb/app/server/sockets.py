@@ -25,6 +25,12 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   sockets, messages and bytes, all its sockets together (:mod:`.devices`); a socket that
   breaks a rule is closed with code 1008 (policy violation), which costs its device two
   socket openings;
+- paces what each kernel is sent at a rate a page never comes near (``paced_messages_per_second``,
+  10 a second after a burst of 100, all the kernel's sockets together): a page's script sending
+  messages the socket allows, as fast as it allows, kept the server busy relaying the answers
+  (0.4 of a core per such page) and its kernel a third of a core, and made a table's find screen
+  3× slower with three such pages.  A message past the pace is held (at most
+  ``max_held_messages``; past them the socket is closed with 1008) and sent on at the pace;
 - holds at most ``max_unread_bytes`` (16 MB) for a browser that does not read its socket, and
   closes the socket past them;
 - opens only for the kernel's own page (:mod:`.owners`), and answers a refused handshake
@@ -52,12 +58,13 @@ import hmac
 import json
 import logging
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from http.client import responses
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
+from tornado.ioloop import IOLoop
 from tornado.iostream import StreamBufferFullError
 from traitlets import Float, Int
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -189,6 +196,13 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
     messages_per_second = Float(200.0, config=True, help="The message rate a browser may keep up on one socket.")
     bytes_per_second = Float(4e6, config=True, help="The byte rate a browser may keep up on one socket.")
     burst_seconds = Float(5.0, config=True, help="How many seconds of each rate a socket may spend at once.")
+    paced_messages_per_second = Float(10.0, config=True, help=(
+        "The message rate each kernel is sent at, its sockets together, once a page has spent its "
+        "burst (paced_burst_seconds); past it messages are held and sent on at this rate. A page at "
+        "play sends 2-3 a second. 0: no pace."))
+    paced_burst_seconds = Float(10.0, config=True, help="How many seconds of the pace a kernel's sockets may spend at once.")
+    max_held_messages = Int(100, config=True, help="The most messages a socket may have held by the pace; past them "
+                                                   "it is closed.")
     max_sockets_per_kernel = Int(3, config=True, help="The most browser sockets one kernel may have open at once.")
     max_unread_bytes = Int(16 << 20, config=True, help="The most bytes the server keeps for a browser that does not "
                                                        "read its socket; past them the socket is closed.")
@@ -198,6 +212,8 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
     _device: str | None = None
     #: The message ids each kernel has been sent lately (a kernel refuses a repeat, with a traceback).
     _seen: dict[str, OrderedDict] = {}
+    #: Each kernel's pace (a bucket its sockets share: a script's three sockets get one page's pace).
+    _paces: dict[str, Bucket] = {}
 
     @property
     def _budget(self):
@@ -237,6 +253,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         self._bytes = Bucket(self.bytes_per_second, self.burst_seconds)
         self._control_asks: dict[str, int] = {}
         self._asked_widgets: set[tuple[str, str]] = set()
+        self._held: deque = deque()
         await super().prepare()
 
     def connect(self):
@@ -252,6 +269,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         return super().connect()
 
     def disconnect(self):
+        self._held.clear()
         if self._counted:
             self._counted = False
             self._budget.disconnected(self.kernel_id)
@@ -291,7 +309,47 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
                 devices.ask(self._device, "socket", 2.0)  # a broken rule costs the device two openings
             self._cut_off(problem)
             return
+        if self._held or not self._paced():
+            self._hold(incoming_msg)
+            return
         super().handle_incoming_message(incoming_msg)
+
+    def _paced(self) -> bool:
+        """Takes a message's turn from the kernel's pace; returns whether it had one now."""
+        if self.paced_messages_per_second <= 0:
+            return True
+        pace = KernelSocket._paces.get(self.kernel_id)
+        if pace is None:
+            pace = KernelSocket._paces[self.kernel_id] = Bucket(self.paced_messages_per_second, self.paced_burst_seconds)
+        return pace.take()
+
+    def _hold(self, incoming_msg: Any) -> None:
+        """Keeps a message past the kernel's pace, to send it on at the pace; closes the socket
+        past :attr:`max_held_messages`."""
+        if len(self._held) >= self.max_held_messages:
+            log.warning("closed a socket of kernel %s: too many messages held by its pace (%g a second)",
+                        self.kernel_id, self.paced_messages_per_second)
+            self._refused = True
+            self._held.clear()
+            devices = self._devices
+            if devices is not None and self._device is not None:
+                devices.ask(self._device, "socket", 2.0)
+            self._cut_off("too many messages")
+            return
+        if not self._held:
+            log.warning("holding the messages of a socket of kernel %s: past its pace (%g a second)",
+                        self.kernel_id, self.paced_messages_per_second)
+            IOLoop.current().call_later(1 / self.paced_messages_per_second, self._send_held)
+        self._held.append(incoming_msg)
+
+    def _send_held(self) -> None:
+        """Sends on the held messages the kernel's pace allows now; comes back for the rest."""
+        while self._held and not self._refused and self._paced():
+            super().handle_incoming_message(self._held.popleft())
+        if self._refused:
+            self._held.clear()
+        if self._held:
+            IOLoop.current().call_later(1 / self.paced_messages_per_second, self._send_held)
 
     def _cut_off(self, problem: str = "", *, close_frame: bool = True) -> None:
         """Sends the browser the close frame (1008 and the problem) and closes the connection at
@@ -347,8 +405,9 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
 
     @staticmethod
     def forget(kernel_id: str) -> None:
-        """Drops the message ids of a kernel that has ended."""
+        """Drops the message ids and the pace of a kernel that has ended."""
         KernelSocket._seen.pop(kernel_id, None)
+        KernelSocket._paces.pop(kernel_id, None)
 
     def _on_zmq_reply(self, stream, msg_list):
         """Keeps the kernel's console output and tracebacks off the page (they go to the log)."""
