@@ -170,7 +170,8 @@ def test_deck_template_is_printed_and_can_be_copied_but_never_over_a_file(tmp_pa
 
     copied = run_deck("template", "mine.csv", cwd=tmp_path)
     assert copied.returncode == 0, copied.stderr
-    assert (tmp_path / "mine.csv").read_text(encoding="utf-8") == printed.stdout
+    assert (tmp_path / "mine.csv").read_text(encoding="utf-8-sig") == printed.stdout
+    assert (tmp_path / "mine.csv").read_bytes().startswith(b"\xef\xbb\xbf")  # Excel then reads the accents
     assert "incognito-nb deck check mine.csv" in copied.stdout
 
     (tmp_path / "mine.csv").write_text("my own words", encoding="utf-8")

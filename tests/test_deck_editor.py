@@ -194,7 +194,8 @@ def test_save_writes_a_deck_file_that_reads_back_as_the_same_deck(editor, tmp_pa
     editor.save_button.click()
     path = editor.saved_path
     assert path == tmp_path / "decks" / "en_casa.csv"
-    text = path.read_text(encoding="utf-8")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")  # a byte-order mark: Excel reads the accents
+    text = path.read_text(encoding="utf-8-sig")
     assert text.startswith("# name: En casa\n# language: es\n")
     assert "object,botón\n" in text and "location,cuarto de baño\n" in text
     assert load_deck(path) == editor.deck

@@ -182,8 +182,8 @@ def test_a_file_name_with_markup_is_escaped(form):
 
 
 def test_a_file_that_is_not_utf8_is_refused_in_words(form):
-    form.upload("kind,word\nobject,café\n".encode("latin-1"), "latin.csv")
-    assert "latin.csv:2: line 2 is not UTF-8 text" in form.error_text
+    form.upload("kind,word\nobject,ключ\n".encode("cp1251"), "cyrillic.csv")
+    assert "cyrillic.csv:2: line 2 is not UTF-8 text" in form.error_text
     assert form.deck == Deck.builtin()
 
 

@@ -2,6 +2,9 @@
 
     incognito-nb deck check FILE.csv [FILE.csv ...]   counts, name, language, tables served
     incognito-nb deck template [FILE.csv | --path]    the template deck, to start from
+
+The template is written as the teacher's spreadsheet opens it (``kind;word;hint`` in Spanish,
+French and German, with a byte-order mark in a file); ``--path`` names the shipped file itself.
     incognito-nb deck list                            the built-in decks
 
 ``check`` reads each file exactly as the dashboard will (:func:`load_deck`) and either
@@ -15,6 +18,8 @@ says in ``--language`` (or ``$INCOGNITO_NB_LANGUAGE``), as ``incognito-nb class`
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import os
 import sys
 from importlib import resources
@@ -24,7 +29,7 @@ from typing import TextIO
 from ..engine import Deck, DeckError, Rules, load_deck
 from ..engine.decks import IN_FILE, locations_count, objects_count, players_count, rounds_count
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
+from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, csv_delimiter, first_language, language
 from .serving import LANGUAGE_HELP
 
 #: Exit codes of ``deck check``.
@@ -34,6 +39,29 @@ READY, TOO_SMALL, ERRORS = 0, 1, 2
 def template_path() -> Path:
     """Returns the path of the template deck that ships with the package."""
     return Path(str(resources.files("incognito_nb.app") / "deck_template.csv"))
+
+
+#: The template's line on separators, as it reads where a spreadsheet separates with ';'.
+_QUOTES_LINE = {",": '# or delete it. A word that contains a comma goes in double quotes: object,"salt, pepper".',
+                ";": '# or delete it. A word that contains a semicolon goes in double quotes: object;"salt; pepper".'}
+
+
+def template_text(lang: Language | None = None) -> str:
+    """Returns the template deck as a teacher reading ``lang`` opens it in a spreadsheet: its
+    columns separated by :func:`~incognito_nb.ui.i18n.csv_delimiter` (``kind;word;hint`` in
+    Spanish, French and German), as the class's exports.  Written to a file, it starts with a
+    byte-order mark (:func:`template`), from which Excel reads the accents."""
+    between = csv_delimiter(lang or language())
+    lines = []
+    for line in template_path().read_text(encoding="utf-8").splitlines():
+        if line == _QUOTES_LINE[","]:
+            line = _QUOTES_LINE[between]
+        elif line.strip() and not line.startswith("#"):
+            buffer = io.StringIO()
+            csv.writer(buffer, delimiter=between, lineterminator="").writerow(next(csv.reader([line])))
+            line = buffer.getvalue()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -146,13 +174,14 @@ def template(file: str | None, *, show_path: bool, out: TextIO, err: TextIO, lan
     if show_path:
         _say(str(source), out)
         return READY
-    text = source.read_text(encoding="utf-8")
+    text = template_text(lang)
     if file is None:
         out.write(text)
         return READY
     target = Path(file)
     try:
-        with target.open("x", encoding="utf-8", newline="") as copy:
+        # With a byte-order mark, as the class's CSV files: Excel then reads the accents.
+        with target.open("x", encoding="utf-8-sig", newline="") as copy:
             copy.write(text)
     except FileExistsError:
         _say(lang._("{file} already exists; choose another file name, or delete it first.", file=str(target)), err)

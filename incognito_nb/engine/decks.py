@@ -54,6 +54,11 @@ DEFAULT_DECK = "everyday"
 MIN_PLAYERS = 3
 
 KINDS = ("object", "location")
+# A teacher may retype the header and the kinds in the class's language: 'type;mot', 'objet;clé'.
+_HEADER_NAMES = {"type": "kind", "genre": "kind", "art": "kind", "typ": "kind", "tipo": "kind", "clase": "kind",
+                 "mot": "word", "wort": "word", "palabra": "word"}
+_KIND_NAMES = {"objet": "object", "objeto": "object", "gegenstand": "object", "objekt": "object",
+               "lieu": "location", "lugar": "location", "ort": "location"}
 _SETTING = re.compile(r"#\s*(name|language)\s*:(.*)\Z", re.IGNORECASE)
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\Z")
 # A language in a file name is two letters (and perhaps a region) before ".csv", as in
@@ -191,11 +196,12 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
 
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         stripped = line.strip()
-        if stripped.startswith("#"):
-            _read_setting(stripped, source, number, settings, errors)
+        comment = _comment(stripped)
+        if comment is not None:
+            _read_setting(comment, source, number, settings, errors)
             continue
-        if not stripped:
-            continue
+        if not stripped.strip(",;"):
+            continue  # an empty row, as a spreadsheet saves it (",," or ";;") before the header too
         if columns is None:
             columns, delimiter = _read_header(line, source, number)
             continue
@@ -369,11 +375,65 @@ def _decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
+        windows = _windows_text(data, source)
+        if windows is not None:
+            return windows
         before = data[: err.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         line = before.count(b"\n") + 1
         _fail(at_line(source, line, Message(
             N_("line {line} is not UTF-8 text (byte {byte}); save the file as 'CSV UTF-8 (comma delimited)' "
                "and try again."), line=str(line), byte=f"0x{data[err.start]:02x}")))
+
+
+def _comment(line: str) -> str | None:
+    """Returns a comment line's text ('# name: Fruit'), else None.
+
+    A spreadsheet keeps a comment as the first cell of its row and writes it back padded
+    with empty cells ('# name: Fruit;;', Excel's first rows) or in double quotes when the
+    cell holds a quote or the separator ('"# Save it as ""CSV UTF-8"", then…"')."""
+    if line.startswith('"#'):
+        delimiter = ";" if line.count(";") > line.count(",") else ","
+        try:
+            cells = next(csv.reader([line], delimiter=delimiter))
+        except csv.Error:
+            return None
+        line = delimiter.join(cells)
+    if not line.startswith("#"):
+        return None
+    return line.rstrip(" \t,;")
+
+
+#: Languages whose Windows writes "ANSI" text as Windows-1252: Excel's plain "CSV" on their computers.
+WINDOWS_1252_LANGUAGES = frozenset("af ca da de en es eu fi fr ga gl id it lb ms nb nl nn no pt rm sv sw".split())
+# The letters such a file holds (Windows-1252's, less Icelandic ð þ ý and the Š ž Ÿ of loanwords):
+# where a byte of another code page (Mac Roman, Turkish, Czech, Cyrillic) makes another sign, it is refused.
+_WESTERN_LETTERS = frozenset("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜßàáâãäåæçèéêëìíîïñòóôõöøùúûüÿŒœ")
+_WORD_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _windows_text(data: bytes, source: str) -> str | None:
+    """Returns a deck file saved as Excel's plain "CSV" on Windows (Windows-1252, 'cuill\\xe8re'),
+    or None when it is not that: another language's file, or signs no word of those languages holds.
+
+    Only a deck in a language whose Windows writes Windows-1252 is read so, and only when each
+    word reads as one of its words would: letters of :data:`_WESTERN_LETTERS`, the words with
+    accents holding more plain Latin letters than accented ones ('ключ' from Windows-1251 would
+    read 'êëþ÷', all accents)."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    declared = re.search(r"^[\s\"]*#\s*language\s*:\s*([A-Za-z]+)", text, re.IGNORECASE | re.MULTILINE)
+    code = (declared.group(1) if declared else _split_file_name(source)[1] or DEFAULT_LANGUAGE)
+    if code.partition("-")[0].casefold() not in WINDOWS_1252_LANGUAGES:
+        return None
+    accented = [run for run in _WORD_RUN.findall(text) if not run.isascii()]
+    signs = "".join(ch for ch in "".join(accented) if not ch.isascii())
+    if any(ch not in _WESTERN_LETTERS for ch in signs) or 2 * len(signs) > sum(map(len, accented)):
+        return None
+    if any(ord(ch) > 127 and not ch.isalpha() for ch in text):
+        return None  # '’' or '–' from a Mac's í or ñ
+    return text
 
 
 def _read_setting(comment: str, source: str, line: int, settings: dict[str, str], errors: list[Message]) -> None:
@@ -403,6 +463,7 @@ def _read_header(line: str, source: str, number: int) -> tuple[dict[str, int], s
             names = [c.strip().casefold() for c in next(csv.reader([line], delimiter=delimiter))]
         except csv.Error:
             continue
+        names = [_HEADER_NAMES.get(name, name) if not {"kind", "word"} <= set(names) else name for name in names]
         if "kind" in names and "word" in names:
             columns: dict[str, int] = {}
             for index, name in enumerate(names):
@@ -434,7 +495,7 @@ def _row(cells: list[str], columns: dict[str, int], source: str, line: int, deli
         return cells[columns[name]].strip() if columns[name] < len(cells) else ""
 
     kind_cell, raw = cell("kind"), cell("word")
-    kind: str | None = kind_cell.casefold()
+    kind: str | None = _KIND_NAMES.get(kind_cell.casefold(), kind_cell.casefold())
     if kind not in KINDS:
         errors.append(at_line(source, line, Message(
             N_("unknown kind {kind}; the kind must be 'object' or 'location'."), kind=repr(kind_cell))))

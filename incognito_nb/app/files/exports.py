@@ -20,13 +20,11 @@ import zipfile
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from babel.numbers import get_decimal_symbol
-
 from ...engine import Drawing, Game, RoundRecord, SaveError
 from ...engine.errors import N_, Explained
 from ...engine.scoring import ARTIST_POINTS
 from ...store import GameFolder
-from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.i18n import Language, csv_delimiter, language
 
 # The pictures (Pillow) and the poster load when first used: the CSV reports need neither,
 # and the static site's kernel (Pyodide) has no Pillow at all.
@@ -154,25 +152,6 @@ def spreadsheet_safe(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
         return "'" + value
     return value
-
-
-def csv_delimiter(lang: Language) -> str:
-    """Returns the column separator of a CSV file a teacher reading ``lang`` opens: ``;``
-    where the language writes its decimals with a comma (German, Spanish, French), else ``,``.
-
-    Excel splits a double-clicked ``.csv`` at the list separator of Windows' regional
-    settings, which is ``;`` where the decimal sign is ``,`` (de-DE, es-ES, fr-FR): a comma
-    file opened there shows each row in one cell.  A first line ``sep=;`` would tell Excel
-    alone, and Python's csv module and the class's own importers would read it as a row of
-    data.  Every CSV file starts with a byte-order mark, from which Excel reads UTF-8 ("Zoë",
-    not "ZoÃ«"); LibreOffice asks for the separator and offers ``;``; Python reads the files
-    with ``csv.reader(f, delimiter=";")`` or its Sniffer, as ``incognito-nb class add --csv``.
-
-    >>> from incognito_nb.ui.i18n import language
-    >>> [csv_delimiter(language(code)) for code in ("en", "es", "fr", "de")]
-    [',', ';', ';', ';']
-    """
-    return ";" if get_decimal_symbol(lang.locale) == "," else ","
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]], lang: Language) -> str:

@@ -7,7 +7,8 @@ plus a name and a language; a CSV deck file can be uploaded instead, and fills t
 boxes.  *Check* builds the deck file those boxes describe and has the engine read it
 (:func:`~incognito_nb.engine.decks.parse_deck`), so the editor accepts exactly what a
 game accepts; the engine's complaints are pointed back at the box and line they concern
-("Objects, line 4: ...").  *Save deck* writes that same file into the decks folder.
+("Objects, line 4: ...").  *Save deck* writes that same file into the decks folder, as the
+teacher's spreadsheet opens it (``kind;word`` in French, with a byte-order mark).
 The editor speaks the language it is given (``lang``), the engine's complaints included.
 
 >>> editor = DeckEditor(folder="/tmp/unused")
@@ -36,7 +37,7 @@ from incognito_nb.engine.decks import (ALREADY_ON_LINE, AT_LINE, IN_FILE, MAX_DE
                                        locations_count, objects_count, players_count, rounds_count)
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.i18n import Language, csv_delimiter, language
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
@@ -322,7 +323,8 @@ class DeckEditor(widgets.VBox):
         buffer.write(f"# name: {name}\n# language: {language}\n")
         buffer.write("# Made with the Incognito deck editor: one row per word.\n")
         where = {1: ((NAME, 0), _box(NAME)), 2: ((LANGUAGE, 0), _box(LANGUAGE))}
-        writer = csv.writer(buffer, lineterminator="\n")
+        # Separated as the teacher's spreadsheet separates (';' in French), as the class's exports.
+        writer = csv.writer(buffer, delimiter=csv_delimiter(self.lang), lineterminator="\n")
         writer.writerow(["kind", "word", *columns])
         for line_number, (kind, word, origin) in enumerate(rows, start=5):
             notes = self._notes.get(word, {})
@@ -348,7 +350,8 @@ class DeckEditor(widgets.VBox):
             replaced = target.exists()
             fd, temporary = tempfile.mkstemp(prefix=".deck.", suffix=".tmp", dir=self.folder)
             try:
-                with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:
+                # With a byte-order mark, as the class's CSV files: Excel then reads the accents.
+                with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as file:
                     file.write(self.csv_text())
                 os.replace(temporary, target)
             except BaseException:
