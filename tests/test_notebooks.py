@@ -152,3 +152,18 @@ def test_notebook_is_thin_it_imports_builds_and_displays(path):
         logic = sorted({type(node).__name__ for node in ast.walk(ast.Module(statements, [])) if isinstance(node, LOGIC)})
         assert logic == [], f"cell {number} holds logic ({', '.join(logic)}): it belongs in the package"
         assert len(statements) <= 6, f"cell {number} has {len(statements)} statements"
+
+
+def test_the_deck_notebook_speaks_the_pages_language_and_saves_decks_for_its_spreadsheet(tmp_path, monkeypatch):
+    """A French teacher opening the deck editor's page (``?lang=fr``, which Voilà hands the
+    kernel as ``QUERY_STRING``) read it in English, and Save deck wrote 'kind,word', a file
+    French Excel shows in one column. The editor, its table and its saves now speak French."""
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    notebook = run_top_to_bottom("teacher_decks.ipynb", tmp_path, "\n".join([
+        "table = _",
+        "editor.paste(objects=['cuillère', 'clé'], locations=['cuisine'], name='Cuisine', language='fr')",
+        "print(editor.check_button.description, '|', editor.save_button.description, '|', table.lang.code)",
+        "print(repr(editor.save().read_bytes().decode('utf-8-sig').splitlines()[3:5]))",
+    ]))
+    last = "".join(output.get("text", "") for output in notebook.cells[-1].outputs)
+    assert last.splitlines() == ["Vérifier | Enregistrer le jeu | fr", "['kind;word', 'object;cuillère']"], last

@@ -28,6 +28,8 @@ from ..store import GameFolder, default_store_url
 from ..store.backends import made_yet, open_class_book
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import first_language
+from incognito_nb.ui.i18n import language as i18n_language
+from incognito_nb.ui.pages.deck_editor import DeckEditor
 from incognito_nb.ui.pages.table import TableApp
 from .files import projected_chart
 
@@ -60,8 +62,7 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
         asked_projector = query.get("projector", [""])[0]
         projector = (asked_projector == "1" if asked_projector in ("0", "1")
                      else os.environ.get("INCOGNITO_NB_PROJECTOR", "") not in ("", "0"))
-    asked = query.get("lang", [None])[0]
-    language = first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
+    language = page_language(language)
     app = TableApp(folder=folder, deck=deck, projector=projector, language=language,
                    takeaway_files=_takeaway_files, classes=class_books(),
                    vocabulary_chart=None if in_browser() else projected_chart)  # a Pillow picture
@@ -71,6 +72,21 @@ def dashboard(*, deck_path: str | None = None, saves: str | None = None,
         app.report(app.lang._("The deck {path} could not be used: {error}", path=deck_path,
                               error=" ".join(app.lang.problems(problem))))
     return app
+
+
+def page_language(language: str | None = None) -> str:
+    """Returns the language a page speaks: ``language``, else the page's ``?lang=`` (Voilà
+    passes the request's ``QUERY_STRING``), else ``INCOGNITO_NB_LANGUAGE``, else English."""
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [None])[0]
+    return first_language(language, asked, os.environ.get("INCOGNITO_NB_LANGUAGE"))
+
+
+def deck_editor(*, folder: str | None = None, language: str | None = None) -> DeckEditor:
+    """Returns the deck editor of ``notebooks/teacher_decks.ipynb``, speaking the page's language
+    as :func:`dashboard` does (``?lang=fr``, else ``INCOGNITO_NB_LANGUAGE``), and so saving its
+    decks as that teacher's spreadsheet opens them (``kind;word`` in French); its
+    :meth:`~DeckEditor.table` speaks it too."""
+    return DeckEditor(folder=folder, lang=i18n_language(page_language(language)))
 
 
 def class_books(url: str | None = None):

@@ -283,7 +283,7 @@ class DeckEditor(widgets.VBox):
         Voilà runs the notebook's cells as the page opens, before any deck is checked."""
         from incognito_nb.ui.pages.table import TableApp
 
-        app = TableApp(deck=self.deck, **options)
+        app = TableApp(deck=self.deck, **{"language": self.lang.code, **options})  # the editor's language
         self._tables.append(app)
         return app
 
