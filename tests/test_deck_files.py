@@ -231,3 +231,28 @@ def test_the_setup_form_says_in_german_how_to_save_a_file_it_cannot_read():
     assert form.upload("kind;word\nobject;ключ\nlocation;x\n".encode("cp1251"), "wörter.csv") is None
     assert "Zeile 2 ist kein UTF-8-Text" in form.error_text
     assert "„CSV UTF-8 (durch Trennzeichen getrennt)“" in form.error_text
+
+
+# --- a French or German teacher's own language ---------------------------------------------------
+
+
+def test_the_editor_of_a_french_teacher_takes_french_words_for_french(tmp_path):
+    """The language box said 'en' on a French teacher's page: a deck typed without changing it
+    was saved as English ('# language: en'), and so were the file's words in every report."""
+    editor = DeckEditor(folder=tmp_path, lang=language("fr"))
+    editor.paste(objects=["cuillère"], locations=["cuisine"], name="Cuisine")
+    assert editor.language_field.value == "fr"
+    assert editor.check().language == "fr"
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_an_uploaded_word_list_that_names_no_language_is_in_the_pages(lang, tmp_path):
+    """A deck file saved by Excel with no '# language:' line read as English on a French or
+    German teacher's page (the editor's preview said 'langue en'); one that says keeps its own."""
+    silent = "kind;word\r\nobject;clé\r\nlocation;cuisine\r\n".encode("cp1252")
+    editor = DeckEditor(folder=tmp_path, lang=language(lang))
+    assert editor.load(silent, "mots.csv").language == lang
+    assert editor.language_field.value == lang
+    form = SetupForm(on_start=lambda *args: None, lang=language(lang))
+    assert form.upload(silent, "mots.csv").language == lang
+    assert form.upload(b"# language: es\nkind,word\nobject,llave\nlocation,cocina\n", "llaves.csv").language == "es"

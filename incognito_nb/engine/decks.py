@@ -173,8 +173,10 @@ class Deck:
         }
 
 
-def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
+def parse_deck(data: bytes | str, source: str = "deck.csv", *, language: str = DEFAULT_LANGUAGE) -> Deck:
     """Returns the deck a CSV file holds, given its contents; ``source`` names it in messages.
+    ``language`` is the deck's language when neither the file nor its name says one (a French
+    teacher's page reads a word list that says none as French).
 
     :raises DeckError: if the file is too big, not UTF-8 text, lacks the ``kind,word``
         header, has a faulty row, or has no objects or no locations. Its ``errors``
@@ -243,7 +245,7 @@ def parse_deck(data: bytes | str, source: str = "deck.csv") -> Deck:
         objects=tuple(words["object"]),
         locations=tuple(words["location"]),
         name=settings["name"] or _readable_stem(stem),
-        language=settings["language"] or language_in_name or DEFAULT_LANGUAGE,
+        language=settings["language"] or language_in_name or language,
         notes=notes,
         source=source,
     )

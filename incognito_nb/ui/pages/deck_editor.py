@@ -116,7 +116,9 @@ class DeckEditor(widgets.VBox):
                                        placeholder=lang._("for example: Animales"),
                                        continuous_update=False, layout=widgets.Layout(width="26rem"))
         self.name_field.add_class("inc-deck-name")
-        self.language_field = widgets.Combobox(value="en", options=LANGUAGE_CHOICES, ensure_option=False,
+        # The teacher's own language first: a French teacher's words are French more often than not.
+        self.language_field = widgets.Combobox(value=lang.code.partition("-")[0], options=LANGUAGE_CHOICES,
+                                               ensure_option=False,
                                                continuous_update=False,
                                                description=lang._("Language"), tooltip=lang._("Language"),
                                                placeholder=lang._("en, es, fr, de..."),
@@ -214,7 +216,7 @@ class DeckEditor(widgets.VBox):
         """
         file_name = short_file_name(str(file_name)) or "deck.csv"  # as the setup form cuts it
         try:
-            deck = parse_deck(bytes(content), source=file_name)
+            deck = parse_deck(bytes(content), source=file_name, language=self.lang.code.partition("-")[0])
         except DeckError as error:
             self.deck = None
             self._show_problems(self.lang.problems(error), heading=self.lang._(

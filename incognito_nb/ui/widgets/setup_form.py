@@ -392,7 +392,7 @@ class SetupForm(widgets.HBox):
         """
         name = short_file_name(str(name)) or "deck.csv"
         try:
-            deck = parse_deck(bytes(content), source=name)
+            deck = parse_deck(bytes(content), source=name, language=self.lang.code.partition("-")[0])  # unless it says
         except DeckError as error:
             self._deck_failed(*self.lang.problems(error), file=name)
             return None
