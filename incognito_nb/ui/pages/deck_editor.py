@@ -65,6 +65,10 @@ NAME, LANGUAGE, OBJECTS, LOCATIONS, ELSEWHERE = range(5)
 Problem = tuple[tuple[int, int], Message]
 
 CSS = read_sheet(__file__, "deck_editor.css")
+# Labels and buttons as wide as their words: ipywidgets' fixed widths cut German's
+# 'Name des Stapels' to 'Name des…' and 'Beispiel ausprobieren' to 'Beispiel ausprob…'.
+_LABEL_STYLE = {"description_width": "initial"}
+_BUTTON_LAYOUT = {"width": "auto", "min_width": "9rem"}
 
 
 def default_deck_folder() -> Path:
@@ -114,7 +118,8 @@ class DeckEditor(widgets.VBox):
         self.upload_button.add_class("inc-deck-editor-upload")
         self.name_field = widgets.Text(description=lang._("Deck name"), tooltip=lang._("Deck name"),
                                        placeholder=lang._("for example: Animales"),
-                                       continuous_update=False, layout=widgets.Layout(width="26rem"))
+                                       continuous_update=False, layout=widgets.Layout(width="26rem"),
+                                       style=_LABEL_STYLE)
         self.name_field.add_class("inc-deck-name")
         # The teacher's own language first: a French teacher's words are French more often than not.
         self.language_field = widgets.Combobox(value=lang.code.partition("-")[0], options=LANGUAGE_CHOICES,
@@ -122,16 +127,18 @@ class DeckEditor(widgets.VBox):
                                                continuous_update=False,
                                                description=lang._("Language"), tooltip=lang._("Language"),
                                                placeholder=lang._("en, es, fr, de..."),
-                                               layout=widgets.Layout(width="14rem"))
+                                               layout=widgets.Layout(width="14rem", margin="2px 2px 2px 1rem"),
+                                               style=_LABEL_STYLE)
         self.language_field.add_class("inc-deck-language")
         self.objects_field = self._word_box("inc-deck-objects", lang._("key\nspoon\numbrella\n..."))
         self.locations_field = self._word_box("inc-deck-locations", lang._("kitchen\nbeach\nlibrary\n..."))
-        self.check_button = widgets.Button(description=lang._("Check"), icon="check", button_style="primary")
+        self.check_button = widgets.Button(description=lang._("Check"), icon="check", button_style="primary",
+                                           layout=_BUTTON_LAYOUT)
         self.check_button.add_class("inc-deck-check")
-        self.save_button = widgets.Button(description=lang._("Save deck"), icon="save")
+        self.save_button = widgets.Button(description=lang._("Save deck"), icon="save", layout=_BUTTON_LAYOUT)
         self.save_button.add_class("inc-deck-save")
         # A button, not a notebook cell: Voilà runs every cell as the page opens.
-        self.sample_button = widgets.Button(description=lang._("Try a sample"), icon="magic")
+        self.sample_button = widgets.Button(description=lang._("Try a sample"), icon="magic", layout=_BUTTON_LAYOUT)
         self.sample_button.add_class("inc-deck-sample")
         self.result = markup("", "inc-deck-result")
         self.status = markup("", "inc-deck-status")
