@@ -4,11 +4,11 @@ the spreadsheet saved it.
 
 Each spreadsheet is played here as its documented behaviour: Excel (Windows) opens a
 double-clicked CSV at the list separator of the teacher's language (';' in fr, de, es), reads
-UTF-8 only after a byte-order mark, quotes a cell that holds a quote or the separator, pads the
-first 16 rows with empty cells to the widest row (Microsoft KB 77295), ends lines with CRLF, and
-saves "CSV UTF-8" (a BOM) or plain "CSV" (Windows-1252); LibreOffice saves UTF-8 without a BOM,
-with the separator asked for, and may quote every text cell; Google Sheets downloads commas, CRLF,
-UTF-8 without a BOM.
+UTF-8 only after a byte-order mark, quotes a cell that holds a quote or the separator, writes
+empty trailing cells as separators in some rows (here the first 16, as KB 77295 says), ends
+lines with CRLF, and saves "CSV UTF-8" (a BOM) or plain "CSV" (Windows-1252); LibreOffice saves
+UTF-8 without a BOM, with the separator asked for, and may quote every text cell; Google Sheets
+downloads commas, CRLF, UTF-8 without a BOM.
 """
 
 from __future__ import annotations
