@@ -256,3 +256,10 @@ def test_an_uploaded_word_list_that_names_no_language_is_in_the_pages(lang, tmp_
     form = SetupForm(on_start=lambda *args: None, lang=language(lang))
     assert form.upload(silent, "mots.csv").language == lang
     assert form.upload(b"# language: es\nkind,word\nobject,llave\nlocation,cocina\n", "llaves.csv").language == "es"
+
+
+def test_the_editors_note_in_a_saved_deck_is_in_the_teachers_language(tmp_path):
+    """A French teacher's saved deck said '# Made with the Incognito deck editor: one row per word.'
+    in the spreadsheet's first cells, above French words and columns."""
+    lines = editor_deck_file("fr", tmp_path).decode("utf-8-sig").splitlines()
+    assert lines[2] == "# Fait avec l'éditeur de jeux d'Incognito\u00a0: une ligne par mot."

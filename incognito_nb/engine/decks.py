@@ -433,8 +433,8 @@ def _windows_text(data: bytes, source: str) -> str | None:
     signs = "".join(ch for ch in "".join(accented) if not ch.isascii())
     if any(ch not in _WESTERN_LETTERS for ch in signs) or 2 * len(signs) > sum(map(len, accented)):
         return None
-    if any(ord(ch) > 127 and not ch.isalpha() for ch in text):
-        return None  # '’' or '–' from a Mac's í or ñ
+    if any(ord(ch) > 127 and not ch.isalpha() and ch != "\xa0" for ch in text):
+        return None  # '’' or '–' from a Mac's í or ñ (a French no-break space is French's)
     return text
 
 

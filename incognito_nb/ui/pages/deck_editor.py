@@ -330,7 +330,9 @@ class DeckEditor(widgets.VBox):
         columns = sorted({column for notes in self._notes.values() for column in notes})
         buffer = io.StringIO()
         buffer.write(f"# name: {name}\n# language: {language}\n")
-        buffer.write("# Made with the Incognito deck editor: one row per word.\n")
+        # Translators: a comment line of the deck file the editor saves, read in a spreadsheet; one line.
+        made = self.lang._("Made with the Incognito deck editor: one row per word.")
+        buffer.write(f"# {' '.join(made.splitlines())}\n")  # in the teacher's language, as the file's columns
         where = {1: ((NAME, 0), _box(NAME)), 2: ((LANGUAGE, 0), _box(LANGUAGE))}
         # Separated as the teacher's spreadsheet separates (';' in French), as the class's exports.
         writer = csv.writer(buffer, delimiter=csv_delimiter(self.lang), lineterminator="\n")
