@@ -122,6 +122,9 @@ def test_the_binder_badges_page_asks_only_its_own_server(page, tmp_path):
         origin = OwnOrigin(page.context, url)
         page.goto(f"{url}/voila/render/{PLAY_NOTEBOOK}", timeout=SLOW)
         page.wait_for_selector(".inc-setup", timeout=SLOW)
+        # A player sees the game, not the notebook's prose: its markdown cell told a player on
+        # this page to "Run the cell below (or open this notebook with Voilà)".
+        assert "notebook" not in page.inner_text("body").lower()
         quiet(page)
         # Typing a name typesets the widgets' labels again: Voilà's server extension had the
         # page load MathJax from a CDN at the first typesetting.
