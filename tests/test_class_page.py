@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from incognito_nb.ui.i18n import language
 
 from class_games import play_game
 from test_table import one
+
+REPO = Path(__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")
 NAMES = ("Ana", "Ben", "<img src=x onerror=f()>")
@@ -70,6 +74,20 @@ def test_the_class_notebooks_page_opened_with_no_store_makes_none(tmp_path, monk
     with open_class_book(tmp_path / "saves" / "classroom.sqlite") as book:  # once a class is added ...
         book.add_class("3B", ["Ana", "Ben", "Cleo"])
     assert class_page().picker.value == "3B"  # ... the page reads it
+
+
+def test_the_class_notebooks_page_speaks_the_pages_language(tmp_path, monkeypatch):
+    """notebooks/classes.ipynb served by Voilà with ?lang=fr was English (class_page took 'en'),
+    and its markdown cell said in English what the page says in French."""
+    monkeypatch.setenv("INCOGNITO_NB_STORE", str(tmp_path / "classroom.sqlite"))
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    assert "Il n’y a encore aucune classe" in class_page().summary.value
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("INCOGNITO_NB_LANGUAGE", "de")
+    assert class_page().lang.code == "de"
+    assert class_page(lang="es").lang.code == "es"
+    notebook = json.loads((REPO / "notebooks" / "classes.ipynb").read_text(encoding="utf-8"))
+    assert [cell["cell_type"] for cell in notebook["cells"]] == ["code"]
 
 
 def test_deleting_a_class_asks_once_more_then_removes_it(book, tmp_path):

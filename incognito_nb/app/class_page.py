@@ -163,13 +163,16 @@ class ClassPage(widgets.VBox):
         return True
 
 
-def class_page(store: str | None = None, *, lang: str = "en") -> ClassPage:
-    """Returns the class page for the classroom's store (``$INCOGNITO_NB_STORE`` or the default).
-    A store not made yet holds no class, and the page says so without making one."""
+def class_page(store: str | None = None, *, lang: str | None = None) -> ClassPage:
+    """Returns the class page for the classroom's store (``$INCOGNITO_NB_STORE`` or the default),
+    in ``lang``, else the page's language as the dashboard finds it (``?lang=fr``, else
+    ``$INCOGNITO_NB_LANGUAGE``). A store not made yet holds no class, and the page says so
+    without making one."""
     from ..store.backends import default_store_url, made_yet, open_class_book
+    from .dashboard import page_language
 
     url = store or default_store_url()
-    return ClassPage(open_class_book(url) if made_yet(url) else None, lang=language(lang))
+    return ClassPage(open_class_book(url) if made_yet(url) else None, lang=language(page_language(lang)))
 
 
 def _line(label: str, code: str, words: str) -> str:
