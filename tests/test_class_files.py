@@ -347,13 +347,8 @@ def test_the_words_csv_says_each_words_deck_language(tmp_path):
     assert {row[-1] for row in table[1:] if row[0] in french} == {"fr"}
 
 
-def test_class_practice_deck_writes_a_deck_for_each_language_never_one_of_both(tmp_path):
-    """`class practice-deck` wrote one deck of both languages' missed words, 'anillo' and
-    'bague' as objects of a deck said to be French ('# language: fr', the last game's), with
-    French locations. It now writes the latest language's deck to --csv and, beside it, a deck
-    for each other language the class keeps missing words of, its code in the file's name."""
-    from incognito_nb.engine import Deck, load_deck
-    from incognito_nb.engine.class_report import missing_words
+def stored_class_of_two_languages(tmp_path):
+    """Returns a_class_of_two_languages() and the classroom store (a path) that holds it."""
     from incognito_nb.store.backends import open_class_book
 
     record = a_class_of_two_languages()
@@ -362,6 +357,18 @@ def test_class_practice_deck_writes_a_deck_for_each_language_never_one_of_both(t
         book.add_class(record.name, record.students)
         for game in record.games:
             book.add_game(record.name, game)
+    return record, store
+
+
+def test_class_practice_deck_writes_a_deck_for_each_language_never_one_of_both(tmp_path):
+    """`class practice-deck` wrote one deck of both languages' missed words, 'anillo' and
+    'bague' as objects of a deck said to be French ('# language: fr', the last game's), with
+    French locations. It now writes the latest language's deck to --csv and, beside it, a deck
+    for each other language the class keeps missing words of, its code in the file's name."""
+    from incognito_nb.engine import Deck, load_deck
+    from incognito_nb.engine.class_report import missing_words
+
+    record, store = stored_class_of_two_languages(tmp_path)
     out = io.StringIO()
     assert class_main(["practice-deck", record.name, "--csv", str(tmp_path / "practice.csv"), "--store", store],
                       out=out) == 0
@@ -383,14 +390,8 @@ def test_a_practice_deck_opens_in_columns_with_its_accents_and_plays_as_written(
     it back word for word (a deck's header may be 'kind;word')."""
     from incognito_nb.engine import Deck, load_deck
     from incognito_nb.engine.class_report import missing_words
-    from incognito_nb.store.backends import open_class_book
 
-    record = a_class_of_two_languages()
-    store = str(tmp_path / "classroom.sqlite")
-    with open_class_book(store) as book:
-        book.add_class(record.name, record.students)
-        for game in record.games:
-            book.add_game(record.name, game)
+    record, store = stored_class_of_two_languages(tmp_path)
     assert class_main(["practice-deck", record.name, "--csv", str(tmp_path / "p.csv"), "--store", store,
                        "--language", code], out=io.StringIO()) == 0
     data = (tmp_path / "p.csv").read_bytes()

@@ -179,18 +179,25 @@ def test_one_students_data_is_deleted_from_the_report_page_after_asking_once_mor
         page.close()
 
 
-def test_the_words_the_class_keeps_missing_are_listed_so_that_a_word_with_a_comma_stays_one(room):
-    """"Keeps missing: champú, sal, pimienta" read as three words for two: the page puts "; "
-    between the words, as its students' table and the CSV files do."""
+def _report_of_words_with_commas(room, name: str, lang: str) -> tuple[list[str], str]:
+    """Adds the class ``name``, which missed words with commas, and returns the words it drew
+    and its report page in ``lang``."""
     from test_class_files import a_class_that_missed_words_with_commas
 
     record, drawn = a_class_that_missed_words_with_commas()
     with open_store(room.store) as store:
         book = class_book_of(store)
-        book.add_class("Con comas", record.students)
-        book.add_game("Con comas", record.games[0])
-    status, _, html = Browser(room.url).get("/classroom/classes?name=Con+comas&lang=es")
+        book.add_class(name, record.students)
+        book.add_game(name, record.games[0])
+    status, _, html = Browser(room.url).get(f"/classroom/classes?{urllib.parse.urlencode({'name': name, 'lang': lang})}")
     assert status == 200
+    return drawn, html
+
+
+def test_the_words_the_class_keeps_missing_are_listed_so_that_a_word_with_a_comma_stays_one(room):
+    """"Keeps missing: champú, sal, pimienta" read as three words for two: the page puts "; "
+    between the words, as its students' table and the CSV files do."""
+    drawn, html = _report_of_words_with_commas(room, "Con comas", "es")
     missing = re.search(r'<span class="inc-class-missing" lang="es">(.*?)</span>', html).group(1)
     assert missing == "; ".join(drawn)
 
@@ -199,15 +206,7 @@ def test_a_french_report_page_writes_its_lists_of_words_with_a_no_break_space_be
     """French puts a no-break space before ";" (the catalogue's "Manque encore :" does before
     ":"): the page said "sal0, pimienta0; sal1, pimienta1", in its summary and its students'
     table. Both say the list as the French catalogue writes it."""
-    from test_class_files import a_class_that_missed_words_with_commas
-
-    record, drawn = a_class_that_missed_words_with_commas()
-    with open_store(room.store) as store:
-        book = class_book_of(store)
-        book.add_class("Avec virgules", record.students)
-        book.add_game("Avec virgules", record.games[0])
-    status, _, html = Browser(room.url).get("/classroom/classes?name=Avec+virgules&lang=fr")
-    assert status == 200
+    drawn, html = _report_of_words_with_commas(room, "Avec virgules", "fr")
     missing = re.search(r'<span class="inc-class-missing" lang="es">(.*?)</span>', html).group(1)
     assert missing == "\u00a0; ".join(drawn)
     students = re.search(r'<table class="inc-class-students">(.*?)</table>', html, re.S).group(1)
