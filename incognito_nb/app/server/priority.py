@@ -110,8 +110,11 @@ class Lowering:
     def grouped_by_session(self) -> bool:
         """Checks if Linux weighs each session as one group here and shows this process's group
         (a machine that says "1" in the switch and shows no groups lowers threads only)."""
+        return self._switch_on() and self.own_group() is not None
+
+    def _switch_on(self) -> bool:
         try:
-            return self.switch.read_text().strip() == "1" and self.own_group() is not None
+            return self.switch.read_text().strip() == "1"
         except OSError:
             return False
 
@@ -122,8 +125,8 @@ class Lowering:
         :raises OSError: if the process is gone or may not be changed.
         """
         lower_threads(pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + by))
-        own = self.own_group()
-        if own is not None and self.grouped_by_session() and has_own_group(pid):
+        own = self.own_group()  # read once: grouped_by_session() would read it again
+        if own is not None and self._switch_on() and has_own_group(pid):
             self._groups.append([pid, min(19, own + by), GROUP_ATTEMPTS])
             if not self._waiting:
                 self._set_groups()
