@@ -303,11 +303,7 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             elif devices.ask(self._device, "bytes", size)[0] == REFUSED:
                 problem = "too many bytes from this device"
         if problem is not None:
-            log.warning("closed a socket of kernel %s: %s", self.kernel_id, problem)
-            self._refused = True
-            if devices is not None and self._device is not None:
-                devices.ask(self._device, "socket", 2.0)  # a broken rule costs the device two openings
-            self._cut_off(problem)
+            self._refuse(problem)
             return
         if self._held or not self._paced():
             self._hold(incoming_msg)
@@ -327,14 +323,9 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         """Keeps a message past the kernel's pace, to send it on at the pace; closes the socket
         past :attr:`max_held_messages`."""
         if len(self._held) >= self.max_held_messages:
-            log.warning("closed a socket of kernel %s: too many messages held by its pace (%g a second)",
-                        self.kernel_id, self.paced_messages_per_second)
-            self._refused = True
             self._held.clear()
-            devices = self._devices
-            if devices is not None and self._device is not None:
-                devices.ask(self._device, "socket", 2.0)
-            self._cut_off("too many messages")
+            self._refuse(f"too many messages held by its pace ({self.paced_messages_per_second:g} a second)",
+                         said="too many messages")
             return
         if not self._held:
             log.warning("holding the messages of a socket of kernel %s: past its pace (%g a second)",
@@ -350,6 +341,16 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
             self._held.clear()
         if self._held:
             IOLoop.current().call_later(1 / self.paced_messages_per_second, self._send_held)
+
+    def _refuse(self, problem: str, *, said: str | None = None) -> None:
+        """Closes the socket for a broken rule: logs ``problem``, costs the device two socket
+        openings, and tells the browser ``said`` (default: the problem) in the close frame."""
+        log.warning("closed a socket of kernel %s: %s", self.kernel_id, problem)
+        self._refused = True
+        devices = self._devices
+        if devices is not None and self._device is not None:
+            devices.ask(self._device, "socket", 2.0)  # a broken rule costs the device two openings
+        self._cut_off(problem if said is None else said)
 
     def _cut_off(self, problem: str = "", *, close_frame: bool = True) -> None:
         """Sends the browser the close frame (1008 and the problem) and closes the connection at
