@@ -12,9 +12,9 @@ engine's (:mod:`incognito_nb.engine.class_report`).
 
 from __future__ import annotations
 
-from ...engine.class_record import ClassRecord
 from typing import Iterable
 
+from ...engine.class_record import ClassRecord
 from ...engine.class_report import WordRow, by_language, deck_languages, missing_words, word_list, word_rows
 from incognito_nb.ui.i18n import Language
 
@@ -44,9 +44,10 @@ class StudentWords:
 
 
 def _lines(record: ClassRecord, rows: list[WordRow], lang: Language) -> list[Line]:
-    groups = by_language(record, rows)
-    if len(deck_languages(record)) == 1:
-        return [("", code, lang.words([row.word for row in rows])) for code, rows in groups]
-    # Translators: before the words of a deck in one language, in a class's report ("Spanish: anillo; reloj").
-    return [(lang._("{language}:", language=lang.language_name(code)), code, lang.words([row.word for row in rows]))
-            for code, rows in groups]
+    labelled = len(deck_languages(record)) > 1
+    lines = []
+    for code, group in by_language(record, rows):
+        # Translators: before the words of a deck in one language, in a class's report ("Spanish: anillo; reloj").
+        label = lang._("{language}:", language=lang.language_name(code)) if labelled else ""
+        lines.append((label, code, lang.words([row.word for row in group])))
+    return lines
