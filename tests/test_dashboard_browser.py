@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from browser import ARTIFACTS, icon_font, loose_lines, outside_requests, launcher_server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
@@ -122,7 +122,8 @@ def test_the_projector_mode_chosen_survives_a_reload(table):
         table.open_again()
         table.watch.forget()  # the page that left asked Voilà to end its kernel: 403 (docs/platform-notes.md)
         assert page.locator(".inc-app.inc-projector").count() == int(on), f"projector mode {on} lost at a reload"
-        assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == str(on).lower()
+        # aria-pressed is set by the toggle's own widget, which may render after the app's class.
+        expect(page.locator(".inc-projector-toggle")).to_have_attribute("aria-pressed", str(on).lower(), timeout=STEP)
 
 
 def test_the_chips_count_the_strokes_as_they_are_drawn(table):

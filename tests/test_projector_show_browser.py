@@ -15,6 +15,7 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from browser import ARTIFACTS, broken_words, icon_font, loose_lines, resize, stage_type
 from table_driver import SLOW, STEP
@@ -247,7 +248,9 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             # Projector mode off (a laptop's screen): the toggle says so, and the drawings still fit.
             toggle.click()
             show.wait_for_selector(".inc-app:not(.inc-projector) .inc-projector-toggle[aria-pressed=false]", timeout=STEP)
-            assert toggle.inner_text().strip() == {"es": "Modo proyector: desactivado", "de": "Beamer-Modus: aus"}[language]
+            # The words come in the button's own message, which the page may apply after aria-pressed's.
+            expect(toggle).to_have_text({"es": "Modo proyector: desactivado", "de": "Beamer-Modus: aus"}[language],
+                                        timeout=STEP)
             measure(show, language, "3_find_projector_off", drawings="find", projected=False)
             toggle.click()
             show.wait_for_selector(".inc-app.inc-projector .inc-projector-toggle[aria-pressed=true]", timeout=STEP)
