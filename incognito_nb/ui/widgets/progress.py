@@ -56,6 +56,12 @@ CSS = """
 .inc-room-seats .inc-who-chip[data-done="true"] { border: 3px solid #1e7b34; background: #eef8f0; color: #1a1a1a; }
 .inc-room-seats .inc-who-chip[data-done="true"] .inc-who-state { color: #1a6b2d; font-weight: 700; }
 .inc-room-seats .inc-badge { font-size: 1.25em; }
+/* In the dark theme (a projector in a darkened room) a finished tile is a dark green one, not a
+   pale slab that outshone the drawings, and the ✔ is a light green: the dark one read 2.4:1. */
+body[data-jp-theme-light="false"] .inc-who-short[data-done="true"] .inc-who-state,
+body[data-jp-theme-light="false"] .inc-room-seats .inc-who-chip[data-done="true"] .inc-who-state { color: #81c784; }
+body[data-jp-theme-light="false"] .inc-room-seats .inc-who-chip[data-done="true"] {
+  border-color: #4caf50; background: #16361d; color: #f0f0f0; }
 """
 
 
