@@ -207,6 +207,20 @@ def test_launcher_options_still_build_the_voila_command():
     assert "--port=9000" in command and "--theme=dark" in command and "--no-browser" in command
 
 
+def test_the_classroom_takes_the_theme_option_of_the_table_and_serves_every_page_in_it():
+    """``incognito-nb classroom --theme dark``: the same choices, default and help as table
+    mode's option, handed to Voilà, whose theme is the server's (every page in it)."""
+    from incognito_nb.app import classroom_cli
+
+    def theme(cli):
+        return next(action for action in cli._actions if action.dest == "theme")
+
+    table, room = theme(launcher.parser()), theme(classroom_cli.parser())
+    assert (room.choices, room.default, room.help) == (table.choices, table.default, table.help)
+    for asked, served in (["--theme", "dark"], "--theme=dark"), ([], "--theme=light"):
+        assert served in classroom_cli.voila_command(classroom_cli.parser().parse_args(asked))
+
+
 def test_launcher_refuses_a_bad_deck_option_before_starting_voila(tmp_path, monkeypatch, capsys):
     bad = tmp_path / "bad.csv"
     bad.write_text("kind,word\nobject,key\n", encoding="utf-8")

@@ -1,8 +1,8 @@
 """``incognito-nb classroom``: serves the teacher and student pages for a class.
 
     incognito-nb classroom [--host 127.0.0.1] [--port 8866] [--store PATH_OR_URL] [--deck FILE.csv]
-                           [--language es] [--max-kernels 48] [--max-pages-per-device 4] [--log-file FILE]
-                           [--no-browser]
+                           [--language es] [--theme dark] [--max-kernels 48] [--max-pages-per-device 4]
+                           [--log-file FILE] [--no-browser]
 
 The server is standalone Voilà (which refuses code execution from the browser, so a
 student's page can run nothing but its own notebook) with the classroom's doors, kernel
@@ -23,7 +23,7 @@ from ..store import StoreError, default_store_url, open_store
 from .addresses import EVERY_ADDRESS, HOST_ENV, is_loopback, lan_address
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
 from .server.passphrase import new_passphrase
-from .serving import DEFAULT_PORT, LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
+from .serving import DEFAULT_PORT, LANGUAGE_HELP, THEME_HELP, offer_deck, offer_port, port_number, voila_serving
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
 
 
@@ -42,6 +42,7 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to offer first when a table is created")
     cli.add_argument("--language", choices=(*LANGUAGES, PSEUDO), default=None,
                      help=LANGUAGE_HELP + "; a table keeps its teacher's language, and ?lang=es on a page chooses its own")
+    cli.add_argument("--theme", choices=("light", "dark"), default="light", help=THEME_HELP)
     cli.add_argument("--max-kernels", type=int, default=48, metavar="N",
                      help="the most game pages (Python kernels, ~60 MB each) the server runs at once, "
                           "kernels kept warm included (default: 48: five tables of six and their teacher pages)")
@@ -59,7 +60,8 @@ def voila_command(options: argparse.Namespace) -> list[str]:
     a student's seat lives in the store, so ending a kernel no page is connected to loses nothing)."""
     return voila_serving(classroom_folder(), port=options.port, ip=options.host, no_browser=options.no_browser,
                          module="incognito_nb.app.server",
-                         extra=[f"--ClassroomServer.max_kernels={options.max_kernels}",
+                         extra=[f"--theme={options.theme}",
+                                f"--ClassroomServer.max_kernels={options.max_kernels}",
                                 f"--ClassroomServer.max_pages_per_device={options.max_pages_per_device}",
                                 *([f"--ClassroomServer.log_file={os.path.abspath(options.log_file)}"]
                                   if options.log_file else [])])

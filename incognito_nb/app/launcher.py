@@ -3,7 +3,7 @@
     incognito-nb [--no-browser] [--port 8866] [--deck words.csv] [--theme dark] [--projector] [--language es]
                  [--saves DIR] [--store PATH_OR_URL]
     incognito-nb deck check words.csv      (and ``deck template``, ``deck list``: see deck_cli)
-    incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL] [--language es]   (see classroom_cli)
+    incognito-nb classroom [--host H] [--port P] [--store PATH_OR_URL] [--language es] [--theme dark]   (see classroom_cli)
     incognito-nb lite build OUT_DIR        (the static site, no server: see lite/build)
     incognito-nb class add|list|import|report|export|delete|practice-deck|seat-cards   (see class_cli)
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from ..store import default_folder
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language
 from .loading import voila_environment, voila_options
-from .serving import DEFAULT_PORT, LANGUAGE_HELP, offer_deck, offer_port, port_number, voila_serving
+from .serving import DEFAULT_PORT, LANGUAGE_HELP, THEME_HELP, offer_deck, offer_port, port_number, voila_serving
 
 
 def play_notebook() -> Path:
@@ -45,7 +45,7 @@ def parser() -> argparse.ArgumentParser:
                      help=f"the port to serve on (default: {DEFAULT_PORT})")
     cli.add_argument("--deck", metavar="FILE.csv", help="a CSV word deck to preselect at setup")
     cli.add_argument("--theme", choices=("light", "dark"), default="light",
-                     help="the page theme; dark also starts in projector mode")
+                     help=THEME_HELP)
     cli.add_argument("--projector", action="store_true",
                      help="start in projector mode: large type, high contrast, each phase on one screen")
     cli.add_argument("--language", choices=(*LANGUAGES, PSEUDO), default=None,

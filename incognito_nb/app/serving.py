@@ -1,6 +1,6 @@
 """What the two serving commands share (``incognito-nb`` and ``incognito-nb classroom``):
 the Voilà command line they run, how its kernels reach it, the deck they hand to its
-kernels, and what their ``--language`` option says of itself.
+kernels, and what their ``--language`` and ``--theme`` options say of themselves.
 
 The kernels inherit the command's environment: a deck checked here reaches them as
 ``INCOGNITO_NB_DECK``.  Both :mod:`.launcher` and :mod:`.classroom_cli` import this module;
@@ -29,6 +29,8 @@ DEFAULT_PORT = 8866
 #: What ``--language`` says of itself, in both commands.
 LANGUAGE_HELP = ("the interface language: en (English, the default), es (Spanish), fr (French) or de (German); "
                  f"{PSEUDO} shows every sentence transformed, to spot text that escaped translation")
+#: What ``--theme`` says of itself, in both commands (Voilà's ``--theme``).
+THEME_HELP = "the page theme; dark also starts in projector mode"
 
 
 #: The longest path Linux takes for a Unix socket (``sun_path`` holds 108 bytes, the last a NUL).

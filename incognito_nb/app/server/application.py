@@ -65,7 +65,7 @@ from .budget import KernelBudget
 from .class_doors import ClassDeleteDoor, ClassFileDoor, ClassReportDoor
 from .desk import FrontDesk, QuietDrops
 from .devices import DEVICES_SETTING
-from .doors import DESK_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
+from .doors import DESK_SETTING, THEME_SETTING, ClassroomPage, Home, JoinDoor, NewTableDoor, PassphraseDoor, Status
 from .forwarded import HUB, NGINX, NO_PROXY, PROXY_SETTING, SCHEME_HEADER
 from .gzip import FrontEndGzip
 from .owners import OWNERS_SETTING, PageGoodbye, PageKernel
@@ -248,6 +248,9 @@ class ClassroomServer(Voila):
         self.desk.attach(self.kernel_manager)
         self.log.addFilter(QuietDrops(self.desk))
         settings[DESK_SETTING] = self.desk
+        # The kernel-free doors in the pages' theme: a class in a dark room meets no white page
+        # between the dark projected one and a dark phone (the join form, the new-table form).
+        settings[THEME_SETTING] = "dark" if configuration.theme in ("dark", "JupyterLab Dark") else "light"
         settings[BUDGET_SETTING] = budget
         settings[DEVICES_SETTING] = self.desk.devices
         settings[OWNERS_SETTING] = self.desk.owners

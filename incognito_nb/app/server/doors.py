@@ -72,6 +72,8 @@ log = logging.getLogger(__name__)
 
 #: The tornado setting under which the server puts its front desk.
 DESK_SETTING = "incognito_nb_desk"
+#: The tornado setting that holds the pages' theme (Voilà's ``--theme``): the doors take it too.
+THEME_SETTING = "incognito_nb_theme"
 #: The teacher key of table CODE lives in the cookie ``incognito_teacher_CODE``.
 TEACHER_COOKIE = "incognito_teacher_"
 #: How long a teacher's browser keeps a table's key (a table idle for a day is removed).
@@ -164,7 +166,8 @@ class Doorway:
         values.setdefault("links", [])
         html = _templates().get_template("door.html").render(
             door=door, title=title, base=self.base_url, xsrf=Markup(self.xsrf_form_html()),
-            max_code=MAX_CODE, max_name=MAX_NAME, _=lang._, lang=lang.code, **values)
+            max_code=MAX_CODE, max_name=MAX_NAME, _=lang._, lang=lang.code,
+            dark=self.settings.get(THEME_SETTING) == "dark", **values)
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
