@@ -59,8 +59,8 @@ def dark_and_readable(page, where: str) -> None:
 
 
 def test_a_dark_classroom_is_dark_on_the_projector_and_the_phones_and_its_qr_code_scans(browser, tmp_path):
-    """The projected lobby and countdown, the join form the QR code opens on a phone and the
-    student's page after it: dark, every text at 4.5:1 at least (axe-core), and the lobby's QR
+    """The new-table form, the projected lobby and countdown, the join form the QR code opens on
+    a phone and the student's page after it: dark, every text at 4.5:1 at least (axe-core), and the lobby's QR
     code decodes to the join link. The teacher page and the phones were light (Voilà's theme is
     the server's, and the classroom had no ``--theme``), and so was the join form; the
     countdown's box, in the projector's 2-em type, was a scrolled region no keyboard reaches.
@@ -70,6 +70,10 @@ def test_a_dark_classroom_is_dark_on_the_projector_and_the_phones_and_its_qr_cod
         keys = store.create_table(Deck.builtin(), Rules(rounds=1), seed=4)
         seats = {name: store.join(keys.code, name) for name in ("Ben", "Cleo")}
         teacher = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        teacher.goto(f"{room.render}/teacher.ipynb", timeout=SLOW)  # what a projector shows first
+        teacher.wait_for_selector(".inc-create", timeout=SLOW)
+        dark_and_readable(teacher, "the new-table form")
+        check_page(teacher, "the new-table form")
         teacher.goto(f"{room.render}/teacher.ipynb?code={keys.code}&key={keys.teacher_key}&timer=90", timeout=SLOW)
         teacher.wait_for_selector(".inc-app.inc-projector .inc-start", timeout=SLOW)
         qr = teacher.locator(".inc-qr img")
