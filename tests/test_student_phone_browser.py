@@ -148,6 +148,11 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
                 page.click(".inc-join")
                 page.wait_for_selector(".inc-copy-seat-link", timeout=STEP)
             assert pablo.evaluate("() => document.documentElement.lang") == code
+            # A new screen gives its title the focus (for a screen reader); on a touch screen no ring shows it.
+            ring = pablo.evaluate("""() => { const h = document.querySelector('.inc-header'); h.blur(); h.focus();
+                const style = getComputedStyle(h);
+                return [h.matches(':focus-visible'), style.outlineStyle, style.outlineColor]; }""")
+            assert ring[0] and (ring[1] == "none" or ring[2] == "rgba(0, 0, 0, 0)"), f"a ring round the title: {ring}"
             pablo.wait_for_selector(".inc-lobby .inc-badge:has-text('Marta')", timeout=STEP)
 
             # The lobby: the seat link is a sentence and two buttons, not the address.
