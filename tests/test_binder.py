@@ -30,6 +30,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import tomllib
 from pathlib import Path
 from types import MappingProxyType
 from typing import Iterator, Mapping
@@ -89,6 +90,22 @@ def test_readme_binder_badge_opens_the_dashboard_and_a_second_link_opens_jupyter
     assert badge and "voila%2Frender%2Fnotebooks%2Fincognito.ipynb" in badge.group(1)
     # The README opens with its two set-up commands; the badge comes right after them.
     assert text.index("```bash") < text.index("mybinder.org") < text.index("*Incognito* is a drawing")
+
+
+def test_ci_runs_the_readmes_test_command_with_every_tool_the_tests_need():
+    """The README's second command is what .ci/run installs and runs: they had drifted apart
+    (".[test]" against ".[test,school]"), and the README's left the hub's tests skipped."""
+    command = README.read_text(encoding="utf-8").split("```bash\n", 1)[1].split("\n")[1].split("#")[0].split()
+    install, run = " ".join(command).split(" && ")
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    ci_lines = [line.strip() for line in ci.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    def words(line: str) -> list[str]:  # "python -m pip install --quiet -e X" says "pip install -e X"
+        return [word for word in line.removeprefix("python -m ").split() if not word.startswith("--")]
+    assert words(install) in [words(line) for line in ci_lines], (install, ci_lines)
+    assert ci_lines[-1].split()[-1] == run.split()[-1] == "pytest", (ci_lines[-1], run)
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    test_extra = {re.split(r"[<>=\[]", requirement)[0] for requirement in extras["test"]}
+    assert {re.split(r"[<>=\[]", requirement)[0] for requirement in extras["school"]} <= test_extra
 
 
 # --- the whole path, in a fresh environment --------------------------------------------
