@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from browser import ARTIFACTS, OwnOrigin, free_port, need_chromium, outside_requests, server, wait_for_ink
 from table_driver import (FIND, MIDDLE, NONE, STEP, STROKES, WRONG, Plan, Table, Watch, check_reports,
@@ -322,7 +323,8 @@ def test_the_static_sites_dashboard_keeps_projector_mode_in_its_address(offline_
     page.goto(f"{site_url}?projector=1", timeout=COLD)  # the front page keeps the query
     page.wait_for_selector("#loading", state="detached", timeout=COLD)
     page.wait_for_selector(".inc-app.inc-projector .inc-setup", timeout=STEP)
-    assert page.get_attribute(".inc-projector-toggle", "aria-pressed") == "true"
+    # aria-pressed is set by the toggle's own widget, which may render after the app's class.
+    expect(page.locator(".inc-projector-toggle")).to_have_attribute("aria-pressed", "true", timeout=STEP)
     page.click(".inc-projector-toggle")
     page.wait_for_selector(".inc-app:not(.inc-projector)", timeout=STEP)
     page.wait_for_url("**projector=0", timeout=STEP)

@@ -194,7 +194,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             wait_ready(show, ".inc-app.inc-projector .inc-start")
             # The toggle says its state, in words and to a screen reader.
             toggle = show.locator(".inc-projector-toggle")
-            assert toggle.get_attribute("aria-pressed") == "true"
+            expect(toggle).to_have_attribute("aria-pressed", "true", timeout=STEP)  # set by its own widget, maybe later
             assert show.locator(".inc-remove-player, .inc-teacher-link, .inc-reissue-seat").count() == 0
             # The teacher's desk: the same browser, another window (on the laptop's own screen).
             desk_url = show.locator(".inc-open-desk a").get_attribute("href")
