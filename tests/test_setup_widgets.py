@@ -216,8 +216,8 @@ def test_a_french_form_quotes_a_deck_alike_whether_it_is_loaded_or_too_small():
     form.upload(deck_csv(8, 4, name="petit"), "petit.csv")
     assert form.deck_status == ""
     assert form.error_text == ("Le jeu «\u00a0petit\u00a0» est trop petit pour 3 joueurs et 3 manches\u00a0: il faut "
-                               "18 objets et 9 lieux, et il a 8 objets et 4 lieux. Ajoute des mots au jeu, ou choisis-en "
-                               "un autre.")
+                               "18 objets et 9 lieux, et il a 8 objets et 4 lieux. Ajouter des mots au jeu, ou en "
+                               "choisir un autre.")
     form.upload(deck_csv(18, 9, name="juste"), "juste.csv")
     assert form.deck_status == "Jeu «\u00a0juste\u00a0» chargé — 18 objets, 9 lieux."
 
