@@ -57,6 +57,7 @@ PLAYER_SENTENCES = {
     "{name} looks just like {taken}, who has already joined table {code}: choose a name the class can tell apart, or "
     "add an initial. If that was you, open your rejoin link instead.",
     "Table {code} is full: {limit} players have joined. Ask the teacher which table to join.",
+    "Take the game home:",  # the table's; the teacher's desk says it in its own words (pgettext)
 }
 #: The server's doors and a seat link's box: their sentences go to the teacher (these) or the players (the rest).
 EITHER_FILES = {"door.html", "doors.py", "seat_link.py"}
@@ -78,14 +79,14 @@ TEACHER_SENTENCES = {
     "it as it is written there.",
 }
 
-#: The imperatives the catalogues said (or might say) to one person as "tu" and "du".
+#: The imperatives the catalogues said (or might say) as "tu" and "du" (and German's "ihr": "gebt", "tippt").
 TU_VERBS = """corrige appuie tape colle choisis écris donne mets garde regarde importe enregistre commence crée
     attends réessaie vérifie ouvre ajoute utilise retape reprends passe supprime termine place ferme demande limite
     joue annule efface interroge recharge touche scanne dessine pose cache coche décoche rejoins lance copie
-    télécharge essaie lis va sers indique patiente envoie retire clique sélectionne quitte relance""".split()
+    télécharge essaie lis va sers indique patiente envoie retire clique sélectionne quitte relance emporte""".split()
 DU_VERBS = """wähle drücke gib prüfe tippe öffne lade füge schreibe behebe heb lass sieh starte speichere spiele
     probiere versuche warte kopiere nimm lege leg ergänze lösche nutze beende frag frage mach geh entferne bewahre
-    schließe setze kreuze hake scanne zeichne versteck berühre""".split()
+    schließe setze kreuze hake scanne zeichne versteck berühre gebt tippt""".split()
 #: Where a clause begins, so that an imperative stands there.
 CLAUSE = r"(?:^|[:;.,!?·—]\s|\b(?:et|ou|puis|und|oder|dann)\s)"
 #: "tu" and "du", and those imperatives where a clause begins.
