@@ -196,6 +196,19 @@ def test_text_of_another_code_page_is_refused_with_the_fix_rather_than_misread(e
     assert "is not UTF-8 text" in str(refused.value) and "CSV UTF-8" in str(refused.value)
 
 
+def test_a_file_that_names_no_language_is_read_in_the_language_it_is_given():
+    """The Windows-1252 reader took English for a file naming no language, where parse_deck takes
+    the caller's: a Polish Excel's plain CSV (Windows-1250) read on a Polish caller's behalf gave
+    the deck the word 'œwiêto' for 'święto'; it is refused with the fix, as a Polish file is."""
+    polish = "kind;word\r\nobject;święto\r\nlocation;kuchnia\r\n".encode("cp1250")
+    with pytest.raises(DeckError) as refused:
+        parse_deck(polish, "slowa.csv", language="pl")
+    assert "is not UTF-8 text" in str(refused.value) and "CSV UTF-8" in str(refused.value)
+    french = parse_deck("kind;word\r\nobject;cuillère\r\nlocation;cuisine\r\n".encode("cp1252"), "mots.csv",
+                        language="fr")
+    assert (french.objects, french.language) == (("cuillère",), "fr")
+
+
 # --- the uploads: the deck editor and the setup form --------------------------------------------
 
 

@@ -185,7 +185,7 @@ def parse_deck(data: bytes | str, source: str = "deck.csv", *, language: str = D
     size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
     if size > MAX_DECK_BYTES:
         _fail(_too_big(source, size))
-    text = data if isinstance(data, str) else _decode(data, source)
+    text = data if isinstance(data, str) else _decode(data, source, language)
     text = text.removeprefix("\ufeff")
 
     settings = {"name": "", "language": ""}
@@ -366,7 +366,7 @@ def _too_big(source: str, size: int) -> Message:
 WORKBOOK_STARTS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
 
 
-def _decode(data: bytes, source: str) -> str:
+def _decode(data: bytes, source: str, language: str = DEFAULT_LANGUAGE) -> str:
     if data.startswith(WORKBOOK_STARTS):
         _fail(in_file(source, Message(N_("the file is a spreadsheet's own file (.xlsx, .ods or .xls), not CSV "
                                          "text; in the spreadsheet, save it as 'CSV UTF-8 (comma delimited)' and "
@@ -377,7 +377,7 @@ def _decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        windows = _windows_text(data, source)
+        windows = _windows_text(data, source, language)
         if windows is not None:
             return windows
         before = data[: err.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
@@ -413,10 +413,12 @@ _WESTERN_LETTERS = frozenset("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚ
 _WORD_RUN = re.compile(r"[^\W\d_]+")
 
 
-def _windows_text(data: bytes, source: str) -> str | None:
+def _windows_text(data: bytes, source: str, language: str = DEFAULT_LANGUAGE) -> str | None:
     """Returns a deck file saved as Excel's plain "CSV" on Windows (Windows-1252, 'cuill\\xe8re'),
     or None when it is not that: another language's file, or signs no word of those languages holds.
 
+    The deck's language is the one its file declares, else its file name's, else ``language``
+    (the page's, as :func:`parse_deck` takes it).
     Only a deck in a language whose Windows writes Windows-1252 is read so, and only when each
     word reads as one of its words would: letters of :data:`_WESTERN_LETTERS`, the words with
     accents holding more plain Latin letters than accented ones ('ключ' from Windows-1251 would
@@ -426,7 +428,7 @@ def _windows_text(data: bytes, source: str) -> str | None:
     except UnicodeDecodeError:
         return None
     declared = re.search(r"^[\s\"]*#\s*language\s*:\s*([A-Za-z]+)", text, re.IGNORECASE | re.MULTILINE)
-    code = (declared.group(1) if declared else _split_file_name(source)[1] or DEFAULT_LANGUAGE)
+    code = declared.group(1) if declared else _split_file_name(source)[1] or language
     if code.partition("-")[0].casefold() not in WINDOWS_1252_LANGUAGES:
         return None
     accented = [run for run in _WORD_RUN.findall(text) if not run.isascii()]
