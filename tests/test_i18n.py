@@ -192,10 +192,10 @@ def test_points_are_counted_by_each_languages_plural_rules():
 
 
 def test_places_numbers_and_names_are_said_in_each_language():
-    assert [language("en").ordinal(n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
-    assert [language("es").ordinal(n) for n in (1, 2)] == ["1.º", "2.º"]
-    assert [language("fr").ordinal(n) for n in (1, 2)] == ["1er", "2e"]
-    assert [language("de").ordinal(n) for n in (1, 2)] == ["1.", "2."]
+    assert [language("en").place(n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
+    assert [language("es").place(n) for n in (1, 2, 3)] == ["1.er\xa0puesto", "2.º\xa0puesto", "3.er\xa0puesto"]
+    assert [language("fr").place(n) for n in (1, 2)] == ["1re\xa0place", "2e\xa0place"]
+    assert [language("de").place(n) for n in (1, 2)] == ["1.\xa0Platz", "2.\xa0Platz"]
     assert [language(code).number(1_000_000) for code in LANGUAGES] == [
         "1,000,000", "1.000.000", "1\u202f000\u202f000", "1.000.000"]
     assert [language(code).names(["Ana", "Ben", "Cleo"]) for code in LANGUAGES] == [
@@ -355,13 +355,13 @@ SAID = {
     "es": {"curtain": "Pasa la pantalla a Ana — que los demás no miren.", "header": "Ronda 1 de 3 · Esconde el objeto",
            "timer": "quedan 1:00", "secret": "Tu objeto secreto:", "undo": "Deshacer",
            "turn": "No es el turno de Cleo.", "found": "Encontrado por ", "winners": "¡Ana, Ben y Cleo comparten la victoria!",
-           "place": "1.º {name} 6 puntos", "over": "Fin de la partida", "saved": "Guardada a las ",
+           "place": "1.er\xa0puesto {name} 6 puntos", "over": "Fin de la partida", "saved": "Guardada a las ",
            "restart": "¿Abandonar esta partida", "start": "Empezar la partida", "deck": "builtin:es_everyday"},
     "de": {"curtain": "Gib den Bildschirm an Ana weiter — alle anderen schauen weg.",
            "header": "Runde 1 von 3 · Den Gegenstand verstecken", "timer": "noch 1:00",
            "secret": "Dein geheimer Gegenstand:", "undo": "Rückgängig", "turn": "Cleo ist nicht an der Reihe.",
            "found": "Gefunden von ", "winners": "Ana, Ben und Cleo teilen sich den Sieg!",
-           "place": "1. {name} 6 Punkte", "over": "Spielende", "saved": "Um ",
+           "place": "1.\xa0Platz {name} 6 Punkte", "over": "Spielende", "saved": "Um ",
            "restart": "Dieses Spiel verlassen", "start": "Spiel starten", "deck": "builtin:de_everyday"},
 }
 
@@ -432,7 +432,7 @@ def test_a_single_winner_is_announced_in_spanish(app):
             one(app, "inc-next").click()
     assert game.winners == ("Ben",)
     assert plain(one(app, "inc-winners").value) == "¡Ben gana!"
-    assert plain(one(app, "inc-place-1").value) == "1.º Ben 6 puntos"
+    assert plain(one(app, "inc-place-1").value) == "1.er\xa0puesto Ben 6 puntos"
 
 
 def test_the_setup_and_the_hide_curtain_in_french(app):

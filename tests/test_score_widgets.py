@@ -266,9 +266,23 @@ def test_a_table_where_no_one_scores_all_share_the_victory():
 
 
 def test_places_are_said_as_ranks():
-    assert [language("en").ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+    assert [language("en").place(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
     ]
+
+
+@pytest.mark.parametrize("code, places", [
+    ("fr", ["1re place Ana 9 points", "1re place Ben 9 points", "3e place Cleo 0 point"]),
+    ("es", ["1.er puesto Ana 9 puntos", "1.er puesto Ben 9 puntos", "3.er puesto Cleo 0 puntos"]),
+    ("de", ["1. Platz Ana 9 Punkte", "1. Platz Ben 9 Punkte", "3. Platz Cleo 0 Punkte"]),
+])
+def test_the_podium_says_each_place_so_that_it_suits_any_player(code, places):
+    """The French podium said "1er" before Ana as before Ben, the Spanish "1.º": a bare ordinal
+    takes the gender of the player it ranks, which a name does not tell. Each place is said
+    with the word for it, whose own gender it takes ("1re place", "1.er puesto", "1. Platz")."""
+    podium = Podium(finished_game(mutual_finds), lang=language(code))
+    assert [text(r).replace("\xa0", " ") for r in podium.children[1:]] == places
+    podium.close()
 
 
 # -- names typed by people ----------------------------------------------------------------

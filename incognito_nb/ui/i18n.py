@@ -171,20 +171,27 @@ class Language:
         """Returns ``n`` written as this language writes numbers ("1.000" in German)."""
         return format_decimal(n, locale=self.locale)
 
-    def ordinal(self, n: int) -> str:
-        """Returns a place said as a rank: 1st, 2nd (English); 1.º (Spanish); 1er, 2e (French); 1. (German).
+    def place(self, n: int) -> str:
+        """Returns a player's place on the podium: 1st, 2nd (English); 1re place, 2e place
+        (French); 1.er puesto, 2.º puesto (Spanish); 1. Platz (German).
 
-        The rank's form follows the language's ordinal rules (CLDR's, through Babel);
-        each form is a sentence of the catalogue.
+        A bare ordinal takes the gender of the person it ranks in French and Spanish ("1er"
+        for Ben, "1re" for Inès), which a name does not tell: the place is said with the word
+        for it ("place", "puesto"), whose own gender it takes, so that it suits every player.
+        The form follows the language's ordinal rules (CLDR's, through Babel: Spanish "1.er"
+        and "3.er", "primer" and "tercer" before a masculine word); each form is a sentence
+        of the catalogue.
         """
         form = self.locale.ordinal_form(n)
+        # Translators: a player's place on the podium, said so that it suits any player whatever their gender
+        # (French "1re place", not "1er"; Spanish "1.er puesto"; German "1. Platz").
         if form == "one":
-            return self.pgettext("ordinal: one (1st, 21st)", "{n}st", n=n)
+            return self.pgettext("a place on the podium: one (1st, 21st)", "{n}st", n=n)
         if form == "two":
-            return self.pgettext("ordinal: two (2nd, 22nd)", "{n}nd", n=n)
+            return self.pgettext("a place on the podium: two (2nd, 22nd)", "{n}nd", n=n)
         if form == "few":
-            return self.pgettext("ordinal: few (3rd, 23rd)", "{n}rd", n=n)
-        return self.pgettext("ordinal: other (4th, 11th)", "{n}th", n=n)
+            return self.pgettext("a place on the podium: few (3rd, 23rd)", "{n}rd", n=n)
+        return self.pgettext("a place on the podium: other (4th, 11th)", "{n}th", n=n)
 
     def names(self, names: Iterable[str]) -> str:
         """Returns names joined as a sentence says them: "Ana", "Ana and Ben", "Ana, Ben and Cleo".

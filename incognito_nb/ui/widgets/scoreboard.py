@@ -135,7 +135,7 @@ class Podium(widgets.VBox):
             place = 1 + sum(1 for other in game.players if totals[other] > totals[player])
             points = lang.ngettext("{n} point", "{n} points", totals[player])
             rows.append(markup(
-                f'<span class="inc-together"><b>{safe(lang.ordinal(place))}</b> '
+                f'<span class="inc-together"><b>{safe(lang.place(place))}</b> '
                 f'{player_badge(player, game.seat(player))}</span> <span class="inc-together">{safe(points)}</span>',
                 "inc-podium-row", f"inc-place-{place}",
             ))
