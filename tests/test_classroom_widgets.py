@@ -856,6 +856,23 @@ def test_every_classroom_page_carries_a_connection_watch_that_beats(store, monke
         assert "connection to the class server is lost" in watch.lost_text
 
 
+def test_the_lost_connection_banner_tells_the_teacher_of_the_table_and_a_student_of_their_seat(store):
+    """The teacher's page said, as a student's does, "your link brings you back to your seat"
+    ("ton lien te ramène à ta place" in French, under the page's "vous"): the teacher has no
+    seat, and the page's own address opens the table again."""
+    teacher = TeacherPage(store, language="fr")
+    code = teacher.create(secret_deck(), Rules(rounds=1))
+    student = StudentPage(store, code=code, language="fr")
+    said = {who: one(page, "inc-connection-watch").lost_text
+            for who, page in (("teacher", teacher), ("student", student))}
+    assert "vous" in said["teacher"] and "rouvre la table" in said["teacher"] and "ta place" not in said["teacher"]
+    assert "ton lien te ramène à ta place" in said["student"]
+    teacher.choose_language("de")
+    assert "laden Sie die Seite neu" in one(teacher, "inc-connection-watch").lost_text
+    teacher.close()
+    student.close()
+
+
 def made_table(store) -> tuple[str, str]:
     keys = store.create_table(secret_deck(), Rules(rounds=1))
     return keys.code, keys.teacher_key

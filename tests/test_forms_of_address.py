@@ -58,8 +58,10 @@ PLAYER_SENTENCES = {
     "add an initial. If that was you, open your rejoin link instead.",
     "Table {code} is full: {limit} players have joined. Ask the teacher which table to join.",
     "Take the game home:",  # the table's; the teacher's desk says it in its own words (pgettext)
+    "The connection to the class server is lost: what you do now is not saved. Wait a moment; if this stays, "
+    "reload the page (your link brings you back to your seat).",
 }
-#: The server's doors and a seat link's box: their sentences go to the teacher (these) or the players (the rest).
+#: The server's doors and a seat link's box: their sentences go to the teacher (TEACHER_SENTENCES) or the players.
 EITHER_FILES = {"door.html", "doors.py", "seat_link.py"}
 #: The refusals of the teacher's page on a device without its key: a student, or the teacher on another computer.
 EVERYONE_SENTENCES = {
@@ -68,7 +70,10 @@ EVERYONE_SENTENCES = {
     "The teacher's page of table {code} opens only in the browser that created the table. On that computer, open "
     "the teacher page again: it lists your tables. Students: open the student page and type the code.",
 }
+#: Sentences of the teacher's alone: the doors' new-table form and passphrase, the teacher page's banner.
 TEACHER_SENTENCES = {
+    "The connection to the class server is lost: what you do now is not saved. Wait a moment; if this stays, "
+    "reload the page (its address opens the table again).",
     "Your tables in this browser:", "Or create another table:", "Your classes:",
     "Incognito · a new table for your class",
     "There is no class called {name}: choose a class from the list.",
@@ -118,7 +123,7 @@ def readers(message) -> str:
         name = location.rsplit("/", 1)[-1]
         if ident in EVERYONE_SENTENCES:
             found.add("everyone")
-        elif name in TEACHER_FILES or (name in EITHER_FILES and ident in TEACHER_SENTENCES):
+        elif name in TEACHER_FILES or ident in TEACHER_SENTENCES:
             found.add("teacher")
         elif name in PLAYER_FILES or name in EITHER_FILES or ident in PLAYER_SENTENCES:
             found.add("players")

@@ -142,6 +142,9 @@ class TablePage(PageShell):
     twin: :meth:`choose_language`) lets the person choose another.
     """
 
+    #: Whether the page is a student's seat (the teacher's pages are not).
+    SEATED = False
+
     def __init__(self, store: TableStore, css: str = "", *, language: str | None = None,
                  default_language: str | None = None) -> None:
         self.store = store
@@ -159,7 +162,7 @@ class TablePage(PageShell):
         self.chosen_language = bool(language)
         super().__init__(css=CLASSROOM_CSS + css, unexpected=unexpected_at_table,
                          lang=i18n.language(first_language(language, default_language)))
-        self.connection = ConnectionWatch(lang=self.lang)
+        self.connection = ConnectionWatch(lang=self.lang, seated=self.SEATED)
         self.language_menu = LanguageMenu(self.lang, on_choose=self.guarded(self.choose_language))
         self.add_bars(self.connection)
         self.add_to_title_line(self.language_menu)
@@ -191,7 +194,7 @@ class TablePage(PageShell):
         if lang is self.lang:
             return
         self.lang = lang
-        self.connection.lost_text = ConnectionWatch.lost_sentence(lang)
+        self.connection.lost_text = ConnectionWatch.lost_sentence(lang, seated=self.SEATED)
         self.language_menu.show(lang)
         # A page that stopped following its table keeps its last screen, and says why again.
         self.relabel(render=render and self.closed_because is None)

@@ -84,6 +84,8 @@ class StudentPage(TablePage):
     in the page's language menu.
     """
 
+    SEATED = True
+
     def __init__(self, store: TableStore, *, code: str | None = None, token: str | None = None,
                  student_url: str = "student.ipynb", language: str | None = None,
                  default_language: str | None = None, picture: Callable[[Drawing], bytes] | None = None) -> None:

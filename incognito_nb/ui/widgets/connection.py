@@ -46,16 +46,21 @@ class ConnectionWatch(anywidget.AnyWidget):
     lost_after_ms = traitlets.Int(int(LOST_AFTER_SECONDS * 1000),
                                   help="How long without a beat before the banner shows.").tag(sync=True)
 
-    def __init__(self, *, lang: Language | None = None, **kwargs) -> None:
-        kwargs.setdefault("lost_text", self.lost_sentence(lang or language()))
+    def __init__(self, *, lang: Language | None = None, seated: bool = True, **kwargs) -> None:
+        kwargs.setdefault("lost_text", self.lost_sentence(lang or language(), seated=seated))
         super().__init__(**kwargs)
         self.add_class("inc-connection-watch")
         self._task: asyncio.Task | None = None
         self.beats = 0
 
     @staticmethod
-    def lost_sentence(lang: Language) -> str:
-        """Returns what the banner says in ``lang`` (set it as :attr:`lost_text` when the page's language changes)."""
+    def lost_sentence(lang: Language, *, seated: bool = True) -> str:
+        """Returns what the banner says in ``lang`` (set it as :attr:`lost_text` when the page's
+        language changes): to a student (``seated``), whose link brings back their seat, or to
+        the teacher, whose page's address opens the table again."""
+        if not seated:
+            return lang._("The connection to the class server is lost: what you do now is not saved. Wait a "
+                          "moment; if this stays, reload the page (its address opens the table again).")
         return lang._("The connection to the class server is lost: what you do now is not saved. Wait a moment; "
                       "if this stays, reload the page (your link brings you back to your seat).")
 
