@@ -123,6 +123,14 @@ def test_the_spanish_pages_call_the_teacher_by_one_word():
     assert "profesor" not in said.casefold() and "docente" in said
 
 
+def test_the_german_pages_call_the_projector_by_one_word():
+    """Two doors said "den Code vom Projektor" and "auf dem Projektor" where every other page says
+    "Beamer", the word German classrooms use."""
+    said = " ".join(form for message in catalogue("de") if message.id
+                    for form in (message.string if isinstance(message.string, tuple) else (message.string,)))
+    assert "Projektor" not in said and "Beamer" in said
+
+
 def test_the_template_holds_every_sentence_of_the_code_and_no_other():
     """A sentence added to the code without `pybabel extract` (README, "Languages") fails here."""
     with open(REPO / "babel.cfg", encoding="utf-8") as config:
