@@ -63,15 +63,25 @@ PLAYER_SENTENCES = {
 }
 #: The server's doors and a seat link's box: their sentences go to the teacher (TEACHER_SENTENCES) or the players.
 EITHER_FILES = {"door.html", "doors.py", "seat_link.py"}
-#: The refusals of the teacher's page on a device without its key: a student, or the teacher on another computer.
+#: Sentences of those files that either may read: the refusals of the teacher's page on a device without
+#: its key (a student, or the teacher on another computer), the doors' pace (the join form's and the
+#: teacher's pages and forms alike), the seat link's box (a student's, or the teacher's handing one out).
 EVERYONE_SENTENCES = {
+    "Incognito · wait a moment",
+    "Many table codes were tried from this device in a short while. Wait a minute, then type the code shown on "
+    "the projector again.",
+    "Many pages were opened from this device in a short while. Wait a few seconds, then open your link again.",
+    "Many forms were sent from this device in a short while. Wait a minute, then try again.",
+    "The link is selected: copy it (Ctrl+C, or press and hold it on a phone).",
     "Only the teacher can create a table for the class. Students: open the student page and type the code shown "
     "on the projector.",
     "The teacher's page of table {code} opens only in the browser that created the table. On that computer, open "
     "the teacher page again: it lists your tables. Students: open the student page and type the code.",
 }
-#: Sentences of the teacher's alone: the doors' new-table form and passphrase, the teacher page's banner.
+#: Sentences of the teacher's alone: the doors' new-table form and passphrase, the teacher page's banner,
+#: the teacher's desk handing a student their link.
 TEACHER_SENTENCES = {
+    "✓ Link copied: give it to {name}.",
     "The connection to the class server is lost: what you do now is not saved. Wait a moment; if this stays, "
     "reload the page (its address opens the table again).",
     "Your tables in this browser:", "Or create another table:", "Your classes:",
