@@ -308,6 +308,37 @@ def outside_requests(context, *, refused: bool = False) -> list[str]:
     return asked
 
 
+class KernelGate:
+    """Stands between a browser context's pages and their kernels' websockets: what a kernel
+    sends can be held back (:meth:`hold`) and let through later in order (:meth:`release`),
+    so that a test can act in the page "before the kernel answers" without a race.  What the
+    page sends goes through at once.  Route a context (:meth:`route`) before its page opens."""
+
+    def __init__(self) -> None:
+        self.held: Optional[list] = None  # (socket, message) while holding
+
+    def route(self, context) -> None:
+        context.route_web_socket(lambda url: "/api/kernels/" in url and "/channels" in url, self._connect)
+
+    def _connect(self, page_side) -> None:
+        server_side = page_side.connect_to_server()
+        server_side.on_message(lambda message: self._to_page(page_side, message))
+
+    def _to_page(self, page_side, message) -> None:
+        if self.held is None:
+            page_side.send(message)
+        else:
+            self.held.append((page_side, message))
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for page_side, message in held:
+            page_side.send(message)
+
+
 class OwnOrigin:
     """Records every request the pages of a browser context make, websockets included, and
     keeps those that go anywhere but ``origin`` (``http://127.0.0.1:PORT``: the server the

@@ -301,13 +301,25 @@ def test_a_teacher_answers_the_end_phase_question_with_the_keyboard(page, tmp_pa
         table.watch.check()
 
 
-def test_the_pads_undo_and_clear_hand_the_focus_on_when_they_turn_grey(browser, tmp_path):
+#: Whether the focus is on the pad's board: the ink overlay's canvas, in its shadow root.
+ON_THE_BOARD = """() => {
+  const host = document.activeElement;
+  return !!host && !!host.closest('.inc-pad-board') && !!host.shadowRoot
+      && !!host.shadowRoot.activeElement && host.shadowRoot.activeElement.tagName === 'CANVAS';
+}"""
+
+
+def test_the_pads_tools_hand_the_focus_on_when_they_turn_grey_and_never_take_it_back(browser, tmp_path):
     """Clear, pressed with the keyboard, turns grey (nothing left to wipe): the focus goes to
     Undo, which brings the drawing back; the last Undo hands it to Redo.  A grey button let
-    the focus fall to the page's body, and the next Tab started again from the top."""
-    from browser import draw_stroke, wait_for_paper
+    the focus fall to the page's body, and the next Tab started again from the top.
+    And a student who Tabs on to the board before the kernel has answered Clear keeps the focus
+    there, and the arrows and Space draw: the kernel's late focus() took it back to Undo, and
+    the keys went there (Space pressed Undo, the arrows did nothing)."""
+    from browser import KernelGate, draw_stroke, wait_for_ink, wait_for_paper
 
-    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+    gate = KernelGate()
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP, route=gate.route) as (page, store, keys, seats):
         wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
         draw_stroke(page, ".inc-pad canvas", [(0.2, 0.4), (0.5, 0.6)], steps=4)
         page.wait_for_selector(".inc-tool-clear:not(:disabled)", timeout=STEP)
@@ -321,6 +333,23 @@ def test_the_pads_undo_and_clear_hand_the_focus_on_when_they_turn_grey(browser, 
         page.keyboard.press("Enter")  # the stroke goes: nothing left to undo
         page.wait_for_selector(".inc-tool-undo:disabled", timeout=STEP)
         focus_on(page, ".inc-tool-redo")
+        page.keyboard.press("Enter")  # the stroke is back, Clear usable again
+        page.wait_for_selector(".inc-tool-clear:not(:disabled)", timeout=STEP)
+
+        page.focus(".inc-tool-clear")
+        gate.hold()  # what the kernel answers waits: the student is quicker than a loaded server
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")  # on to the board, to draw with the keys
+        assert page.evaluate(ON_THE_BOARD), page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+        assert page.is_enabled(".inc-tool-clear")  # the kernel's answer has not come
+        gate.release()
+        page.wait_for_selector(".inc-tool-clear:disabled", timeout=STEP)
+        page.keyboard.press("Space")  # the pen goes down in the board's middle (400, 300) ...
+        for _ in range(20):
+            page.keyboard.press("ArrowRight")  # ... and draws 200 units to the right
+        page.keyboard.press("Space")
+        wait_for_ink(page, ".inc-pad canvas", region=(420, 295, 160, 10), timeout=STEP, min_pixels=160)
+        assert page.evaluate(ON_THE_BOARD), page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
 
 
 def test_a_screen_reader_hears_whose_drawing_as_one_word(page, tmp_path):

@@ -229,10 +229,11 @@ def run_classroom(tmp_path, store: str):
 
 
 @contextmanager
-def dealt_phone(browser, tmp_path, names, viewport: dict, *, language: str = "en"):
+def dealt_phone(browser, tmp_path, names, viewport: dict, *, language: str = "en", route=None):
     """Runs a classroom with a table of ``names`` (one round, the built-in deck) and opens the
     first one's page on a phone of ``viewport``; deals the round once the page is in the lobby
-    and yields (page, store, keys, seats) when its Done is there."""
+    and yields (page, store, keys, seats) when its Done is there.  ``route(context)``, if given,
+    is called before the page opens (:class:`browser.KernelGate`'s ``route``)."""
     from incognito_nb.engine import Deck, Rules
 
     with run_classroom(tmp_path, str(tmp_path / "class.sqlite")) as (base, store):
@@ -240,6 +241,8 @@ def dealt_phone(browser, tmp_path, names, viewport: dict, *, language: str = "en
         seats = {name: store.join(keys.code, name) for name in names}
         context = browser.new_context(viewport=viewport)
         try:
+            if route is not None:
+                route(context)
             page = context.new_page()
             page.goto(f"{base}/student.ipynb?code={keys.code}&token={seats[names[0]].token}", timeout=SLOW)
             page.wait_for_selector(".inc-lobby", timeout=SLOW)

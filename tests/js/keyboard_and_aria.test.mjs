@@ -68,3 +68,26 @@ test("a toggle with an address reads its state there and keeps it there, the res
   assert.equal(withState("?projector=1&lang=es", "projector", false), "?projector=0&lang=es");
   assert.equal(withState("", "projector", true), "?projector=1");
 });
+
+test("a pad's tool pressed and turned grey hands the focus on, never from where the person moved it", async () => {
+  const { handOn } = await import("../../incognito_nb/ui/widgets/skip_link.js");
+  const body = {}, board = {};
+  const tool = (disabled) => ({ disabled, focused: 0, focus() { this.focused += 1; } });
+  let clear = tool(true), undo = tool(false), redo = tool(true);
+  assert.equal(handOn(clear, [undo, redo], clear, body), true, "the focus still on Clear, gone grey");
+  assert.deepEqual([undo.focused, redo.focused], [1, 0]);
+  clear = tool(true); undo = tool(false);
+  assert.equal(handOn(clear, [undo, redo], body, body), true, "the focus fallen to the page's body");
+  assert.equal(undo.focused, 1);
+  clear = tool(true); undo = tool(false);
+  assert.equal(handOn(clear, [undo, redo], board, body), true, "the person has Tabbed on: nothing to wait for");
+  assert.equal(undo.focused, 0, "the board keeps the focus");
+  clear = tool(false);
+  assert.equal(handOn(clear, [undo, redo], clear, body), false, "not grey yet: the kernel's answer is on its way");
+  assert.equal(undo.focused, 0);
+  undo = tool(true); redo = tool(true);
+  assert.equal(handOn(undo, [undo, redo], body, body), false, "the last Undo grey, Redo not usable yet");
+  redo.disabled = false;
+  assert.equal(handOn(undo, [undo, redo], body, body), true);
+  assert.deepEqual([undo.focused, redo.focused], [0, 1]);
+});

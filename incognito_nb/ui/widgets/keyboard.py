@@ -1,6 +1,10 @@
 """Keeping every page usable with the keyboard alone.
 
-:class:`SkipLink` lets a keyboard user jump over the drawing pad's many tools (to Done).
+:class:`SkipLink` lets a keyboard user jump over the drawing pad's many tools (to Done), and keeps
+their place among the tools when the one pressed turns grey (Clear, the last Undo or Redo): the
+grey comes from the kernel, late, and the browser, when it comes, hands the focus on only if it
+fell with the button (to the page's body), never from where the person has moved it since (the
+board, to draw with the keys, or Done).
 
 ipycanvas gives every canvas ``tabindex="0"`` and cancels every key pressed on it
 (``preventDefault`` in its ``keydown`` handler, read in ipycanvas 0.14.3's front end), so
@@ -45,11 +49,19 @@ CSS = """
 
 class SkipLink(anywidget.AnyWidget):
     """A button seen only while it has the keyboard's focus: pressed, it moves the focus
-    to the page's first element at ``target`` (a CSS selector), skipping what lies between."""
+    to the page's first element at ``target`` (a CSS selector), skipping what lies between.
+
+    With ``hand_to``, a button of the box holding the link that the person presses and that then
+    turns grey hands the focus to the first usable of ``hand_to`` (in that box), if the focus
+    is still on it or has fallen to the page's body: decided in the browser when the grey comes.
+    """
 
     _esm = front_end(__file__, "skip_link.js")
     label = traitlets.Unicode("", help="What the button says.").tag(sync=True)
     target = traitlets.Unicode(".inc-done", help="The CSS selector of where the focus goes.").tag(sync=True)
+    hand_to = traitlets.List(traitlets.Unicode(), default_value=[], help=(
+        "CSS selectors, in the link's box, of the buttons the focus goes to (the first usable) when "
+        "a button pressed there turns grey.")).tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

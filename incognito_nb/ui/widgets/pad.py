@@ -126,8 +126,11 @@ class DrawingPad(widgets.VBox):
         board.add_class("inc-pad-board")
         self._name = BoardName(box=".inc-pad-board")
         board.children = (self._name, *board.children)
-        # The tools are a dozen stops for the Tab key: a keyboard user may jump to Done.
-        self.skip = SkipLink(label=lang._("Skip the drawing pad"), target=skip_to)
+        # The tools are a dozen stops for the Tab key: a keyboard user may jump to Done.  A tool
+        # pressed that turns grey (Clear, the last Undo or Redo) lets the focus fall to the page's
+        # body: the link's script hands it to Undo (which brings a cleared drawing back), or Redo.
+        self.skip = SkipLink(label=lang._("Skip the drawing pad"), target=skip_to,
+                             hand_to=[".inc-tool-undo", ".inc-tool-redo"])
 
         self._message = widgets.Label()
         self._message.add_class("inc-pad-message")
@@ -393,16 +396,8 @@ class DrawingPad(widgets.VBox):
         """Returns the tool button ``name`` ("undo") that calls ``act``, with its ``inc-tool-…`` class."""
         button = shared.button(label, f"inc-tool-{name}", icon=icon, tooltip=tooltip,
                                layout=shared.layout(width="auto"))
-        button.on_click(lambda pressed: (act(), self._hand_focus_on(pressed)))
+        button.on_click(lambda _pressed: act())
         return button
-
-    def _hand_focus_on(self, pressed: widgets.Button) -> None:
-        """Gives the keyboard's focus to Undo (or Redo) when the press turned ``pressed`` grey
-        (Clear, the last Undo or Redo): a grey button lets the focus fall to the page's body."""
-        if pressed.disabled:
-            following = next((b for b in (self._undo_button, self._redo_button) if not b.disabled), None)
-            if following is not None:
-                following.focus()
 
     def _on_size(self, change: dict) -> None:
         # The browser can set any value: keep the last good size if it sends a strange one.
