@@ -221,29 +221,50 @@ def test_the_desk_keeps_the_keyboards_place_when_a_player_is_removed(browser, tm
     """A teacher who removes a player from the lobby with the keyboard finds the focus on the
     next Remove button (on the one before, after the last; on the title once none is left):
     the button pressed left the page with its player and the focus fell to the page's body,
-    where a screen reader loses its place and the next Tab starts again from the top."""
+    where a screen reader loses its place and the next Tab starts again from the top.
+    A teacher who, before the kernel has answered a Remove, moves on keeps the focus where
+    they put it: the kernel's focus() took it to the next Remove button."""
+    from browser import KernelGate
     from classroom_server import Browser, classroom
 
     from incognito_nb.store import open_store
 
+    gate = KernelGate()
     with classroom(tmp_path) as room, open_store(room.store) as store:
         teacher = Browser(room.url)
         teacher.say_passphrase()
         code, _ = teacher.create_table()
-        for name in ["Ana", "Ben", "Cleo"]:
+        for name in ["Ana", "Ben", "Cleo", "Dev"]:
             store.join(code, name)
         context = browser.new_context(viewport=LAPTOP)
         try:
             teacher.give_cookies_to(context)
+            gate.route(context)
             desk = context.new_page()
             desk.goto(f"{room.render}/teacher.ipynb?code={code}&desk=1", timeout=SLOW)
             desk.wait_for_selector(".inc-remove-player", timeout=SLOW)
-            for remove, then in [("Ben", "Cleo"), ("Cleo", "Ana")]:
+            for remove, then in [("Ben", "Cleo"), ("Cleo", "Dev")]:
                 desk.get_by_role("button", name=f"Remove {remove}").focus()
                 desk.keyboard.press("Enter")
                 desk.get_by_role("button", name=f"Remove {remove}").wait_for(state="detached", timeout=STEP)
                 focus_on(desk, f".inc-remove-player:text-is('Remove {then}')")
-            desk.keyboard.press("Enter")  # Ana, the last
+            desk.get_by_role("button", name="Remove Ana").focus()
+            gate.hold()
+            desk.keyboard.press("Enter")
+            desk.keyboard.press("Shift+Tab")  # on to what comes before, before the kernel answers
+            chosen = desk.evaluate_handle("() => document.activeElement")
+            assert desk.evaluate("el => el !== document.body && !el.matches('.inc-remove-player')", chosen)
+            gate.release()
+            desk.get_by_role("button", name="Remove Ana").wait_for(state="detached", timeout=STEP)
+            store.join(code, "Eve")  # the kernel's next news comes after its answer to the Remove
+            desk.get_by_role("button", name="Remove Eve").wait_for(timeout=STEP)
+            assert desk.evaluate("el => document.activeElement === el", chosen), desk.evaluate(
+                "() => document.activeElement.outerHTML.slice(0, 120)")
+            desk.get_by_role("button", name="Remove Dev").focus()
+            desk.keyboard.press("Enter")
+            desk.get_by_role("button", name="Remove Dev").wait_for(state="detached", timeout=STEP)
+            focus_on(desk, ".inc-remove-player:text-is('Remove Eve')")  # Eve's button is built again
+            desk.keyboard.press("Enter")  # Eve, the last
             focus_on(desk, ".inc-header")
         finally:
             context.close()
@@ -278,10 +299,14 @@ def test_a_teacher_answers_the_end_phase_question_with_the_keyboard(page, tmp_pa
     changes nothing), which carries the question for a screen reader, and Cancel gives
     it back to End phase now.  The focus stayed on End phase now while the question
     appeared unsaid further along the bar, and Cancel, hidden with the question, let it
-    fall to the page's body."""
-    from browser import launcher_server
+    fall to the page's body.  A teacher who, before the kernel has answered Cancel, goes on to
+    Save now keeps the focus there: the kernel's focus() took it back to End phase now, and the
+    Enter meant for Save asked the question again."""
+    from browser import KernelGate, launcher_server
     from table_driver import Table
 
+    gate = KernelGate()
+    gate.route(page.context)
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
         table.open()
@@ -298,6 +323,17 @@ def test_a_teacher_answers_the_end_phase_question_with_the_keyboard(page, tmp_pa
         page.keyboard.press("Enter")
         page.wait_for_selector(".inc-confirm", state="hidden", timeout=STEP)
         focus_on(page, ".inc-end-phase")
+        page.keyboard.press("Enter")
+        focus_on(page, ".inc-confirm-no")
+        gate.hold()
+        page.keyboard.press("Enter")  # Cancel ...
+        page.focus(".inc-save")  # ... and on to Save now, before the kernel answers
+        gate.release()
+        page.wait_for_selector(".inc-confirm", state="hidden", timeout=STEP)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".inc-teacher-status:has-text('Saved at')", timeout=STEP)
+        focus_on(page, ".inc-save")
+        assert page.locator(".inc-confirm").is_hidden()
         table.watch.check()
 
 

@@ -117,9 +117,15 @@ def test_a_round_played_with_the_keyboard_alone(page, tmp_path):
 def test_add_player_hands_the_keyboard_to_the_new_name(page, tmp_path):
     """At setup, Enter on Add player puts the focus in the new name field, where the teacher
     types next, and Remove puts it in the name now in that seat: the focus stayed on Add player
-    (the name typed next went nowhere), and fell to the page's body at Remove."""
+    (the name typed next went nowhere), and fell to the page's body at Remove.  A teacher who,
+    before the kernel has answered Add player, goes back to a name to finish it keeps typing
+    there: the kernel's focus() took them to the new field, and the letters went into it."""
+    from browser import KernelGate
+
     focused_field = ("n => document.activeElement === document.querySelectorAll('.inc-player-name input')[n]"
                      " && document.querySelectorAll('.inc-player-name input').length === {count}")
+    gate = KernelGate()
+    gate.route(page.context)
     with launcher_server(tmp_path / "saves") as url:
         table = Table(page, url)
         table.open()
@@ -134,6 +140,17 @@ def test_add_player_hands_the_keyboard_to_the_new_name(page, tmp_path):
         page.keyboard.press("Enter")
         page.wait_for_function(focused_field.format(count=3), arg=1, timeout=STEP)
         assert page.evaluate("() => document.activeElement.value") == "Cleo"
+        page.focus(".inc-add-player")
+        gate.hold()
+        page.keyboard.press("Enter")
+        page.locator(".inc-player-name input").first.focus()  # back to Ana's name, before the answer
+        page.keyboard.press("End")
+        gate.release()
+        page.wait_for_function("() => document.querySelectorAll('.inc-player-name input').length === 4",
+                               timeout=STEP)
+        page.keyboard.type("belle")
+        typed = page.locator(".inc-player-name input").evaluate_all("els => els.map(e => e.value)")
+        assert typed == ["Anabelle", "Cleo", "Dev", ""], f"typed names arrived as {typed}"
         table.watch.check()
 
 

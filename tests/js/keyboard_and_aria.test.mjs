@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { mark } from "../../incognito_nb/ui/widgets/page_aria.js";
+import { mark, mayHand } from "../../incognito_nb/ui/widgets/page_aria.js";
 import { release } from "../../incognito_nb/ui/widgets/focus_guard.js";
 
 // An element with attributes, a page it belongs to, and what its selectors find.
@@ -90,4 +90,15 @@ test("a pad's tool pressed and turned grey hands the focus on, never from where 
   redo.disabled = false;
   assert.equal(handOn(undo, [undo, redo], body, body), true);
   assert.deepEqual([undo.focused, redo.focused], [0, 1]);
+});
+
+test("the kernel's hand-off after a press moves the focus only if it is still there or fell", () => {
+  const body = {}, other = {};
+  const pressed = { contains: (el) => el === pressed || el === inner }, inner = {};
+  assert.equal(mayHand(pressed, body, [pressed]), true, "still on the button pressed");
+  assert.equal(mayHand(inner, body, [pressed]), true, "inside the control pressed");
+  assert.equal(mayHand(body, body, [pressed]), true, "fallen to the page's body");
+  assert.equal(mayHand(null, body, []), true, "nowhere");
+  assert.equal(mayHand(other, body, [pressed]), false, "moved on by the person: it stays");
+  assert.equal(mayHand(other, body, []), false, "the control pressed gone, the focus elsewhere");
 });

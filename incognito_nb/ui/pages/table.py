@@ -122,6 +122,7 @@ class TableApp(PageShell):
             on_pause_toggle=self.toggle_pause,
             on_projector=self.set_projector,
         )
+        self.teacher.hand_focus = self.aria.hand_focus
         self.add_bars(self.teacher, self.progress)
         # A phone passed round the table gets the find phase a student's phone has.
         self.screen = ScreenSize()
@@ -146,6 +147,7 @@ class TableApp(PageShell):
                        deck=self.deck, on_language=self.guarded(self.choose_language), lang=self.lang)
         entries = classes_in(self.classes)
         form = ClassSetupForm(classes=self.classes, entries=entries, **options) if entries else SetupForm(**options)
+        form.hand_focus = self.aria.hand_focus
         if players:
             if any(seconds == self.timer_seconds for _, seconds in form.timer_choice.options):
                 form.timer_choice.value = self.timer_seconds

@@ -246,10 +246,9 @@ class TeacherDesk(TeacherPage):
         at = before.index(name)
         button = next((self._remove_for[other] for other in [*before[at + 1:], *reversed(before[:at])]
                        if other in self._remove_for), None)
-        if button is not None:
-            button.focus()
-        else:
-            self.aria.new_screen()
+        # Handed on in the browser only if the focus fell with the button (to the page's body):
+        # by the time the kernel has answered, the teacher may be elsewhere.
+        self.aria.hand_focus(button if button is not None else self.header)
 
     def new_link(self, name: str) -> str:
         """Gives ``name`` a new rejoin link (their old one stops working), shows it with Copy

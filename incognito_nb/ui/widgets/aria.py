@@ -8,7 +8,8 @@ beside this module (``page_aria.js``, ``board_name.js``: anywidget, as
 - :class:`PageAria`, once per page (in the page shell): the page's landmarks (its top
   as ``banner``, its stage as ``main``, its foot as ``contentinfo``), its title line as
   the level-1 heading, a polite live region (``role="status"``) that says what
-  :meth:`PageAria.say` is given, and the focus moved to the heading when the screen changes;
+  :meth:`PageAria.say` is given, the focus moved to the heading when the screen changes, and
+  the focus handed on after a press (:meth:`PageAria.hand_focus`) where it has not moved since;
 - :class:`BoardName`, inside a drawing's box: makes the box an image (``role="img"``)
   named by its ``label`` ("Ana's drawing, hidden in: treehouse").
 
@@ -19,13 +20,22 @@ them (a board's name says the artist and location, the object only once revealed
 from __future__ import annotations
 
 
+from typing import Optional
+
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from incognito_nb.ui.sheets import read_sheet
 from incognito_nb.ui.widgets.shared import front_end
 
 CSS = read_sheet(__file__, "aria.css")
+
+
+def focus_at_once(widget: widgets.DOMWidget, pressed: Optional[widgets.DOMWidget] = None) -> None:
+    """Moves the keyboard's focus to ``widget`` whatever it is on: how a widget with no page
+    around it hands the focus on (a page's widgets are given :meth:`PageAria.hand_focus`)."""
+    widget.focus()
 
 
 class PageAria(anywidget.AnyWidget):
@@ -41,6 +51,16 @@ class PageAria(anywidget.AnyWidget):
         with self.hold_sync():  # one message: every page of a class says its new screen at once
             self.announcement = text
             self.said += 1
+
+    def hand_focus(self, widget: widgets.DOMWidget, pressed: Optional[widgets.DOMWidget] = None) -> None:
+        """Moves the keyboard's focus to ``widget`` (its field, for a text box) once its view is
+        on the page, if the focus is still on ``pressed`` (the control whose press asked for it)
+        or has fallen to the page's body.  ``widget.focus()`` came a kernel round trip after the
+        press, and took the focus from wherever the person had moved it since (the next field,
+        being typed in); the browser decides when the message comes.  Without ``pressed``, only a
+        focus fallen to the body moves, as for a ``pressed`` closed (gone with what it removed)."""
+        there = pressed is not None and pressed.comm is not None
+        self.send({"focus": widget.model_id, "pressed": pressed.model_id if there else None})
 
     def new_screen(self, text: str = "") -> None:
         """Moves the focus to the page's heading and, with ``text``, says it (one message)."""

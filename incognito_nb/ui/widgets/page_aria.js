@@ -35,6 +35,41 @@ export function mark(app) {
     if (own(el) && el.title) set(el, "aria-label", el.title);
   }
 }
+// Whether the focus may be handed on after a press of `pressed` (the elements of the control
+// pressed): only if it is still there, or fell to the page's body (the control went grey, hidden
+// or away), never from where the person has moved it since.
+export function mayHand(active, body, pressed) {
+  return !active || active === body || pressed.some((el) => el.contains(active));
+}
+// What takes the focus in a widget's element: its field or button (a Text's <input>), or itself.
+export function focusable(el) {
+  return el.matches("input, textarea, select, button, [tabindex]") ? el
+    : el.querySelector("input, textarea, select, button") || el;
+}
+// The elements on the page of the widget `id`'s views; none for a widget gone.
+async function elementsOf(manager, id) {
+  try {
+    const widget = await manager.get_model(id);
+    const views = await Promise.all(Object.values((widget && widget.views) || {}));
+    return views.map((view) => view.el).filter((el) => el && el.isConnected);
+  } catch (e) {
+    return [];
+  }
+}
+// A hand-off asked by the kernel (PageAria.hand_focus in aria.py): the focus goes to the widget
+// `focus` once its view is on the page (a field made in the same callback is built a moment
+// after the message), if the person has not moved it since pressing `pressed`.
+async function hand(manager, { focus, pressed }) {
+  for (let tries = 0; tries < 200; tries++) {
+    const target = (await elementsOf(manager, focus)).pop();  // the newest view: a box builds a moved child again
+    if (target) {
+      const from = pressed ? await elementsOf(manager, pressed) : [];
+      if (mayHand(document.activeElement, document.body, from)) focusable(target).focus();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 export default {
   render({ model, el }) {
     el.classList.add("inc-aria");
@@ -69,6 +104,7 @@ export default {
     attach();
     model.on("change:said", say);
     model.on("change:screens", focus);
+    model.on("msg:custom", (content) => { if (content && content.focus) hand(model.widget_manager, content); });
     return () => { if (watcher) watcher.disconnect(); clearTimeout(timer); };
   },
 };

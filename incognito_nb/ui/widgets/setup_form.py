@@ -35,6 +35,7 @@ from incognito_nb.engine.players import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
 
+from incognito_nb.ui.widgets.aria import focus_at_once
 from incognito_nb.ui.widgets.shared import own_layout
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.choices import deck_for_language, table_deck_problems, timer_choices
@@ -187,6 +188,8 @@ class SetupForm(widgets.HBox):
     ``on_resume(game)`` receives the game read from ``folder``'s autosave.  ``deck`` is
     a preselected deck (from the launcher's ``--deck``); it is listed first and chosen.
     """
+
+    hand_focus = staticmethod(focus_at_once)  # after a press: the page's PageAria.hand_focus, on a page
 
     def __init__(
         self,
@@ -426,10 +429,7 @@ class SetupForm(widgets.HBox):
     # ------------------------------------------------------------- players
     def set_names(self, names: Iterable[str]) -> None:
         """Shows one name field per name, filled in (any count: Start lets the engine judge it)."""
-        names = [str(name) for name in names]
-        self._rows = []
-        for seat, name in enumerate(names, start=1):
-            self._rows.append(self._new_row(seat, name))
+        self._rows = [self._new_row(seat, str(name)) for seat, name in enumerate(names, start=1)]
         self._relayout()
 
     def add_player(self) -> None:
@@ -440,18 +440,18 @@ class SetupForm(widgets.HBox):
         row = self._new_row(len(self._rows) + 1)
         self._rows.append(row)
         self._relayout()
-        row.name_field.focus()
+        self.hand_focus(row.name_field, self.add_player_button)
 
     def remove_player(self, seat: int) -> None:
         """Removes the name field of seat ``seat`` (from 1), unless the table is at its minimum,
         and focuses the name now there (the Remove pressed goes: the focus fell to the body)."""
         if len(self._rows) <= MIN_PLAYERS or not 1 <= seat <= len(self._rows):
             return
-        del self._rows[seat - 1]
+        removed = self._rows.pop(seat - 1)
         for number, row in enumerate(self._rows, start=1):
             row.set_seat(number)
         self._relayout()
-        self._rows[min(seat, len(self._rows)) - 1].name_field.focus()
+        self.hand_focus(self._rows[min(seat, len(self._rows)) - 1].name_field, removed.remove_button)
 
     def _new_row(self, seat: int, name: str = "") -> PlayerRow:
         row = PlayerRow(seat, name, lang=self.lang)

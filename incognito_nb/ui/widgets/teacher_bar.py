@@ -19,6 +19,7 @@ from traitlets import Bool, Unicode, observe
 from incognito_nb.engine.errors import N_
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.aria import focus_at_once
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 from incognito_nb.ui.sheets import read_sheet
@@ -45,6 +46,8 @@ class TeacherBar(widgets.HBox):
              "('' asks the general question).",
     )
     end_phase_yes = Unicode("", help="The answer that ends it, as the question asks ('' says \"Yes, end it\").")
+    #: Hands the keyboard's focus on after a press: the page's ``PageAria.hand_focus``, on a page.
+    hand_focus = staticmethod(focus_at_once)
 
     def __init__(
         self,
@@ -215,7 +218,7 @@ class TeacherBar(widgets.HBox):
         # and the keyboard's focus goes to the answer that changes nothing.
         self.confirm_yes.tooltip = self.confirm_no.tooltip = question
         self._show_confirm(True)
-        self.confirm_no.focus()
+        self.hand_focus(self.confirm_no, self._asking_button())
 
     @observe("end_phase_warning")
     def _phase_changed(self, change: dict) -> None:
@@ -236,10 +239,14 @@ class TeacherBar(widgets.HBox):
     def cancel(self) -> None:
         """Closes the question without doing anything (the twin of "Cancel"); the keyboard's
         focus goes back to the button that asked it (Cancel goes with the question)."""
-        asked = {"end_phase": self.end_phase_button, "restart": self.restart_button}.get(self._pending)
+        asked = self._asking_button()
         self._show_confirm(False)
         if asked is not None:
-            asked.focus()
+            self.hand_focus(asked, self.confirm_no)
+
+    def _asking_button(self) -> Optional[widgets.Button]:
+        """Returns the button that asked the question on screen (End phase now, Restart), or None."""
+        return {"end_phase": self.end_phase_button, "restart": self.restart_button}.get(self._pending)
 
     def _show_confirm(self, visible: bool) -> None:
         if not visible:
