@@ -42,8 +42,12 @@ def pressed_states(row) -> list:
 def test_a_screen_reader_hears_which_card_lies_on_the_drawing(browser, tmp_path):
     """A card placed is said as pressed, the others as not pressed: its look (a coloured,
     outlined button) was all that said it, and a screen reader heard "3, button" alike for
-    the card placed and the cards beside it."""
-    with dealt_phone(browser, tmp_path, NAMES, LAPTOP) as (page, store, keys, seats):
+    the card placed and the cards beside it.  A student who, before the kernel has answered
+    Confirm, goes on to their seat link keeps the focus there: the kernel took it to the heading."""
+    from browser import KernelGate
+
+    gate = KernelGate()
+    with dealt_phone(browser, tmp_path, NAMES, LAPTOP, route=gate.route) as (page, store, keys, seats):
         to_find(page, store, keys, seats)
         row = page.locator(".inc-find-shown .inc-vote")
         assert pressed_states(row) == ["false"] * 6 + ["true"]  # "no card" lies there at first
@@ -53,6 +57,16 @@ def test_a_screen_reader_hears_which_card_lies_on_the_drawing(browser, tmp_path)
         page.wait_for_selector(".inc-find-shown .inc-card-3.inc-card-selected", timeout=STEP)
         assert pressed_states(row) == ["false", "false", "true", "false", "false", "false", "false"]
         assert row.get_by_role("button", pressed=True).all_inner_texts() == ["3"]
+        page.focus(".inc-confirm-votes")
+        gate.hold()
+        page.keyboard.press("Enter")
+        link = page.get_by_role("link", name="your seat link")
+        link.focus()
+        gate.release()
+        wait_for_announcement(page, "Round 1 of 1 · Find the hidden objects · you are Ana "
+                                    "You placed 1 of 2 cards. Confirmed.")
+        assert page.evaluate("el => document.activeElement === el", link.element_handle()), page.evaluate(
+            "() => document.activeElement.outerHTML.slice(0, 120)")
 
 
 # Each pad tool's background as the screen shows it: the swatches, then the brush sizes.

@@ -340,11 +340,13 @@ class StudentPage(TablePage):
 
     def _confirmed(self) -> None:
         """Shows the cards confirmed.  Confirm turns grey, and the focus fell to the page's
-        body: on the same screen, the focus goes to the heading and the page says the cards' line."""
+        body: on the same screen, the focus goes to the heading and the page says the cards' line
+        (the focus only if it is still in the cards or fell: the student may have moved on)."""
         shown = self._shown
         self.render()
         if self._shown == shown and self.votes is not None:
-            self.aria.new_screen(f"{plain_text(self.header.value)} {self.votes.summary}")
+            self.aria.say(f"{plain_text(self.header.value)} {self.votes.summary}")
+            self.aria.hand_focus(self.header, self.votes)
 
     def _results_screen(self, game: dict[str, Any]) -> list[widgets.Widget]:
         """Returns the screen after the find phase: in the reveal, what the projector shows
