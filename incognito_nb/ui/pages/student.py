@@ -339,9 +339,8 @@ class StudentPage(TablePage):
         return [screen]
 
     def _confirmed(self) -> None:
-        """Shows the cards confirmed.  Confirm turns grey, and the focus fell to the page's
-        body: on the same screen, the focus goes to the heading and the page says the cards' line
-        (the focus only if it is still in the cards or fell: the student may have moved on)."""
+        """Shows the cards confirmed: the page says the cards' line, and the focus, fallen with the
+        grey Confirm, goes to the heading, unless the student has moved it on."""
         shown = self._shown
         self.render()
         if self._shown == shown and self.votes is not None:
