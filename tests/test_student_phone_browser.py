@@ -292,3 +292,20 @@ def test_six_long_names_leave_a_small_phone_its_done_and_its_cards_in_view(brows
         page.screenshot(path=str(ARTIFACTS / "phone_long_names_find_360x640.png"))
         cards = page.locator(".inc-find-one .inc-find-shown .inc-vote").bounding_box()
         assert cards["y"] + cards["height"] <= SMALL_PHONE["height"], f"the cards under the bottom: {cards}"
+
+
+@pytest.mark.parametrize("window", [{"width": 1280, "height": 720}, {"width": 1366, "height": 657}],
+                         ids=["1280x720", "1366x768-browser"])
+def test_a_laptops_student_draws_on_a_board_as_tall_as_the_window_leaves_with_done_in_view(browser, tmp_path, window):
+    """A student at a school laptop (the second window is a 1366x768 screen less the browser's
+    bar), in German with six long names: by the phone's budget the board was 373x280 at 1280x720,
+    a third of the window across, with Done half-way down. Done and the whole board stay in view."""
+    from test_classroom_browser import dealt_phone
+
+    with dealt_phone(browser, tmp_path, LONG_NAMES, window, language="de") as (page, store, keys, seats):
+        wait_for_paper(page, ".inc-pad canvas", timeout=STEP)
+        board = page.locator(".inc-pad canvas").first.bounding_box()
+        done = page.locator(".inc-done").bounding_box()
+        page.screenshot(path=str(ARTIFACTS / f"laptop_student_pad_de_{window['width']}x{window['height']}.png"))
+        assert done["y"] + done["height"] <= window["height"], f"Done under the window's bottom: {done}"
+        assert board["height"] >= window["height"] - 370, f"the board leaves the window's height unused: {board}"
