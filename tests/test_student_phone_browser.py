@@ -296,10 +296,12 @@ def test_six_long_names_leave_a_small_phone_its_done_and_its_cards_in_view(brows
 
 @pytest.mark.parametrize("window", [{"width": 1280, "height": 720}, {"width": 1366, "height": 657}],
                          ids=["1280x720", "1366x768-browser"])
-def test_a_laptops_student_draws_on_a_board_as_tall_as_the_window_leaves_with_done_in_view(browser, tmp_path, window):
+def test_a_laptops_student_sees_the_board_done_and_the_cards_in_the_window(browser, tmp_path, window):
     """A student at a school laptop (the second window is a 1366x768 screen less the browser's
     bar), in German with six long names: by the phone's budget the board was 373x280 at 1280x720,
-    a third of the window across, with Done half-way down. Done and the whole board stay in view."""
+    a third of the window across, with Done half-way down; at the find phase the drawing was
+    640x480 and its cards under the window's bottom. The board takes the window's height, with
+    Done in view, and the find screen shows the drawing, its cards and Next in the window."""
     from test_classroom_browser import dealt_phone
 
     with dealt_phone(browser, tmp_path, LONG_NAMES, window, language="de") as (page, store, keys, seats):
@@ -309,3 +311,13 @@ def test_a_laptops_student_draws_on_a_board_as_tall_as_the_window_leaves_with_do
         page.screenshot(path=str(ARTIFACTS / f"laptop_student_pad_de_{window['width']}x{window['height']}.png"))
         assert done["y"] + done["height"] <= window["height"], f"Done under the window's bottom: {done}"
         assert board["height"] >= window["height"] - 370, f"the board leaves the window's height unused: {board}"
+        # The find screen: the drawing shown, its cards and the way to the next drawing, all in view.
+        for name in LONG_NAMES:
+            store.act(keys.code, Action.mark_done(name), seat_token=seats[name].token)
+        store.act(keys.code, Action.advance(), teacher_key=keys.teacher_key)  # as the teacher page does
+        page.wait_for_selector(".inc-find-one .inc-find-shown .inc-painted-board[data-painted]", timeout=STEP)
+        page.screenshot(path=str(ARTIFACTS / f"laptop_student_find_de_{window['width']}x{window['height']}.png"))
+        for part in (".inc-find-one .inc-find-shown .inc-vote", ".inc-find-one .inc-find-nav"):
+            box = page.locator(part).bounding_box()
+            assert box["y"] + box["height"] <= window["height"], f"{part} under the window's bottom: {box}"
+        assert page.locator(".inc-find-one .inc-find-shown .inc-painted-board").bounding_box()["width"] >= 320
