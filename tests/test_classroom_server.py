@@ -54,6 +54,8 @@ def test_the_join_form_and_the_new_table_form_need_no_kernel(room):
     status, _, html = student.get("/voila/render/student.ipynb?code=k7qxm")
     assert status == 200 and 'class="inc-join-code-field"' in html and 'value="k7qxm"' in html
     assert 'class="inc-join-name"' in html and 'class="inc-join"' in html
+    # A phone stops the name where the table takes it (24 characters), not after a refused Join.
+    assert re.search(r'<input id="inc-name"[^>]* maxlength="24"', html)
     assert room.kernel_ids() == before
     status, _, html = student.get("/voila/render/teacher.ipynb")
     assert status == 200 and 'class="inc-create"' in html and 'class="inc-rounds"' in html

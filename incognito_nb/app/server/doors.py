@@ -52,7 +52,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from ...engine import IllegalAction, Rules
 from ...engine.players import name_key
-from ...engine.rules import MAX_PLAYERS
+from ...engine.rules import MAX_NAME_LENGTH, MAX_PLAYERS
 from ...store import NotAllowed, StoreError, UnknownTable, normalise_code
 from ...store.class_book import UnknownClass
 from ...ui.choices import TIMER_SECONDS, deck_for_language, language_options, timer_choices
@@ -166,7 +166,7 @@ class Doorway:
         values.setdefault("links", [])
         html = _templates().get_template("door.html").render(
             door=door, title=title, base=self.base_url, xsrf=Markup(self.xsrf_form_html()),
-            max_code=MAX_CODE, max_name=MAX_NAME, _=lang._, lang=lang.code,
+            max_code=MAX_CODE, max_name=MAX_NAME_LENGTH, _=lang._, lang=lang.code,
             dark=self.settings.get(THEME_SETTING) == "dark", **values)
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
