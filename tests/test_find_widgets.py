@@ -291,6 +291,19 @@ def test_confirming_calls_back_and_later_presses_are_refused_by_the_engine():
     panel.close()
 
 
+def test_a_phone_that_confirmed_says_what_it_waits_for():
+    from incognito_nb.ui.i18n import language
+    from incognito_nb.ui.widgets.find_phone import PhoneFind
+
+    game = find_game()
+    phone = PhoneFind(game, "Ana", lang=language("es"))
+    assert phone.reminder == "Un dibujo sin carta cuenta como no encontrado."
+    phone.press_confirm()
+    assert phone.confirm_disabled and phone.summary.endswith("Confirmadas.")
+    assert phone.reminder == "Espera a los demás: las respuestas saldrán en la pantalla del proyector."
+    phone.close()
+
+
 def test_a_panel_is_only_built_for_a_player_at_the_table():
     game = find_game()
     with pytest.raises(IllegalAction):

@@ -77,6 +77,8 @@ class PhoneFind(VotePanel):
                               for n in range(1, len(artists) + 1)]
         state.update(previous_label=lang._("Previous"), next_label=lang._("Next"),
                      cards_heading=lang._("Your cards:"))
+        if self._voter in view["confirmed"]:  # under a grey Confirm: what the phone waits for, not a rule
+            state["reminder"] = lang._("Wait for the others: the answers come on the projector's screen.")
         return state
 
     def _board(self, artist: str, view: dict) -> bytes:
