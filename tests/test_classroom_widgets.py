@@ -233,6 +233,9 @@ def test_a_whole_classroom_game_keeps_every_secret_on_every_page(store):
         assert one(teacher, "inc-scoreboard")
         for page in students.values():
             assert not find(page, "inc-reveal") and one(page, "inc-scoreboard") and one(page, "inc-my-points")
+            assert plain(one(page, "inc-waiting").value) == (  # what the phone waits for, from whom
+                f"Wait for your teacher to start round {round_number + 1}." if round_number < 3
+                else "Wait for your teacher to show who won.")
         one(teacher, "inc-next").click()
         refresh_all(teacher, students)
         if round_number < 3:
@@ -413,6 +416,7 @@ def test_every_page_follows_the_teachers_next_and_a_phone_that_comes_back_lands_
         check_reveal_secrets(store.read(teacher.code).game, {"Cleo": again})
         if artist is None:
             assert "You scored 0 points this round." in plain(one(again, "inc-my-points").value)
+            assert plain(one(again, "inc-waiting").value) == "Wait for your teacher to show who won."
             assert [plain(row.value).split()[0] for row in find(again, "inc-score-you")] == ["Cleo"]
         else:
             assert plain(one(again, "inc-look-up").value)

@@ -376,9 +376,11 @@ class StudentPage(TablePage):
                     markup(said, "inc-my-drawing-points"),
                     Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang)]
         mine = record.points.get(self.name, 0)
+        then = (lang._("Wait for your teacher to start round {n}.", n=full.round + 1) if full.round < full.rules.rounds
+                else lang._("Wait for your teacher to show who won."))  # what comes next, and from whom
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
                                           "You scored {n} points this round.", mine)), "inc-my-points"),
-                Scoreboard(full, lang=lang, you=self.name)]
+                Scoreboard(full, lang=lang, you=self.name), markup(safe(then), "inc-waiting")]
 
     # ---------------------------------------------------------------- the student's moves
     def save_drawing(self, drawing: Drawing | None = None) -> None:
