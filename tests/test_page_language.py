@@ -16,7 +16,8 @@ import re
 import nbformat
 import pytest
 
-from incognito_nb.app.loading import LANGUAGE_META, LanguageTag, loading_resources, template_root
+from incognito_nb.app.loading import LANGUAGE_META, LanguageTag, loading_resources, loading_words, template_root
+from incognito_nb.ui.i18n import LANGUAGES, language
 
 
 @pytest.fixture
@@ -80,3 +81,11 @@ def test_the_page_asks_no_other_host(pieces):
     page = "".join(pieces)
     assert ".jp-mod-noOutputs.jp-mod-noInput" in page  # the rest of Voilà's styles for the page stay
     assert re.findall(r'(?:href|src)="((?:https?:)?//[^"]*)"', page) == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_loading_screens_seconds_never_part_from_their_unit(code):
+    """On a 390 px phone the step's time, beside a step of two lines, stood as "5" over "s"."""
+    seconds = loading_words(language(code))["seconds"].format(seconds=5)
+    assert seconds.startswith("5") and " " not in seconds and "\u00a0" in seconds
+

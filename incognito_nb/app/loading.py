@@ -49,7 +49,8 @@ def loading_words(lang: Language) -> dict[str, str]:
         "packages": _("Loading Python and the game's packages in this browser"),
         "game": _("Starting the game"),
         "step": _("Step {step} of {steps}"),
-        "seconds": _("{seconds} s"),
+        # A number and its unit never part: on a phone the step's time stood as "5" over "s".
+        "seconds": _("{seconds} s").replace(" ", "\u00a0"),
         "first_time": _("The first start in a browser takes about half a minute; the next ones are quicker."),
         "from_file_title": _("Incognito cannot start from a file"),
         "from_file": _("A browser starts the game only from a web server, not from a file opened on this computer. "
