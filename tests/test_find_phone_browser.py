@@ -129,5 +129,8 @@ def test_a_phone_finds_one_drawing_at_a_time_with_its_cards_beside_it(browser, t
         page.screenshot(path=str(ARTIFACTS / "find_phone_es_390x844_cards.png"), full_page=True)
         confirm.click()
         page.wait_for_selector(".inc-vote-summary:has-text('Confirmadas.')", timeout=STEP)
+        # Under the grey Confirm, what the phone now waits for (no longer the rule on cards).
+        page.wait_for_selector(".inc-vote-reminder:has-text('Espera a los demás: las respuestas saldrán en la "
+                               "pantalla del proyector.')", timeout=STEP)
         game = store.read(keys.code).game
         assert "Ana" in game.confirmed and game.votes_of("Ana") == placed
