@@ -101,6 +101,17 @@ def test_names_are_cleaned_and_unique_whatever_their_case_and_spacing(store):
     assert store.join(keys.code, "  Ana   Maria ").name == "Ana Maria"
     message = _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "ana  MARIA"))
     assert "'Ana Maria' has already joined" in message and "rejoin link" in message
+    # A Spanish join form quotes the name typed as a Spanish reader expects, not as Python does.
+    from incognito_nb.ui.i18n import language
+
+    with pytest.raises(IllegalAction) as taken:
+        store.join(keys.code, "ana maria")
+    assert language("es").error(taken.value).startswith("Alguien llamado «Ana Maria» ya se ha unido a la mesa")
+    with pytest.raises(IllegalAction) as long:
+        store.join(keys.code, "María Fernanda de los Ángeles")
+    assert language("es").error(long.value) == "El nombre «María Fernanda de los Án…» tiene 29 caracteres; usa como máximo 24."
+    assert language("fr").error(long.value).startswith("Le nom «\u00a0María Fernanda de los Án…\u00a0» fait")
+    assert str(long.value).startswith("The name 'María Fernanda de los Án'… is 29")
     _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "   "))
     _refused(IllegalAction, "player_names", lambda: store.join(keys.code, "x" * 30))
     assert store.read(keys.code).players == ("Ana Maria",) and store.version(keys.code) == 2

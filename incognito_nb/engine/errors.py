@@ -71,8 +71,31 @@ class Message:
     __hash__ = None  # type: ignore[assignment]  # params are a dict
 
 
+class Quoted(str):
+    """A name a sentence quotes as it was typed (a player's, a class's): an English sentence
+    quotes it as Python's ``repr`` does ('Ana'), a page in another language in its own
+    quotation marks («Ana»).  ``cut``: only the name's start is given ('María Fernanda de los Án'…).
+
+    >>> str(Message("Someone called {name} has joined.", name=Quoted("Ana")))
+    "Someone called 'Ana' has joined."
+    """
+
+    cut: bool = False
+
+    def __new__(cls, text: str, cut: bool = False) -> "Quoted":
+        quoted = super().__new__(cls, text)
+        quoted.cut = cut
+        return quoted
+
+    def english(self) -> str:
+        """Returns the name quoted as an English sentence quotes it."""
+        return repr(str(self)) + ("…" if self.cut else "")
+
+
 def _english(value: Any) -> str:
     """Returns a parameter as an English sentence says it."""
+    if isinstance(value, Quoted):
+        return value.english()
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterable
 
-from .errors import N_, IllegalAction
+from .errors import N_, IllegalAction, Quoted
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 
 
 def _shown(name: str) -> str:
     """Returns ``name`` as an error message may quote it: whole, or its start when long."""
-    return repr(name) if len(name) <= MAX_NAME_LENGTH else repr(name[:MAX_NAME_LENGTH]) + "…"
+    return Quoted(name) if len(name) <= MAX_NAME_LENGTH else Quoted(name[:MAX_NAME_LENGTH], cut=True)
 
 
 def clean_name(name: Any) -> str:
@@ -70,7 +70,7 @@ def check_players(players: Iterable[Any]) -> tuple[str, ...]:
         if key in seen:
             raise IllegalAction(
                 N_("Two players are called {first} and {second}; give each player a different name."),
-                rule="player_names", first=repr(seen[key]), second=repr(name),
+                rule="player_names", first=Quoted(seen[key]), second=Quoted(name),
             )
         seen[key] = name
     return names

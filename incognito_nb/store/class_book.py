@@ -36,7 +36,7 @@ from datetime import date, datetime, timezone
 from typing import Any, Callable, Mapping
 
 from ..engine.class_record import ClassRecord, GameRecord, check_class_name, check_students
-from ..engine.errors import N_
+from ..engine.errors import N_, Quoted
 from ..engine.game import Game
 from ..engine.players import name_key
 from ..engine.practice import Practice
@@ -158,7 +158,7 @@ class ClassBook(ABC):
         text = self._read_classes().get(class_key(name))
         if text is None:
             raise UnknownClass(N_("There is no class called {name}; `incognito-nb class list` lists them."),
-                               name=repr(name))
+                               name=Quoted(name))
         return _entry(text)
 
     def record(self, name: str) -> ClassRecord:
@@ -258,7 +258,7 @@ class ClassBook(ABC):
         found = next((s for s in _everyone(entry, record) if name_key(s) == key), None)
         if found is None:
             raise UnknownStudent(N_("The class {name} has no student called {student}; its report lists its "
-                                    "students."), name=entry.name, student=repr(student))
+                                    "students."), name=entry.name, student=Quoted(student))
         students = tuple(s for s in entry.students if name_key(s) != key)
         if not students:
             raise StoreError(N_("{student} is the only student of the class {name}: delete the class instead."),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..engine import IllegalAction
-from ..engine.errors import N_
+from ..engine.errors import N_, Quoted
 from ..engine.players import clean_name, name_key
 from .records import NO_GAME, TableState, Write
 from .tables import Seat, check_teacher_key, digest, new_secret, normalise_code
@@ -42,7 +42,7 @@ class TeacherSeats:
             lobby = tuple(entry for entry in record.lobby if name_key(entry[0]) != name_key(str(name)))
             if len(lobby) == len(record.lobby):
                 raise IllegalAction(N_("Nobody called {name} has joined table {code}."), rule="unknown_player",
-                                    name=repr(name), code=code)
+                                    name=Quoted(str(name)), code=code)
             return Write(lobby=lobby)
 
         return self._swap(code, remove, after=NO_GAME)[0]
@@ -93,4 +93,4 @@ def _new_token(state: TableState, code: str, is_them: Callable[[str], bool], nam
             lobby[seat] = (seated, digest(token))
             return Write(lobby=tuple(lobby), result=Seat(code, seated, token))
     raise IllegalAction(N_("Nobody called {name} sits at table {code}."), rule="unknown_player",
-                        name=repr(name), code=code)
+                        name=Quoted(str(name)), code=code)

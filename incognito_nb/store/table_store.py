@@ -95,7 +95,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from ..engine import Action, Deck, Game, IllegalAction, Rules, apply_action
-from ..engine.errors import N_, Message, detail
+from ..engine.errors import N_, Message, Quoted, detail
 from ..engine.players import clean_name, name_key
 from ..engine.practice import Practice
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
@@ -240,7 +240,7 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
                     raise IllegalAction(
                         N_("Someone called {name} has already joined table {code}; choose another "
                            "name, or add an initial. If that was you, open your rejoin link instead."),
-                        rule="player_names", name=repr(taken), code=code,
+                        rule="player_names", name=Quoted(taken), code=code,
                     )
                 if same_name(taken, name):
                     raise IllegalAction(

@@ -47,7 +47,7 @@ from babel.numbers import get_decimal_symbol
 from babel.numbers import format_decimal
 from babel.support import Translations
 
-from incognito_nb.engine.errors import Message, message_of
+from incognito_nb.engine.errors import Message, Quoted, message_of
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,9 @@ LANGUAGES = ("en", "es", "fr", "de")
 DEFAULT_LANGUAGE = "en"
 #: The pseudo-language: English, every sentence visibly transformed (see :func:`pseudo`).
 PSEUDO = "en-XA"
+#: How a sentence quotes a name as typed (:class:`~incognito_nb.engine.errors.Quoted`), where
+#: not as English does ('Ana'): the marks each language's readers expect.
+QUOTES = {"es": ("«", "»"), "fr": ("«\u00a0", "\u00a0»"), "de": ("„", "“")}
 #: The gettext domain: the catalogues' file name.
 DOMAIN = "incognito_nb"
 #: Babel's locale for each interface language's numbers and lists (British English: the
@@ -263,6 +266,9 @@ class Language:
             return english.format(**values)
 
     def _value(self, value: Any) -> Any:
+        if isinstance(value, Quoted):  # a name as typed, in this language's quotation marks
+            opening, closing = QUOTES.get(self.code, ("", ""))
+            return opening + value + ("…" if value.cut else "") + closing if opening else value.english()
         if isinstance(value, Message):
             return self.say(value)
         if isinstance(value, bool):
