@@ -32,7 +32,7 @@ from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.ink_budget import InkBudget
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
-from incognito_nb.ui.widgets.progress import on_the_projector, title_line, who_is_done
+from incognito_nb.ui.widgets.progress import after_the_scores, on_the_projector, title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
 from incognito_nb.ui.widgets.text import icon, markup, plain_text, safe
 from incognito_nb.ui.sheets import read_sheet
@@ -376,11 +376,9 @@ class StudentPage(TablePage):
                     markup(said, "inc-my-drawing-points"),
                     Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang)]
         mine = record.points.get(self.name, 0)
-        then = (lang._("Wait for your teacher to start round {n}.", n=full.round + 1) if full.round < full.rules.rounds
-                else lang._("Wait for your teacher to show who won."))  # what comes next, and from whom
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
                                           "You scored {n} points this round.", mine)), "inc-my-points"),
-                Scoreboard(full, lang=lang, you=self.name), markup(safe(then), "inc-waiting")]
+                Scoreboard(full, lang=lang, you=self.name), markup(safe(after_the_scores(full, lang)), "inc-waiting")]
 
     # ---------------------------------------------------------------- the student's moves
     def save_drawing(self, drawing: Drawing | None = None) -> None:

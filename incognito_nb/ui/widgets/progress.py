@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from incognito_nb.engine import Phase
+from incognito_nb.engine import Game, Phase
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.text import player_badge, safe
 
@@ -209,3 +209,11 @@ def on_the_projector(view: dict[str, Any], you: str, lang: Language) -> str:
                             number=lang.number(len(reveal["revealed"])), count=lang.number(len(view["players"]))),
                      lang.ngettext("You score {n} point with this drawing.", "You score {n} points with this drawing.",
                                    mine)])
+
+
+def after_the_scores(game: Game, lang: Language) -> str:
+    """Returns what a phone showing a round's scores waits for, and from whom (plain text):
+    the teacher starts the next round, or after the last one shows who won."""
+    if game.round < game.rules.rounds:
+        return lang._("Wait for your teacher to start round {n}.", n=lang.number(game.round + 1))
+    return lang._("Wait for your teacher to show who won.")
