@@ -43,6 +43,7 @@ PLAYER_FILES = {
 #: only their page still holds, the refusals of the student's door to a table.
 PLAYER_SENTENCES = {
     "You scored {n} point this round.", "You score {n} point with this drawing.",
+    "Wait for your teacher to start round {n}.", "Wait for your teacher to show who won.",  # under a phone's scores
     "Your drawing is still on this page: download it as a picture (PNG) to keep it.",
     "Your seat was opened on another page (another tab or device), so this page is closed: play on the newest one. "
     "To play here again, reload this page.",
