@@ -21,7 +21,7 @@ from ..engine.class_report import student_rows
 from ..store import StoreError
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import markup, picture_html, safe
 from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
                                  students_csv, words_csv)
 from .files.exports import file_name
@@ -37,7 +37,8 @@ class ClassPage(widgets.VBox):
         _ = self.lang._
         names = [entry.name for entry in book.classes()] if book is not None else []  # None: no store yet
         self.picker = widgets.Dropdown(options=names, description=_("Class"), value=names[0] if names else None)
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        # A picture with its text alternative (ipywidgets' Image has none: a screen reader met a nameless image).
+        self.chart = markup("", "inc-class-chart")
         self.summary = markup("", "inc-class-summary")
         self.students = markup("", "inc-class-students")
         self.files_button = widgets.Button(description=_("Write the CSV and PDF files"))
@@ -60,7 +61,7 @@ class ClassPage(widgets.VBox):
             self._no_class()
 
     def _no_class(self) -> None:
-        self.chart.value, self.students.value = b"", ""
+        self.chart.value, self.students.value = "", ""
         none_yet = self.lang._(NO_CLASS_YET)
         self.summary.value = f"<p>{safe(none_yet)}</p><code>{safe(ADD_A_CLASS)}</code>"
         for control in (self.files_button, self.delete_button, self.student_picker, self.student_button):
@@ -82,14 +83,16 @@ class ClassPage(widgets.VBox):
             check_games(record)
         except NoGameYet as error:  # nothing to report yet: say what to do, and offer no empty file
             self.summary.value = f"<p>{safe(lang.error(error))}</p>"
-            self.chart.value, self.students.value, self.files_button.disabled = b"", "", True
+            self.chart.value, self.students.value, self.files_button.disabled = "", "", True
             return
         self.files_button.disabled = False
         games, keeps = lang.ngettext("{n} game", "{n} games", len(record.games)), lang._("Keeps missing:")
         lines = [_line(*line) for line in missing_by_language(record, lang)]
         said = "".join(f"<br>{line}" for line in lines) if len(lines) > 1 else f" {lines[0]}"  # a line a language
         self.summary.value = f"<h3>{safe(games)}</h3><p><b>{safe(keeps)}</b>{said}</p>"
-        self.chart.value = class_chart_png(record, lang)
+        self.chart.value = picture_html(class_chart_png(record, lang), lang._(
+            "{name}: how often each word was found", name=record.name),  # the chart's own title
+            style="display: block; max-width: 100%; height: auto")
         said = StudentWords(record, lang)
         rows = "".join(
             "<tr>" + f"<th>{safe(row.student)}</th>" + "".join(

@@ -45,8 +45,14 @@ def picture(png: bytes, alt: str, *classes: str) -> widgets.HTML:
     """Returns a PNG picture with its text alternative ``alt`` (plain text), as an HTML
     widget: ipywidgets' ``Image`` has no ``alt``, so a screen reader would meet a nameless
     image (axe's ``image-alt``)."""
+    return markup(picture_html(png, alt), *classes)
+
+
+def picture_html(png: bytes, alt: str, style: str = "") -> str:
+    """Returns :func:`picture`'s ``<img>`` (with ``style``, CSS, if given), for a widget of one's own."""
     data = base64.b64encode(bytes(png)).decode("ascii")
-    return markup(f'<img alt="{html.escape(alt, quote=True)}" src="data:image/png;base64,{data}">', *classes)
+    styled = f' style="{html.escape(style, quote=True)}"' if style else ""
+    return f'<img{styled} alt="{html.escape(alt, quote=True)}" src="data:image/png;base64,{data}">'
 
 
 def png_of(widget: widgets.HTML) -> bytes:
