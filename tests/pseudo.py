@@ -43,6 +43,7 @@ UNSEEN = {
     "button",  # PressedState: the CSS selector of its toggle
     "address",  # PressedState: the query parameter that keeps it in the page's address
     "hand_to",  # SkipLink: the CSS selectors of the tools the focus is handed to
+    "role",  # Landmark: an ARIA role
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,

@@ -13,6 +13,7 @@ from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store.backends import open_class_book
 from incognito_nb.store.class_book import finished_at
 from incognito_nb.ui.i18n import language
+from incognito_nb.ui.widgets.aria import Landmark
 from incognito_nb.ui.widgets.text import png_of
 
 from class_games import play_game
@@ -44,6 +45,9 @@ def test_the_page_shows_the_chart_the_missed_words_and_each_students_words_escap
     assert png_of(page.chart).startswith(b"\x89PNG")
     assert page.chart.value.startswith('<img style="display: block; max-width: 100%; height: auto" '
                                        'alt="3B Spanish: cuántas veces se encontró cada palabra"'), page.chart.value[:120]
+    # The page is the main landmark of the notebook's page (axe-core: nothing outside one).
+    (landmark,) = [child for child in page.children if isinstance(child, Landmark)]
+    assert (landmark.role, landmark.box) == ("main", ".inc-class-page") and "inc-class-page" in page._dom_classes
     assert "2 partidas" in page.summary.value and "Sigue sin encontrar" in page.summary.value
     assert "&lt;img src=x onerror=f()&gt;" in page.students.value and "<img" not in page.students.value
     page.choose("3B Spanish")

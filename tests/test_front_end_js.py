@@ -20,7 +20,7 @@ import pytest
 from incognito_nb.engine import Game
 from incognito_nb.store.browser import KEY_PREFIX, _bridge_class
 from incognito_nb.ui.widgets import ink
-from incognito_nb.ui.widgets.aria import BoardName, PageAria
+from incognito_nb.ui.widgets.aria import BoardName, Landmark, PageAria
 from incognito_nb.ui.widgets.class_setup import NameTicks
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
@@ -45,6 +45,7 @@ FRONT_ENDS = {
     WIDGETS / "ink.js": InkLayer,
     WIDGETS / "page_aria.js": PageAria,
     WIDGETS / "board_name.js": BoardName,
+    WIDGETS / "landmark.js": lambda: Landmark(box=".inc-deck-editor"),
     WIDGETS / "focus_guard.js": FocusGuard,
     WIDGETS / "skip_link.js": SkipLink,
     WIDGETS / "show_controls.js": ShowControls,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,7 @@ def test_the_deck_notebook_in_voila_reads_as_a_page(page, tmp_path):
     the upload button says its words alone (ipywidgets writes "Upload a deck (.csv) (0)", a
     count of files the setup form already hides) and the preview's sentences wrap as sentences
     ("Objects: huevo, pollito, …" took a second line 28 px below for 13-px type)."""
+    from a11y import check_modes
     from browser import voila_server
 
     env = {**os.environ, "INCOGNITO_NB_DECKS": str(tmp_path / "decks"), "INCOGNITO_NB_SAVES": str(tmp_path / "saves")}
@@ -131,6 +133,11 @@ def test_the_deck_notebook_in_voila_reads_as_a_page(page, tmp_path):
             }
             return out; }""")
         assert loose == [], loose
+        # axe-core, landmarks included: the notebook's markdown title and the whole editor stood
+        # outside any landmark (a screen reader's list of landmarks skipped the editor).
+        started = time.monotonic()
+        check_modes(page, "the deck notebook, its sample checked", modes=("light",))
+        print(f"axe-core on the deck notebook: {time.monotonic() - started:.1f} s")
 
 
 #: The tour scripts a game by hand, cell by cell: showing the engine's calls is its point.

@@ -21,6 +21,7 @@ from ..engine.class_report import student_rows
 from ..store import StoreError
 from ..store.class_book import ClassBook
 from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.widgets.aria import Landmark
 from incognito_nb.ui.widgets.text import markup, picture_html, safe
 from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
                                  students_csv, words_csv)
@@ -51,7 +52,9 @@ class ClassPage(widgets.VBox):
         self.files_button.on_click(lambda _button: self.write_files())
         self.delete_button.on_click(lambda _button: self.delete())
         self.student_button.on_click(lambda _button: self.delete_student(self.student_picker.value))
-        super().__init__([self.picker, self.summary, self.chart, self.students,
+        # The page's main landmark: the notebook's page holds nothing else, and nothing is left outside one.
+        super().__init__([Landmark(role="main", box=".inc-class-page"), self.picker, self.summary, self.chart,
+                          self.students,
                           widgets.HBox([self.files_button, self.delete_button]),
                           widgets.HBox([self.student_picker, self.student_button]), self.said])
         self.add_class("inc-class-page")

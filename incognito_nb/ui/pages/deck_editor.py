@@ -38,6 +38,7 @@ from incognito_nb.engine.decks import (ALREADY_ON_LINE, AT_LINE, IN_FILE, MAX_DE
 from incognito_nb.engine.errors import N_, Message
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import Language, csv_delimiter, language
+from incognito_nb.ui.widgets.aria import Landmark
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
@@ -146,6 +147,9 @@ class DeckEditor(widgets.VBox):
         super().__init__(
             [
                 markup(f"<style>{CSS}</style>"),
+                # A form landmark named by its heading: on the deck notebook's page, the table's
+                # dashboard below is the main one, and nothing is left outside a landmark.
+                Landmark(role="form", label=lang._("Make a word deck"), box=".inc-deck-editor"),
                 markup("<h2>" + safe(lang._("Make a word deck")) + "</h2>", "inc-title"),
                 markup(lang._("Type or paste the words, <b>one per line</b>: small <b>objects</b> to hide "
                               "in a drawing on the left, <b>locations</b> (scenes to hide them in) on the "

@@ -11,7 +11,10 @@ beside this module (``page_aria.js``, ``board_name.js``: anywidget, as
   :meth:`PageAria.say` is given, the focus moved to the heading when the screen changes, and
   the focus handed on after a press (:meth:`PageAria.hand_focus`) where it has not moved since;
 - :class:`BoardName`, inside a drawing's box: makes the box an image (``role="img"``)
-  named by its ``label`` ("Ana's drawing, hidden in: treehouse").
+  named by its ``label`` ("Ana's drawing, hidden in: treehouse");
+- :class:`Landmark`, inside a page of its own that has no page shell (the deck editor, the
+  class notebook): makes its box a landmark (``main``, a named ``form``), so that nothing on
+  the page is outside one.
 
 Every text here is set from Python in the page's language; nothing secret is given to
 them (a board's name says the artist and location, the object only once revealed).
@@ -77,6 +80,20 @@ class BoardName(anywidget.AnyWidget):
     _esm = front_end(__file__, "board_name.js")
     label = traitlets.Unicode("", help="The drawing's accessible name (plain text).").tag(sync=True)
     box = traitlets.Unicode(".inc-drawing-view", help="The CSS selector of the drawing's box.").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("inc-invisible")
+
+
+class Landmark(anywidget.AnyWidget):
+    """Makes the closest ``box`` (a CSS selector) around it a landmark: ``role``, named by
+    ``label`` (plain text; a ``form`` or ``region`` needs a name, ``main`` does not)."""
+
+    _esm = front_end(__file__, "landmark.js")
+    role = traitlets.Unicode("main", help="The landmark's role.").tag(sync=True)
+    label = traitlets.Unicode("", help="The landmark's accessible name (plain text), or none.").tag(sync=True)
+    box = traitlets.Unicode(help="The CSS selector of the box made a landmark.").tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
