@@ -163,6 +163,7 @@ def test_a_class_is_accessible_on_every_page_and_door(browser, tmp_path):
             if seat == 0:  # the projector's tiles: one done (its own colours), the others drawing
                 teacher.locator(".inc-room-seats .inc-who-chip[data-done=true]").wait_for(timeout=STEP)
                 check_modes(teacher, "the teacher's hide, a student done")
+                check_modes(page, "a student's wait after Done", modes=("light", "dark"))
 
         teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
         wait_for_announcement(teacher, "Round 1 of 1 · Find the hidden objects")

@@ -15,7 +15,7 @@ from incognito_nb import Game
 from incognito_nb.engine.class_record import GameRecord
 from incognito_nb.store.backends import open_class_book
 
-from a11y import check_page
+from a11y import check_modes, check_page
 from browser import ARTIFACTS, launcher_server, loose_lines, resize
 from table_driver import STEP, Table
 
@@ -110,6 +110,8 @@ def test_a_class_chosen_at_setup_plays_and_its_game_joins_the_record_once(page, 
         # whose kernel shutdown standalone Voilà refuses: docs/platform-notes.md).
         again = Table(page.context.new_page(), url)
         again.open()
+        again.page.wait_for_selector(".inc-resume-game", timeout=STEP)
+        check_modes(again.page, "the setup form offering the saved game", modes=("light", "dark"))
         again.press(".inc-resume-game")
         again.page.wait_for_selector(".inc-class-record-there", timeout=STEP)
         with open_class_book(str(store)) as book:

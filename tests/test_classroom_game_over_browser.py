@@ -15,11 +15,13 @@ import csv
 import datetime as dt
 import io
 import subprocess
+import time
 import zipfile
 
 import pytest
 from PIL import Image
 
+from a11y import check_modes
 from browser import ARTIFACTS, draw_stroke, wait_for_ink, wait_for_paper
 from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Phase
@@ -167,6 +169,9 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
             assert "Jugar otra vez con esta clase" in teacher.inner_text(".inc-play-again")
             teacher.click(".inc-prepare-downloads")
             teacher.wait_for_selector(".inc-download-poster", timeout=SLOW)
+            started = time.monotonic()
+            check_modes(teacher, "the teacher's desk at the game over, its files", modes=("light", "dark"))
+            print(f"axe-core on the desk at the game over: {time.monotonic() - started:.1f} s")
             saved = download_takeaways(teacher, tmp_path)  # saved under the day and the table
             prefix = f"{dt.date.today().isoformat()} {code} "
             assert all(name.startswith(prefix) for name in saved), list(saved)

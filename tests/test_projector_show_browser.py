@@ -12,11 +12,13 @@ teacher's desk, a second page of the same browser.  Screenshots go to ``artifact
 from __future__ import annotations
 
 import json
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
+from a11y import check_modes
 from browser import ARTIFACTS, broken_words, icon_font, loose_lines, resize, stage_type
 from table_driver import SLOW, STEP
 from test_classroom_browser import Frames, run_classroom, wait_ready
@@ -207,6 +209,9 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             assert "Extra" not in show.inner_text(".inc-lobby")
             assert keys.teacher_key not in desk.content()  # the browser keeps it in its cookie
             desk_reads(desk, language, "1_lobby")
+            started = time.monotonic()
+            check_modes(desk, f"the teacher's desk, lobby ({language})", modes=("light", "dark"))
+            print(f"axe-core on the desk's lobby: {time.monotonic() - started:.1f} s")
             facts = show.inner_text(".inc-table-facts")
             assert deck.name in facts
             measure(show, language, "1_lobby")
