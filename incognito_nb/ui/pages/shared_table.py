@@ -104,6 +104,10 @@ class SeatGame:
     def rules(self) -> Rules:
         return self._game.rules
 
+    @property
+    def deck_language(self) -> str:
+        return self._game.deck_language
+
     def seat(self, player: str) -> int:
         return self._game.seat(player)
 

@@ -34,7 +34,7 @@ from incognito_nb.ui.pages.ink_budget import InkBudget
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import after_the_scores, on_the_projector, title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
-from incognito_nb.ui.widgets.text import icon, markup, plain_text, safe
+from incognito_nb.ui.widgets.text import icon, markup, plain_text, safe, words_lang
 from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
@@ -297,8 +297,9 @@ class StudentPage(TablePage):
         done.on_click(self.guarded(lambda _=None: self.done()))
         self.save_status = markup("", "inc-save-status")
         self._show_saved()
-        secret = lang._("Your secret object: {object}", object=f"<b>{safe(game['object'])}</b>")
-        place = lang._("Hide it in: {location}", location=f"<b>{safe(location)}</b>")
+        words = words_lang(game["deck"]["language"], lang.code)  # the deck's words, said in its language
+        secret, place = (lang._("Your secret object: {object}", object=f"<b{words}>{safe(game['object'])}</b>"),
+                         lang._("Hide it in: {location}", location=f"<b{words}>{safe(location)}</b>"))
         # Done right under the board: on a phone the pad and Done are in view together.
         hand_in = widgets.HBox([done, self.save_status])
         hand_in.add_class("inc-hand-in")
@@ -374,7 +375,8 @@ class StudentPage(TablePage):
             # cards fill the screen below it, and a line under them is out of sight.
             return [markup(safe(lang._("Look at the screen: the class sees this drawing now.")), "inc-look-up"),
                     markup(said, "inc-my-drawing-points"),
-                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang)]
+                    Reveal(record, revealing, seat_of=full.seat, replay_seconds=PHONE_REPLAY_SECONDS, lang=lang,
+                           deck_language=full.deck_language)]
         mine = record.points.get(self.name, 0)
         return [markup(safe(lang.ngettext("You scored {n} point this round.",
                                           "You scored {n} points this round.", mine)), "inc-my-points"),

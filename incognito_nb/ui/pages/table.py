@@ -284,7 +284,8 @@ class TableApp(PageShell):
                               layout=widgets.Layout(width="100%"))
         done.add_class("inc-done")
         done.on_click(self.guarded(lambda _=None: self.finish_drawing(player)))
-        parts = [secret_card_header(game.secret_object(player), game.location(player), self.lang)]
+        parts = [secret_card_header(game.secret_object(player), game.location(player), self.lang,
+                                    deck_language=game.deck_language)]
         if self.timer_seconds:
             self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(lambda: self.finish_drawing(player)),
                                           lang=self.lang)
@@ -398,7 +399,8 @@ class TableApp(PageShell):
             last = step == len(game.players) - 1
             # The drawing before's reveal, moved on in place: a Next builds no new screen, and
             # the title stays: the page says the drawing shown.
-            reveal = reveal_in(self.stage.children, record, artist, seat_of=game.seat, lang=self.lang)
+            reveal = reveal_in(self.stage.children, record, artist, seat_of=game.seat, lang=self.lang,
+                               deck_language=game.deck_language)
             self._said = reveal.label
             return [reveal, self._next_button(next_reveal_label(last, self.lang), self.next_reveal)]
         final = game.round >= game.rules.rounds

@@ -438,7 +438,7 @@ class TeacherPage(TablePage):
             # The drawing before's reveal, moved on in place (a Next builds no new screen); its
             # Next button is new, bound to this step, as a double click's second click must not move on twice.
             reveal = reveal_in(self.stage.children, game.history[-1], game.players[step],
-                               seat_of=game.seat, lang=lang)
+                               seat_of=game.seat, lang=lang, deck_language=game.deck_language)
             return [reveal, self._next_button(next_reveal_label(last, lang), self.next_reveal)]
         final = game.round >= game.rules.rounds
         return [Scoreboard(game, lang=lang), self._next_button(after_scores_label(final, lang), self.next)]

@@ -13,7 +13,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from incognito_nb.ui.i18n import Language, language
-from incognito_nb.ui.widgets.text import markup, plain_text, player_badge, safe
+from incognito_nb.ui.widgets.text import markup, plain_text, player_badge, safe, words_lang
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "curtain.css")
@@ -44,12 +44,14 @@ class Curtain(widgets.VBox):
         self.add_class("inc-curtain")
 
 
-def secret_card_header(obj: str, location: str, lang: Language | None = None) -> widgets.VBox:
-    """Returns the head of a player's card: the secret object and the public location."""
+def secret_card_header(obj: str, location: str, lang: Language | None = None, deck_language: str = "") -> widgets.VBox:
+    """Returns the head of a player's card: the secret object and the public location (words
+    of the deck, in ``deck_language``, marked as such when it is not the page's)."""
     lang = lang or language()
     secret_label, place_label = lang._("Your secret object:"), lang._("Hide it in:")
-    secret = markup(f"{safe(secret_label)} <br><b>{safe(obj)}</b>", "inc-secret")
-    place = markup(f"{safe(place_label)} <br><b>{safe(location)}</b>", "inc-location")
+    words = words_lang(deck_language, lang.code)
+    secret = markup(f"{safe(secret_label)} <br><b{words}>{safe(obj)}</b>", "inc-secret")
+    place = markup(f"{safe(place_label)} <br><b{words}>{safe(location)}</b>", "inc-location")
     head = widgets.VBox([secret, place])
     head.add_class("inc-card-head")
     return head

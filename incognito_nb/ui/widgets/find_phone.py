@@ -90,7 +90,8 @@ class PhoneFind(VotePanel):
 def phone_find_screen(game: Game, voter: str, lineup: Sequence[str], *, on_confirm: Callable[[], None] | None = None,
                       on_change: Callable[[], None] | None = None,
                       lang: Language | None = None) -> tuple[widgets.VBox, PhoneFind]:
-    """Returns a phone's find screen (the line-up, then :class:`PhoneFind`) and its cards
-    (``on_change`` after each card placed, as :class:`~incognito_nb.ui.widgets.voting.VotePanel`'s)."""
+    """Returns a phone's find screen (the line-up, in the deck's language, then :class:`PhoneFind`)
+    and its cards (``on_change`` after each card placed, as :class:`~incognito_nb.ui.widgets.voting.VotePanel`'s)."""
     cards = PhoneFind(game, voter, on_change=on_change, on_confirm=on_confirm, lang=lang)
-    return shared.box(widgets.VBox, [LineupView(lineup, lang=lang), cards], "inc-find-phone"), cards
+    words = LineupView(lineup, lang=lang, deck_language=game.deck_language)
+    return shared.box(widgets.VBox, [words, cards], "inc-find-phone"), cards

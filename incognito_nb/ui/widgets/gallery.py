@@ -139,7 +139,7 @@ class FindLayout(widgets.HBox):
         self.round = game.round
         self.lang = lang
         self.gallery = Gallery(game, lang=lang, fit=fit, early=ahead)
-        self.lineup = None if ahead else LineupView(game.lineup, lang=lang)
+        self.lineup = None if ahead else LineupView(game.lineup, lang=lang, deck_language=game.deck_language)
         self.side = shared.box(widgets.VBox, [self.lineup] if self.lineup else [], "inc-find-side")
         classes = ("inc-find", "inc-find-ahead") if ahead else ("inc-find",)
         layout = widgets.Layout(visibility="hidden") if ahead else shared.layout()
@@ -163,7 +163,7 @@ class FindLayout(widgets.HBox):
         if not self.ahead:
             return
         self.gallery.refresh(game)  # out of the hide phase, the view's drawings only: every board
-        self.lineup = LineupView(game.lineup, lang=self.lang)
+        self.lineup = LineupView(game.lineup, lang=self.lang, deck_language=game.deck_language)
         self.side.children = (self.lineup,)
 
     def unveil(self) -> None:

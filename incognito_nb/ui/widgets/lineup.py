@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
-from incognito_nb.ui.widgets.text import safe
+from incognito_nb.ui.widgets.text import safe, words_lang
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "lineup.css")
@@ -31,14 +31,15 @@ def mark_words(lang: Language) -> str:
             f'{safe(words[1:].strip())}</span>')
 
 
-def token_card(number: int, word: str, lang: Language, *, true: bool = False) -> str:
-    """Returns the HTML of one token card: its number big, its word below."""
+def token_card(number: int, word: str, lang: Language, *, true: bool = False, deck_language: str = "") -> str:
+    """Returns the HTML of one token card: its number big, its word below (in ``deck_language``,
+    the deck's, marked as such when it is not the page's)."""
     mark = f'<div class="inc-token-mark">{mark_words(lang)}</div>' if true else ""
     label = html.escape(lang._("token {number}", number=number), quote=True)
     classes = f"inc-token inc-token-{number}" + (" inc-token-true" if true else "")
     return (
         f'<div class="{classes}"><div class="inc-token-number" aria-label="{label}">{number}</div>'
-        f'<div class="inc-token-word">{safe(word)}</div> {mark}</div>'
+        f'<div class="inc-token-word"{words_lang(deck_language, lang.code)}>{safe(word)}</div> {mark}</div>'
     )
 
 
@@ -50,8 +51,9 @@ class LineupView(widgets.HTML):
     """
 
     def __init__(self, words: Sequence[str], *, lang: Language | None = None, highlight: int | None = None,
-                 **kwargs) -> None:
+                 deck_language: str = "", **kwargs) -> None:
         self._words = tuple(words)
+        self.deck_language = deck_language  # the words' language (a screen reader says them in it)
         self.lang = lang or language()
         self._check(highlight)
         self._highlighted = highlight  # in the first message: no update right after it
@@ -66,7 +68,8 @@ class LineupView(widgets.HTML):
 
     def card(self, token: int) -> str:
         """Returns the HTML of ``token``'s card (from 1), as shown."""
-        return token_card(token, self._words[token - 1], self.lang, true=token == self._highlighted)
+        return token_card(token, self._words[token - 1], self.lang, true=token == self._highlighted,
+                          deck_language=self.deck_language)
 
     def highlight(self, token: int | None) -> None:
         """Marks ``token`` as the hidden object (with a ✔, not by colour alone); ``None`` clears it.
@@ -82,5 +85,5 @@ class LineupView(widgets.HTML):
             raise ValueError(f"the line-up has tokens 1 to {len(self._words)}, not {token!r}")
 
     def _cards(self, token: int | None) -> str:
-        return "".join(token_card(number, word, self.lang, true=number == token)
+        return "".join(token_card(number, word, self.lang, true=number == token, deck_language=self.deck_language)
                        for number, word in enumerate(self._words, start=1))

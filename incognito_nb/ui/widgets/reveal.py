@@ -77,6 +77,7 @@ class Reveal(widgets.VBox):
         seat_of: Callable[[str], int],
         replay_seconds: float = 3.0,
         lang: Language | None = None,
+        deck_language: str = "",
         **kwargs,
     ) -> None:
         self._record, self._seat_of, self._artist = record, seat_of, artist
@@ -86,7 +87,8 @@ class Reveal(widgets.VBox):
         # a busy laptop, so a part sent and then changed costs twice (docs/platform-notes.md).
         self.board = DrawingView(record.drawings[artist], label=self._label(artist), fit=True,  # painted at the size shown
                                  replay_seconds=replay_seconds, classes=("inc-reveal-board",))
-        self.lineup = LineupView(record.lineup, lang=self.lang, highlight=record.token_of(artist))
+        self.lineup = LineupView(record.lineup, lang=self.lang, highlight=record.token_of(artist),
+                                 deck_language=deck_language)
         told = self._told(artist)
         self._lines = {part: markup(told[part], f"inc-reveal-{part}") for part in told}
         facts = shared.box(widgets.VBox, [self.lineup, *(self._lines[part] for part in ("answer", "cards", "found",
@@ -211,12 +213,14 @@ def shown_reveal(screen: Sequence[widgets.Widget], record: RoundRecord, lang: La
 
 
 def reveal_in(screen: Sequence[widgets.Widget], record: RoundRecord, artist: str, *,
-              seat_of: Callable[[str], int], replay_seconds: float = 3.0, lang: Language) -> Reveal:
+              seat_of: Callable[[str], int], replay_seconds: float = 3.0, lang: Language,
+              deck_language: str = "") -> Reveal:
     """Returns the reveal of ``artist``'s drawing: the one ``screen`` shows, moved on in place
     (:func:`shown_reveal`), else a new one."""
     reveal = shown_reveal(screen, record, lang)
     if reveal is None:
-        return Reveal(record, artist, seat_of=seat_of, replay_seconds=replay_seconds, lang=lang)
+        return Reveal(record, artist, seat_of=seat_of, replay_seconds=replay_seconds, lang=lang,
+                      deck_language=deck_language)
     if reveal.artist != artist:
         reveal.show(artist, replay_seconds)
     return reveal

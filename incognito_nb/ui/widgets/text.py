@@ -60,6 +60,15 @@ def png_of(widget: widgets.HTML) -> bytes:
     return base64.b64decode(widget.value.split("base64,", 1)[1].split('"', 1)[0])
 
 
+def words_lang(code: str, page: str) -> str:
+    """Returns the ``lang`` attribute (`` lang="es"``) for a deck's words in the language ``code``
+    on a page in the language ``page``, or "" when they are the same (or the deck's is unknown):
+    a screen reader then says "sombrero" as Spanish on an English page, not as English."""
+    if not code or code.partition("-")[0].lower() == page.partition("-")[0].lower():
+        return ""
+    return f' lang="{html.escape(code, quote=True)}"'
+
+
 def markup(content: str, *classes: str, **layout: str) -> widgets.HTML:
     """Returns an HTML widget for markup built by this package (user text inside via :func:`safe`),
     sent whole in one message; with ``layout`` CSS properties it has a layout of its own,
