@@ -129,8 +129,7 @@ class StudentPage(TablePage):
 
     # ---------------------------------------------------------------- the page's language
     def relabel(self, *, render: bool = True) -> None:
-        """Builds the page again in its language: the join form keeps what was typed, the
-        drawing screen the board as it stands."""
+        """Builds the page again in its language, keeping what the join form holds and the board."""
         self.seat_link.relabel(self.lang)
         self._show_rejoin_link()
         self._again = True
@@ -217,9 +216,8 @@ class StudentPage(TablePage):
 
     # ---------------------------------------------------------------- showing
     def update(self, changes) -> None:
-        """Shows the moves since the last screen: other players' strokes only move the
-        "who is done" chips; this student's own strokes made on another device are drawn
-        on this pad."""
+        """Shows the moves since the last screen: other players' strokes only move the "who is
+        done" chips; this student's own strokes made on another device are drawn on this pad."""
         game = self.snapshot.game
         if game is None or not self.strokes_only(changes) or (self._shown or ())[:3] != (game.round, game.phase, True):
             self.render()
