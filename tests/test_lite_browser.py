@@ -239,11 +239,17 @@ def test_the_kernel_answers_the_widgets_control_comm_as_soon_as_it_has_started(l
 
 #: Records, in order, the step the loading screen calls current, and the bar's values.
 LOADING_STEPS = """
-window.__incSteps = { now: [], bars: [] };
+window.__incSteps = { now: [], bars: [], elapsed: [] };
 new MutationObserver(() => {
   const now = document.querySelector("#loading .inc-loading-now");
   const text = now ? (now.firstChild && now.firstChild.textContent || "").trim() : "";
   if (text && window.__incSteps.now[window.__incSteps.now.length - 1] !== text) window.__incSteps.now.push(text);
+  const elapsed = document.querySelector("#loading .inc-loading-elapsed");  // "12 s": on how many lines
+  if (elapsed && elapsed.textContent) {
+    const range = document.createRange();
+    range.selectNodeContents(elapsed);
+    window.__incSteps.elapsed.push([elapsed.textContent, range.getClientRects().length]);
+  }
   const bar = document.querySelector("#loading .inc-loading-bar");
   if (bar && window.__incSteps.bars[window.__incSteps.bars.length - 1] !== bar.value) window.__incSteps.bars.push(bar.value);
 }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
@@ -274,6 +280,8 @@ def test_the_static_sites_loading_screen_shows_its_progress_in_the_pages_languag
     assert [step for step in seen["now"] if step not in steps] == [], seen
     assert len(seen["now"]) >= 3 and seen["now"] == [s for s in steps if s in seen["now"]], seen  # in order
     assert max(seen["bars"]) > min(seen["bars"]), seen
+    # The seconds beside a long step stay on one line ("10" then "s" under it, in German or French).
+    assert seen["elapsed"] and all(lines == 1 for _, lines in seen["elapsed"]), seen["elapsed"]
     assert english_in(seen["now"], code) == []
 
 
