@@ -123,11 +123,26 @@ def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_u
 
 
 def take_the_game_home(table: Table, folder: Path) -> None:
-    """Downloads every file the static site's game-over screen offers, and opens each one."""
+    """Downloads every file the static site's game-over screen offers, and opens each one;
+    first with the site's server gone when the poster's packages are asked of it."""
     page = table.page
+    # The poster's wheels come from the site only now: unanswered, the poster is said to be not
+    # made, and why, beside the other three files, with the button to try again (it said "Could
+    # not make the files: No module named 'fpdf'", in English, and offered none of them).
+    table.watch.check()
+    wheel = "**/static/pyodide/fpdf2-*.whl"
+    page.context.route(wheel, lambda route: route.abort("connectionrefused"))
+    page.click(".inc-prepare-downloads", timeout=STEP)
+    status = page.locator(".inc-takeaways-status", has_text="Poster for the wall (PDF): not made.")
+    status.wait_for(timeout=STEP * 3)
+    assert "the server the game came from did not answer" in status.inner_text()
+    assert [link.get_attribute("download") for link in page.locator(".inc-download").all()] == \
+        ["results.csv", "vocabulary.csv", "drawings.zip"]
+    table.watch.forget()  # the refused wheel, and Pyodide's console lines about it
+    page.context.unroute(wheel)
     page.click(".inc-prepare-downloads", timeout=STEP)  # the files are made while the page waits
     page.wait_for_function(
-        """() => document.querySelector('.inc-downloads .inc-download') ||
+        """() => document.querySelector('.inc-downloads .inc-download-poster') ||
                  (document.querySelector('.inc-takeaways-status')?.innerText || '').includes('Could not')""",
         timeout=STEP * 3)
     assert page.locator(".inc-download").count(), page.inner_text(".inc-takeaways")

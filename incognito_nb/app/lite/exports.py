@@ -17,6 +17,7 @@ import zipfile
 from typing import Any, Iterable
 
 from ...engine import Drawing, Game
+from ...engine.errors import N_, Explained
 from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
 from ...ui.i18n import Language
 from ...ui.widgets.board import draw_paper, draw_strokes
@@ -83,20 +84,35 @@ async def drawing_png(drawing: Drawing) -> bytes:
     return (await blob.arrayBuffer()).to_bytes()
 
 
-async def load_poster_packages() -> None:
+class PosterUnavailable(Explained):
+    """The poster's packages did not come from the site: the page lost its connection to it."""
+
+
+async def load_poster_packages() -> bool:
     """Loads fpdf2 and what it needs from the site (they are not loaded at start, see
-    :data:`~incognito_nb.app.lite.kernel.LOADED_AT_GAME_OVER`)."""
+    :data:`~incognito_nb.app.lite.kernel.LOADED_AT_GAME_OVER`); returns whether fpdf2 can be
+    imported.  Pyodide's ``loadPackage`` logs a download that failed and returns: a site no
+    longer reachable (the laptop serving it closed, the school's network gone) is seen here."""
+    import importlib.util
+
     import pyodide_js  # the Pyodide runtime's own API, in its kernel
 
     from .kernel import LOADED_AT_GAME_OVER
 
-    await pyodide_js.loadPackage(list(LOADED_AT_GAME_OVER))
+    try:
+        await pyodide_js.loadPackage(list(LOADED_AT_GAME_OVER))
+    except Exception:  # noqa: BLE001 - any failure to load is the same to the teacher
+        return False
+    importlib.invalidate_caches()
+    return importlib.util.find_spec("fpdf") is not None
 
 
-async def takeaway_files(game: Game, lang: Language | None = None) -> dict[str, bytes]:
+async def takeaway_files(game: Game, lang: Language | None = None) -> dict[str, bytes | Exception]:
     """Returns what the game-over screen offers to download on the static site: the poster,
     the results and the vocabulary report, and the drawings as PNG files in one zip, written
-    in ``lang`` (the dashboard's language; default English).
+    in ``lang`` (the dashboard's language; default English).  The poster needs packages the
+    page loads from the site only now: when the site does not answer, the poster is a
+    :class:`PosterUnavailable` that says so, and the other files are made all the same.
 
     :raises NothingToExport: if no round has been scored yet.
     """
@@ -107,9 +123,13 @@ async def takeaway_files(game: Game, lang: Language | None = None) -> dict[str, 
             for seat, artist in enumerate(record.players, start=1):
                 name = f"{DRAWINGS}/round{record.number}_{seat:02d}_{file_part(artist)}.png"
                 archive.writestr(name, await drawing_png(record.drawings.get(artist, Drawing())))
-    await load_poster_packages()
+    poster: bytes | Exception = PosterUnavailable(N_(
+        "This page could not load what the poster needs: the server the game came from did not answer. "
+        "Is this computer still on its network? Reconnect, then press the button again."))
+    if await load_poster_packages():
+        poster = poster_pdf(game, lang=lang)
     return {
-        POSTER: poster_pdf(game, lang=lang),
+        POSTER: poster,
         RESULTS: results_csv(game, lang).encode("utf-8-sig"),
         VOCABULARY: vocabulary_csv(game, lang).encode("utf-8-sig"),
         f"{DRAWINGS}.zip": drawings.getvalue(),

@@ -96,13 +96,15 @@ def keepsake(drawing: Drawing, lang: Language, picture: Callable[[Drawing], byte
 class Takeaways(widgets.VBox):
     """The game-over extras: a button that makes the files, then the chart and the links.
 
-    ``make_files(game, lang)`` returns the files (file name to content), written in ``lang``.
+    ``make_files(game, lang)`` returns the files (file name to content), written in ``lang``;
+    a file it could not make is the error that says why, shown in its link's place, with the
+    button to make the files again.
     Without ``chart`` the vocabulary chart is not shown here (a page that shows it already).
     ``title`` heads the links (default: the players' "Take the game home:"); ``prefix`` comes
     before each file's name as it is saved.
     """
 
-    def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes]], *,
+    def __init__(self, game: Game, make_files: Callable[[Game, Language], Mapping[str, bytes | Exception]], *,
                  lang: Language | None = None, chart: bool = True, title: str | None = None,
                  prefix: str = "") -> None:
         self._game = game
@@ -151,15 +153,24 @@ class Takeaways(widgets.VBox):
         self.status.value = safe(self.lang._("Could not make the files: {error}", error=self.lang.error(error)))
         self.prepare_button.disabled = False
 
-    def _show(self, files: dict[str, bytes]) -> None:
+    def _show(self, files: dict[str, bytes | Exception]) -> None:
         lang = self.lang
-        links = markup("".join(download_link(n, c, lang, prefix=self._prefix) for n, c in files.items()),
+        made = {name: content for name, content in files.items() if not isinstance(content, Exception)}
+        missing = {name: error for name, error in files.items() if isinstance(error, Exception)}
+        links = markup("".join(download_link(n, c, lang, prefix=self._prefix) for n, c in made.items()),
                        "inc-downloads")
         title, chart_title = self._title or lang._("Take the game home:"), lang._("Which words did the class find?")
         parts = [markup(f"<b>{safe(title)}</b>", "inc-takeaways-title"), links]
-        if CHART in files and self._chart:
+        if CHART in made and self._chart:
             parts += [markup(f"<b>{safe(chart_title)}</b>", "inc-chart-title"),
-                      picture(files[CHART], chart_title, "inc-chart")]
+                      picture(made[CHART], chart_title, "inc-chart")]
+        if missing:  # said, with the button to try again, rather than a link that is just not there
+            self.status.value = "<br>".join(
+                safe(lang._("{file}: not made. {reason}", file=file_label(name, lang), reason=lang.error(error)))
+                for name, error in missing.items())
+            self.prepare_button.disabled = False
+            self.children = parts + [self.status, self.prepare_button]
+            return
         self.status.close()
         self.prepare_button.close()
         self.children = parts
