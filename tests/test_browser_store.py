@@ -100,3 +100,20 @@ def test_a_folder_on_disk_is_loaded_at_once(tmp_path):
     heard = []
     GameFolder(tmp_path).on_loaded(lambda: heard.append(True))
     assert heard == [True]
+
+
+def test_save_now_on_the_static_site_says_where_in_the_pages_language(folder):
+    """The static site's Save now said "Enregistrée à 16:35 dans this browser's storage." on a
+    French page: the place is said in the page's language."""
+    from incognito_nb.ui.i18n import language
+    from incognito_nb.ui.pages.table import TableApp
+
+    app = TableApp(folder=folder, language="fr")
+    page_sends(folder, {"kind": "saves", "saves": {}})
+    app.start(a_game())
+    app.save_now()
+    said = app.teacher.status_text
+    app.close()
+    time = said.split(" ")[2]  # "Enregistrée à 16:35 dans …"
+    assert said == language("fr")._("Saved at {time} in this browser's storage.", time=time), said
+    assert "browser" not in said and "navigateur" in said, said

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
 from incognito_nb.engine.errors import N_
 from incognito_nb.store import GameFolder
+from incognito_nb.store.browser import PLACE as BROWSER_STORAGE
 from incognito_nb.store.class_book import ClassBook
 from incognito_nb.store.class_note import note_class, noted_class
 from incognito_nb.ui import i18n
@@ -461,8 +462,11 @@ class TableApp(PageShell):
             self.teacher.say(self.lang._("Nothing to save yet: start a game first."))
             return
         path = self.folder.save(self.game)
-        self.teacher.say(self.lang._("Saved at {time} in {folder}.", time=f"{datetime.now():%H:%M}",
-                                     folder=str(path.parent)))
+        time = f"{datetime.now():%H:%M}"
+        if path.parent == BROWSER_STORAGE:  # the static site's saves: a place said in words, not a folder
+            self.teacher.say(self.lang._("Saved at {time} in this browser's storage.", time=time))
+            return
+        self.teacher.say(self.lang._("Saved at {time} in {folder}.", time=time, folder=str(path.parent)))
 
     def restart(self) -> None:
         """Leaves this game (it stays saved) and goes back to setup."""
