@@ -507,6 +507,8 @@ def store_down(monkeypatch, store):
 def test_strokes_and_done_wait_while_the_store_is_down_and_are_sent_when_it_is_back(store, monkeypatch):
     teacher, students = seat_class(store, rounds=1)
     ana = students["Ana"]
+    # A board not drawn on is not said to be saved: "✓ Every stroke is saved." stood under an empty pad.
+    assert plain(one(ana, "inc-save-status").value) == "Each stroke is saved as soon as you draw it."
     scribble(ana, 1)
     assert plain(one(ana, "inc-save-status").value) == "✓ Every stroke is saved."
     store_down(monkeypatch, store)

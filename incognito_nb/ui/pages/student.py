@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import html
 import json
 import logging
 from typing import Any, Callable
@@ -31,10 +30,11 @@ from incognito_nb.ui.widgets.reveal import Reveal, shown_reveal
 from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.seat_link import SeatLink
 from incognito_nb.ui.pages.ink_budget import InkBudget
+from incognito_nb.ui.pages.save_status import saved_line, waiting_line
 from incognito_nb.ui.pages.shared_table import SeatGame, TablePage, link, lobby_list, with_query
 from incognito_nb.ui.widgets.progress import after_the_scores, on_the_projector, title_line, who_is_done
 from incognito_nb.ui.widgets.takeaways import keepsake
-from incognito_nb.ui.widgets.text import icon, markup, plain_text, safe, words_lang
+from incognito_nb.ui.widgets.text import markup, plain_text, safe, words_lang
 from incognito_nb.ui.sheets import read_sheet
 
 log = logging.getLogger(__name__)
@@ -461,38 +461,15 @@ class StudentPage(TablePage):
             raise
         return True
 
-    def _status(self, html: str) -> None:
+    def _status(self, line: str) -> None:
         if self.save_status is not None and self.save_status.comm is not None:
-            self.save_status.value = html
+            self.save_status.value = line
 
     def _show_saved(self) -> None:
-        saved = safe(self.lang._("✓ Every stroke is saved."))
-        self._status(f'<span class="inc-saved" role="status">{saved}</span>')
+        self._status(saved_line(self.lang, drawn=bool(self._saved.strokes)))
 
     def _show_waiting(self) -> None:
-        strokes, done = self.waiting()
-        lang = self.lang
-        if strokes and done:
-            text = lang.ngettext("Not saved yet: {n} stroke and your Done wait for the game store, which cannot "
-                                 "be reached right now. They are sent as soon as it answers: keep this page open.",
-                                 "Not saved yet: {n} strokes and your Done wait for the game store, which cannot "
-                                 "be reached right now. They are sent as soon as it answers: keep this page open.",
-                                 strokes)
-        elif strokes:
-            text = lang.ngettext("Not saved yet: {n} stroke waits for the game store, which cannot be reached "
-                                 "right now. It is sent as soon as it answers: keep this page open.",
-                                 "Not saved yet: {n} strokes wait for the game store, which cannot be reached "
-                                 "right now. They are sent as soon as it answers: keep this page open.", strokes)
-        elif done:
-            text = lang._("Not saved yet: your Done waits for the game store, which cannot be reached right now. "
-                          "It is sent as soon as it answers: keep this page open.")
-        else:
-            text = lang._("Not saved yet: your board waits for the game store, which cannot be reached right now. "
-                          "It is sent as soon as it answers: keep this page open.")
-        # One line, cut with "…" where the screen is narrow (the whole sentence in its title):
-        # the pad under it must not move while the student draws.
-        self._status(f'<span class="inc-waiting-to-save" role="status" title="{html.escape(text, quote=True)}">'
-                     f'{icon("hourglass-half")}{safe(text)}</span>')
+        self._status(waiting_line(self.lang, *self.waiting()))
 
     def _retry_later(self) -> None:
         if self._retry is not None and not self._retry.done():
