@@ -20,7 +20,7 @@ import pytest
 from incognito_nb.engine import Game
 from incognito_nb.store.browser import KEY_PREFIX, _bridge_class
 from incognito_nb.ui.widgets import ink
-from incognito_nb.ui.widgets.aria import BoardName, Landmark, PageAria
+from incognito_nb.ui.widgets.aria import Landmark, PageAria
 from incognito_nb.ui.widgets.class_setup import NameTicks
 from incognito_nb.ui.widgets.connection import ConnectionWatch
 from incognito_nb.ui.widgets.ink import InkLayer
@@ -44,8 +44,7 @@ WIDGETS = PACKAGE / "ui" / "widgets"
 FRONT_ENDS = {
     WIDGETS / "ink.js": InkLayer,
     WIDGETS / "page_aria.js": PageAria,
-    WIDGETS / "board_name.js": BoardName,
-    WIDGETS / "landmark.js": lambda: Landmark(box=".inc-deck-editor"),
+    WIDGETS / "landmark.js": lambda: Landmark(box=".inc-deck-editor"),  # and BoardName
     WIDGETS / "focus_guard.js": FocusGuard,
     WIDGETS / "skip_link.js": SkipLink,
     WIDGETS / "show_controls.js": ShowControls,

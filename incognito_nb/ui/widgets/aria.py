@@ -2,7 +2,7 @@
 
 ipywidgets give a widget CSS classes, a ``tooltip`` and a ``tabbable`` flag, but no role,
 no ``aria-label`` and no way to move the focus from Python.  The few lines of JavaScript
-beside this module (``page_aria.js``, ``board_name.js``: anywidget, as
+beside this module (``page_aria.js``, ``landmark.js``: anywidget, as
 :mod:`~incognito_nb.ui.widgets.keyboard` does for the Tab order) add them in the browser:
 
 - :class:`PageAria`, once per page (in the page shell): the page's landmarks (its top
@@ -73,19 +73,6 @@ class PageAria(anywidget.AnyWidget):
             self.screens += 1
 
 
-class BoardName(anywidget.AnyWidget):
-    """Names the drawing it sits in: the closest ``box`` (a CSS selector) around it becomes
-    an image whose accessible name is ``label``."""
-
-    _esm = front_end(__file__, "board_name.js")
-    label = traitlets.Unicode("", help="The drawing's accessible name (plain text).").tag(sync=True)
-    box = traitlets.Unicode(".inc-drawing-view", help="The CSS selector of the drawing's box.").tag(sync=True)
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.add_class("inc-invisible")
-
-
 class Landmark(anywidget.AnyWidget):
     """Makes the closest ``box`` (a CSS selector) around it a landmark: ``role``, named by
     ``label`` (plain text; a ``form`` or ``region`` needs a name, ``main`` does not)."""
@@ -98,3 +85,12 @@ class Landmark(anywidget.AnyWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("inc-invisible")
+
+
+class BoardName(Landmark):
+    """Names the drawing it sits in: the closest ``box`` (a CSS selector) around it becomes
+    an image whose accessible name is ``label`` (the same front end as :class:`Landmark`)."""
+
+    role = traitlets.Unicode("img", help="A drawing's role: an image.").tag(sync=True)
+    label = traitlets.Unicode("", help="The drawing's accessible name (plain text).").tag(sync=True)
+    box = traitlets.Unicode(".inc-drawing-view", help="The CSS selector of the drawing's box.").tag(sync=True)

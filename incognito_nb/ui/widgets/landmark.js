@@ -1,4 +1,5 @@
-// Makes the box it sits in a landmark for screen readers: Landmark in aria.py.
+// Gives the box it sits in a role and a name for screen readers: a landmark (Landmark in
+// aria.py) or a drawing as an image (BoardName).
 export default {
   render({ model, el }) {
     el.style.display = "none";
