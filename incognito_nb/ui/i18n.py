@@ -43,8 +43,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import get_decimal_symbol
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 
 from incognito_nb.engine.errors import Message, Quoted, message_of
