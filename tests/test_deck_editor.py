@@ -126,7 +126,7 @@ def test_problems_name_the_box_and_line_a_teacher_sees(editor):
     assert editor.check() is None and editor.deck is None
     assert editor.problems == [
         "Objects, line 3: 'LAMP' is already in Objects, line 1; each word may appear only once.",
-        "Objects, line 4: the word 'xxxxxxxxxxxxxxxxxxxx...' is 41 characters long; "
+        "Objects, line 4: the word 'xxxxxxxxxxxxxxxxxxxx'… is 41 characters long; "
         "keep words to 40 characters.",
         "Objects, line 5: the word 'bell\\x07' contains a control character ('\\x07'); "
         "retype the word without it.",

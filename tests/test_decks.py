@@ -215,7 +215,7 @@ def test_deck_words_longer_than_40_characters_are_refused():
     assert parse_deck(HEADER + "object," + "a" * 40 + "\nlocation,kitchen\n").objects == ("a" * 40,)
     error = deck_error(HEADER + ENOUGH + "object," + "b" * 41 + "\n")
     assert len(error.errors) == 1
-    assert error.errors[0].startswith("deck.csv:4: the word 'bbbbbbbbbbbbbbbbbbbb...' is 41 characters")
+    assert error.errors[0].startswith("deck.csv:4: the word 'bbbbbbbbbbbbbbbbbbbb'… is 41 characters")
 
 
 @pytest.mark.parametrize("control", ["\x00", "\t", "\x07", "\x1b", "\x0b", "\x7f", "\x85", "\ud800"])

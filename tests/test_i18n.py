@@ -244,7 +244,7 @@ def test_a_deck_problem_keeps_its_file_and_line_in_every_language():
     with pytest.raises(DeckError) as refused:
         parse_deck("kind,word\nobject,key\nanimal,cat\n", "words.csv")
     assert language("de").problems(refused.value) == [
-        "words.csv:3: unbekannte Art 'animal'; die Art muss 'object' oder 'location' sein.",
+        "words.csv:3: unbekannte Art „animal“; die Art muss 'object' oder 'location' sein.",
         "words.csv: der Kartenstapel hat keine Orte; Zeilen wie location,Küche ergänzen."]
     assert language("es").error(refused.value) == "words.csv tiene 2 problemas; corrígelos e inténtalo de nuevo:"
     with pytest.raises(DeckError) as refused:

@@ -240,7 +240,7 @@ def test_the_deck_editor_speaks_only_the_catalogue(tmp_path):
     all_in_catalogue(editor, step="the empty editor")
     editor.paste(objects="lamp\n\nLAMP\n" + "x" * 41 + "\nkey\tcup\n", locations="", name="")
     editor.check()
-    all_in_catalogue(editor, "lamp", "LAMP", "'xxxxxxxxxxxxxxxxxxxx...'", step="problems")
+    all_in_catalogue(editor, "lamp", "LAMP", "'xxxxxxxxxxxxxxxxxxxx'…", step="problems")
     assert editor.save() is None
     editor.paste(objects=[f"o{i}" for i in range(20)] + ["salt, pepper"], locations=[f"l{i}" for i in range(13)],
                  name="Small", language="es")

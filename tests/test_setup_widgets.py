@@ -446,3 +446,13 @@ def test_a_failing_resume_callback_is_shown_on_the_form(folder, started):
     form = SetupForm(on_start=started, folder=folder, on_resume=Recorder(fail=ValueError("no room")))
     form.resume_button.click()
     assert "Could not resume the saved game: no room" in form.error_text
+
+
+def test_a_french_form_quotes_a_typed_name_or_word_in_french_marks():
+    """Two names alike and a word twice were quoted as Python writes them ('Ana') on every page."""
+    form = SetupForm(on_start=Recorder(), lang=language("fr"))
+    form.set_names(["Ana", "Ben", "ana"])
+    form.start_button.click()
+    assert "s'appellent «\u00a0Ana\u00a0» et «\u00a0ana\u00a0», c'est le même nom" in form.error_text
+    form.upload("kind,word\nobject,Clé\nobject,clé\nlocation,Cuisine\n".encode(), "mots.csv")
+    assert "«\u00a0clé\u00a0» est déjà à la ligne" in form.error_text

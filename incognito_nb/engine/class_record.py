@@ -19,7 +19,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .errors import N_, Explained, IllegalAction
+from .errors import N_, Explained, IllegalAction, Quoted, quoted
 from .game import Game
 from .players import clean_name, name_key
 from .rules import Phase
@@ -172,7 +172,7 @@ def check_class_name(name: Any) -> str:
     text = " ".join(str(name).split()) if isinstance(name, str) else ""
     if not text or len(text) > MAX_CLASS_NAME:
         raise Explained(N_("A class name is 1 to {limit} characters, like \"3B Spanish\", not {name}."),
-                        limit=MAX_CLASS_NAME, name=repr(name))
+                        limit=MAX_CLASS_NAME, name=quoted(name))
     return text
 
 
@@ -196,5 +196,5 @@ def check_students(names: Any) -> tuple[str, ...]:
         first = seen.setdefault(name_key(name), name)
         if first != name or cleaned.count(name) > 1:
             raise IllegalAction(N_("Two players are called {first} and {second}; give each player a different name."),
-                                rule="player_names", first=repr(first), second=repr(name))
+                                rule="player_names", first=Quoted(first), second=Quoted(name))
     return cleaned

@@ -40,7 +40,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, NoReturn
 
-from .errors import N_, DeckError, Message
+from .errors import N_, DeckError, Message, Quoted, quoted
 
 #: Largest deck file accepted, in bytes: far more than any word list needs.
 MAX_DECK_BYTES = 1_000_000
@@ -99,10 +99,10 @@ class Deck:
         seen: set[str] = set()
         for word in objects + locations:
             if not isinstance(word, str) or not word.strip():
-                _fail(Message(N_("A deck word must be a non-empty string, not {word}."), word=repr(word)))
+                _fail(Message(N_("A deck word must be a non-empty string, not {word}."), word=quoted(word)))
             if word.casefold() in seen:
                 _fail(Message(N_("{word} appears twice in the deck; each word may appear only once."),
-                              word=repr(word)))
+                              word=Quoted(word)))
             seen.add(word.casefold())
         notes = {word: MappingProxyType(dict(n)) for word, n in dict(self.notes).items()}
         object.__setattr__(self, "objects", objects)
@@ -222,7 +222,7 @@ def parse_deck(data: bytes | str, source: str = "deck.csv", *, language: str = D
         kind, word, extra = row
         previous = first_line.setdefault(word.casefold(), number)
         if previous != number:
-            errors.append(at_line(source, number, Message(ALREADY_ON_LINE, word=repr(word), previous=str(previous))))
+            errors.append(at_line(source, number, Message(ALREADY_ON_LINE, word=Quoted(word), previous=str(previous))))
             continue
         if kind is not None:
             words[kind].append(word)
@@ -452,7 +452,7 @@ def _read_setting(comment: str, source: str, line: int, settings: dict[str, str]
                                                     length=len(value), limit=MAX_NAME_LENGTH)))
     elif key == "language" and not _LANGUAGE.match(value):
         errors.append(at_line(source, line, Message(
-            N_("{value} is not a language code; write a short code such as 'en' or 'es'."), value=repr(value))))
+            N_("{value} is not a language code; write a short code such as 'en' or 'es'."), value=Quoted(value))))
     elif key == "language":
         primary, _, rest = value.partition("-")
         settings[key] = primary.casefold() + ("-" + rest if rest else "")
@@ -474,13 +474,13 @@ def _read_header(line: str, source: str, number: int) -> tuple[dict[str, int], s
                 if name in columns:
                     _fail(at_line(source, number, Message(
                         N_("the header names the column {name} twice; give each column its own name."),
-                        name=repr(name))))
+                        name=Quoted(name))))
                 if name:
                     columns[name] = index
             return columns, delimiter
     _fail(at_line(source, number, Message(
         N_("the first row must be the header kind,word (more columns, like hint, may follow), not {row}. "
-           "Add that row at the top of the file."), row=repr(line.strip()[:60]))))
+           "Add that row at the top of the file."), row=Quoted(line.strip()[:60], cut=len(line.strip()) > 60))))
 
 
 def _row(cells: list[str], columns: dict[str, int], source: str, line: int, delimiter: str,
@@ -502,7 +502,7 @@ def _row(cells: list[str], columns: dict[str, int], source: str, line: int, deli
     kind: str | None = _KIND_NAMES.get(kind_cell.casefold(), kind_cell.casefold())
     if kind not in KINDS:
         errors.append(at_line(source, line, Message(
-            N_("unknown kind {kind}; the kind must be 'object' or 'location'."), kind=repr(kind_cell))))
+            N_("unknown kind {kind}; the kind must be 'object' or 'location'."), kind=Quoted(kind_cell))))
         kind = None
     if not raw:
         errors.append(at_line(source, line, Message(N_("the word is empty; write a word or delete the row."))))
@@ -517,7 +517,7 @@ def _row(cells: list[str], columns: dict[str, int], source: str, line: int, deli
     if len(word) > MAX_WORD_LENGTH:
         errors.append(at_line(source, line, Message(
             N_("the word {word} is {length} characters long; keep words to {limit} characters."),
-            word=repr(word[:20] + "..."), length=len(word), limit=MAX_WORD_LENGTH)))
+            word=Quoted(word[:20], cut=True), length=len(word), limit=MAX_WORD_LENGTH)))
         return None
     extra = {name: cell(name) for name in columns if name not in ("kind", "word") and cell(name)}
     return kind, word, extra

@@ -92,6 +92,16 @@ class Quoted(str):
         return repr(str(self)) + ("…" if self.cut else "")
 
 
+def quoted(value: Any) -> Any:
+    """Returns a value a sentence quotes as it was given: a string as :class:`Quoted` (in the
+    reader's quotation marks), anything else (a number sent for a name) as Python writes it.
+
+    >>> str(Message("{word} appears twice.", word=quoted("gato"))), quoted(None)
+    ("'gato' appears twice.", 'None')
+    """
+    return Quoted(value) if isinstance(value, str) else repr(value)
+
+
 def _english(value: Any) -> str:
     """Returns a parameter as an English sentence says it."""
     if isinstance(value, Quoted):

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from . import reveal, saves, views
 from .decks import Deck
 from .drawing import Drawing, Stroke, check_room
-from .errors import N_, IllegalAction, Message, SaveError, detail
+from .errors import N_, IllegalAction, Message, SaveError, detail, quoted
 from .players import check_players
 from .practice import Practice
 from .rounds import RoundRecord, check_cards
@@ -456,7 +456,7 @@ class Game:
         if not isinstance(player, str) or player not in self._players:
             raise IllegalAction(
                 N_("Nobody called {name} plays at this table (players: {names})."),
-                rule="unknown_player", name=repr(player), names=self._players,
+                rule="unknown_player", name=quoted(player), names=self._players,
             )
         return player
 

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Deck, DeckError, Rules, parse_deck
 from incognito_nb.engine.decks import (ALREADY_ON_LINE, AT_LINE, IN_FILE, MAX_DECK_BYTES, deck_folder,
                                        locations_count, objects_count, players_count, rounds_count)
-from incognito_nb.engine.errors import N_, Message
+from incognito_nb.engine.errors import N_, Message, Quoted
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import Language, csv_delimiter, language
 from incognito_nb.ui.widgets.aria import Landmark
@@ -422,7 +422,7 @@ class DeckEditor(widgets.VBox):
             advice = lang.ngettext("{n} word with a comma, like {word}: if that is several words, put each on its "
                                    "own line.",
                                    "{n} words with a comma, like {word}: if that is several words, put each on its "
-                                   "own line.", len(commas), word=repr(commas[0]))
+                                   "own line.", len(commas), word=Quoted(commas[0]))
             note = f'<div class="inc-note">{safe(advice)}</div>'
         counts = lang._("{objects}, {locations}", objects=objects_count(len(deck.objects)),
                         locations=locations_count(len(deck.locations)))

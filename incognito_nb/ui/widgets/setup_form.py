@@ -30,7 +30,7 @@ from incognito_nb.engine import (
     parse_deck,
 )
 from incognito_nb.engine.decks import locations_count, objects_count
-from incognito_nb.engine.errors import N_, more_problems
+from incognito_nb.engine.errors import N_, Quoted, more_problems
 from incognito_nb.engine.players import clean_name
 from incognito_nb.store import AUTOSAVE, GameFolder
 from incognito_nb.store.names import same_name
@@ -94,11 +94,11 @@ def name_problems(names: Iterable[str], *, blank_too: bool, lang: Language | Non
             earlier = clean_name(names[other])
             if earlier == cleaned:
                 message = lang._("Players {first} and {second} are both called {name}; give each player a "
-                                 "different name.", first=other + 1, second=index + 1, name=repr(cleaned))
+                                 "different name.", first=other + 1, second=index + 1, name=Quoted(cleaned))
             else:
                 message = lang._("Players {first} and {second} are called {earlier} and {name}, the same name; "
                                  "give each player a different name.", first=other + 1, second=index + 1,
-                                 earlier=repr(earlier), name=repr(cleaned))
+                                 earlier=Quoted(earlier), name=Quoted(cleaned))
             bad[other] = bad[index] = message
             messages.append(message)
         else:
