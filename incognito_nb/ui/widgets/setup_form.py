@@ -11,7 +11,6 @@ checks the table limits again instead of trusting the state of a button.
 
 from __future__ import annotations
 
-import html
 from typing import Any, Callable, Iterable, Optional
 
 import ipywidgets as widgets
@@ -30,10 +29,8 @@ from incognito_nb.engine import (
     parse_deck,
 )
 from incognito_nb.engine.decks import locations_count, objects_count
-from incognito_nb.engine.errors import N_, Quoted, more_problems
-from incognito_nb.engine.players import clean_name
+from incognito_nb.engine.errors import N_, more_problems
 from incognito_nb.store import AUTOSAVE, GameFolder
-from incognito_nb.store.names import same_name
 
 from incognito_nb.ui.widgets.aria import focus_at_once
 from incognito_nb.ui.widgets.shared import own_layout
@@ -41,9 +38,9 @@ from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.choices import deck_for_language, table_deck_problems, timer_choices
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.language_menu import LanguageMenu
-from incognito_nb.ui.widgets.palette import PLAYER_COLORS, color_name, text_color_on
+from incognito_nb.ui.widgets.player_rows import PlayerRow, name_problems
 from incognito_nb.ui.widgets.progress import phase_name, phase_title
-from incognito_nb.ui.widgets.text import markup, player_color, safe
+from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
 
@@ -64,46 +61,6 @@ def _show(widget: widgets.Widget, visible: bool) -> None:
     (docs/platform-notes.md).
     """
     own_layout(widget).display = "" if visible else "none"
-
-
-def name_problems(names: Iterable[str], *, blank_too: bool, lang: Language | None = None,
-                  ) -> tuple[dict[int, str], list[str]]:
-    """Returns the fields (by index) whose names the engine would refuse, and why, in words.
-
-    Duplicates ignore case, spacing and the way accents were typed, as in
-    :func:`check_players`, and names that look alike count as one (a Cyrillic "А" in
-    "Аna" beside "Ana": :func:`~incognito_nb.store.names.same_name`); blank names count
-    only when ``blank_too``, so that a field being typed into is not flagged.
-    """
-    names, lang = list(names), lang or language()
-    bad: dict[int, str] = {}
-    messages: list[str] = []
-    first_seen: dict[str, int] = {}
-    for index, name in enumerate(names):
-        if not name.strip() and not blank_too:
-            continue
-        try:
-            cleaned = clean_name(name)
-        except IllegalAction as error:
-            bad[index] = lang.error(error)
-            if bad[index] not in messages:
-                messages.append(bad[index])
-            continue
-        other = next((earlier for key, earlier in first_seen.items() if same_name(key, cleaned)), None)
-        if other is not None:
-            earlier = clean_name(names[other])
-            if earlier == cleaned:
-                message = lang._("Players {first} and {second} are both called {name}; give each player a "
-                                 "different name.", first=other + 1, second=index + 1, name=Quoted(cleaned))
-            else:
-                message = lang._("Players {first} and {second} are called {earlier} and {name}, the same name; "
-                                 "give each player a different name.", first=other + 1, second=index + 1,
-                                 earlier=Quoted(earlier), name=Quoted(cleaned))
-            bad[other] = bad[index] = message
-            messages.append(message)
-        else:
-            first_seen[cleaned] = index
-    return bad, messages
 
 
 class ErrorArea(widgets.HTML):
@@ -140,42 +97,6 @@ class ErrorArea(widgets.HTML):
         self._lines = []
         self.value = ""
         _show(self, False)
-
-
-class PlayerRow(widgets.HBox):
-    """One seat at the table: its colour, a name field and a remove button."""
-
-    def __init__(self, seat: int, name: str = "", *, lang: Language | None = None) -> None:
-        self.lang = lang or language()
-        self.swatch = widgets.HTML(_dom_classes=("inc-seat-colour",))
-        # Sent when the field is left, not per key: ipywidgets holds back a widget's further
-        # updates until the kernel has answered the first, so a click on Start could
-        # overtake the last letters typed (docs/platform-notes.md).
-        self.name_field = widgets.Text(value=name, continuous_update=False,
-                                       layout=widgets.Layout(width="16rem"))
-        self.name_field.add_class("inc-player-name")
-        self.name_field.add_class("inc-unseen-label")  # its label a screen reader's (set_seat)
-        self.remove_button = widgets.Button(description=self.lang._("Remove"), icon="times",
-                                            layout=widgets.Layout(width="auto"))
-        self.remove_button.add_class("inc-remove-player")
-        super().__init__([self.swatch, self.name_field, self.remove_button])
-        self.add_class("inc-player-row")
-        self.set_seat(seat)
-
-    def set_seat(self, seat: int) -> None:
-        """Shows this row as seat ``seat`` (from 1): its colour, placeholder and tooltips."""
-        self.seat, lang = seat, self.lang
-        name = color_name(PLAYER_COLORS[(seat - 1) % len(PLAYER_COLORS)][0], lang)
-        color = player_color(seat)
-        title = lang._("Player {seat} plays in {color}", seat=seat, color=name)
-        # The seat number and the colour's name say what the colour alone cannot.
-        self.swatch.value = (
-            f'<span class="inc-swatch" style="background:{color};color:{text_color_on(color)}" '
-            f'title="{html.escape(title, quote=True)}">'
-            f'{html.escape(lang.number(seat))}</span><span class="inc-swatch-name">{html.escape(name)}</span>'
-        )
-        self.name_field.description = self.name_field.placeholder = lang._("Player {seat} name", seat=seat)
-        self.remove_button.tooltip = lang._("Remove player {seat}", seat=seat)
 
 
 class SetupForm(widgets.HBox):
