@@ -21,7 +21,7 @@ from incognito_nb.ui.widgets.shared import front_end
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
-from incognito_nb.ui.widgets.text import player_badge, safe
+from incognito_nb.ui.widgets.text import deck_word, player_badge
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "gallery.css")
@@ -32,11 +32,12 @@ CSS = read_sheet(__file__, "gallery.css")
 GRID_COLUMNS = "repeat(auto-fill, minmax(max(220px, 30%), 1fr))"
 
 
-def tile_label(name: str, seat: int, location: str | None, lang: Language) -> str:
-    """Returns the HTML caption of a tile: the artist's badge and where the object hides."""
+def tile_label(name: str, seat: int, location: str | None, lang: Language, deck_language: str = "") -> str:
+    """Returns the HTML caption of a tile: the artist's badge and where the object hides (a
+    word of the deck, in ``deck_language``)."""
     if not location:
         return player_badge(name, seat)
-    where = lang._("in: {location}", location=safe(location))
+    where = lang._("in: {location}", location=deck_word(location, deck_language, lang.code))
     return f'{player_badge(name, seat)} <span class="inc-drawing-location">{where}</span>'
 
 
@@ -116,7 +117,7 @@ class Gallery(anywidget.AnyWidget):
             drawing = self._game.drawing(player) if shown else Drawing()
             self._drawings.append(drawing)
             boards.append(pack_strokes(drawing.strokes))
-            captions.append(tile_label(player, seat, location, self.lang))
+            captions.append(tile_label(player, seat, location, self.lang, view["deck"]["language"]))
             names.append(drawing_name(player, location, self.lang))
         return {"boards": boards, "captions": captions, "names": names}
 

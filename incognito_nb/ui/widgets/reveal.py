@@ -23,7 +23,7 @@ from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.lineup import LineupView
 from incognito_nb.ui.widgets.palette import text_color_on
-from incognito_nb.ui.widgets.text import markup, player_badge, player_color, safe
+from incognito_nb.ui.widgets.text import deck_word, markup, player_badge, player_color, safe
 from incognito_nb.ui.widgets.voting import drawing_title
 from incognito_nb.ui.sheets import read_sheet
 
@@ -81,6 +81,7 @@ class Reveal(widgets.VBox):
         **kwargs,
     ) -> None:
         self._record, self._seat_of, self._artist = record, seat_of, artist
+        self._deck_language = deck_language  # the words' language (a screen reader says them in it)
         self.lang = lang or language()
         # Every part whole in its first message, the board with its strokes and its replay
         # asked for: a page takes a screen's messages one by one, each a few milliseconds on
@@ -134,9 +135,10 @@ class Reveal(widgets.VBox):
         finders = record.found_by(artist)
         points = drawing_points(record, artist)
         return {
-            "artist": drawing_title(player_badge(artist, seat_of(artist)), record.locations.get(artist), lang),
-            "answer": keep_last_brackets(lang._("The hidden object was: {object} (token {token})",
-                                                object=f"<b>{safe(record.objects[artist])}</b>", token=token)),
+            "artist": drawing_title(player_badge(artist, seat_of(artist)), record.locations.get(artist), lang,
+                                    self._deck_language),
+            "answer": keep_last_brackets(lang._("The hidden object was: {object} (token {token})", token=token,
+                                                object=f"<b>{deck_word(record.objects[artist], self._deck_language, lang.code)}</b>")),
             "cards": " ".join(vote_chip(voter, seat_of(voter), card, card == token, lang, points.get(voter, 0))
                               for voter in others for card in [record.votes.get(voter, {}).get(artist)]),
             "found": self._found_text(finders),

@@ -69,6 +69,21 @@ def words_lang(code: str, page: str) -> str:
     return f' lang="{html.escape(code, quote=True)}"'
 
 
+def deck_word(word: object, code: str, page: str) -> str:
+    """Returns a deck's word as :func:`safe` HTML, marked as words of the deck's language
+    ``code`` where the page speaks another (``page``): the span inside a sentence of the
+    page's language ("The hidden object was: <span lang="es">cuchara</span>"), so that a
+    screen reader says the sentence in the page's voice and the word in the deck's.
+
+    >>> deck_word("cuchara", "es", "en")
+    '<span class="inc-text tex2jax_ignore mathjax_ignore" lang="es">cuchara</span>'
+    >>> deck_word("spoon", "en", "en") == safe("spoon")
+    True
+    """
+    marked = words_lang(code, page)
+    return safe(word).replace('mathjax_ignore"', f'mathjax_ignore"{marked}', 1) if marked else safe(word)
+
+
 def markup(content: str, *classes: str, **layout: str) -> widgets.HTML:
     """Returns an HTML widget for markup built by this package (user text inside via :func:`safe`),
     sent whole in one message; with ``layout`` CSS properties it has a layout of its own,

@@ -21,7 +21,7 @@ from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.gallery import tile_label
 from incognito_nb.ui.widgets.shared import front_end
-from incognito_nb.ui.widgets.text import player_badge, safe
+from incognito_nb.ui.widgets.text import deck_word, player_badge
 from incognito_nb.ui.sheets import read_sheet
 
 CSS = read_sheet(__file__, "voting.css")
@@ -29,15 +29,17 @@ CSS = read_sheet(__file__, "voting.css")
 Callback = Callable[[], None]
 
 
-def drawing_title(badge: str, location: str | None, lang: Language) -> str:
+def drawing_title(badge: str, location: str | None, lang: Language, deck_language: str = "") -> str:
     """Returns the title of a player's drawing (HTML): "Ana’s drawing — in: park" (``badge``
-    is the artist's badge, already HTML; the location is escaped here)."""
+    is the artist's badge, already HTML; the location, a word of the deck in ``deck_language``,
+    is escaped here)."""
     if location:
-        return lang._("{artist}’s drawing — in: {location}", artist=badge, location=safe(location))
+        return lang._("{artist}’s drawing — in: {location}", artist=badge,
+                      location=deck_word(location, deck_language, lang.code))
     return lang._("{artist}’s drawing", artist=badge)
 
 
-def row_title(artist: str, seat: int, location: str | None, lang: Language) -> str:
+def row_title(artist: str, seat: int, location: str | None, lang: Language, deck_language: str = "") -> str:
     """Returns the title of a card row (HTML) in two forms, one shown at a time by the page's
     sheets: the drawing's title ("Ana’s drawing — in: park"), and on the projector the caption
     under the drawing's tile (the artist's badge, then "in: park"). In a projected row, beside
@@ -45,8 +47,9 @@ def row_title(artist: str, seat: int, location: str | None, lang: Language) -> s
     German, at 1280x720), so that no row said whose drawing it was for. Where the caption
     shows, a screen reader still hears the title (and not the caption)."""
     badge = player_badge(artist, seat)
-    return (f'<span class="inc-vote-caption" aria-hidden="true">{tile_label(artist, seat, location, lang)}</span>'
-            f'<span class="inc-vote-title inc-aria-projected">{drawing_title(badge, location, lang)}</span>')
+    return (f'<span class="inc-vote-caption" aria-hidden="true">{tile_label(artist, seat, location, lang, deck_language)}'
+            f'</span><span class="inc-vote-title inc-aria-projected">{drawing_title(badge, location, lang, deck_language)}'
+            '</span>')
 
 
 class VotePanel(anywidget.AnyWidget):
@@ -140,7 +143,8 @@ class VotePanel(anywidget.AnyWidget):
                 row.append({"number": number, "label": str(number) if number is not None else lang._("no card"),
                             "tip": self._tooltip(artist, number, taken), "selected": cards.get(artist) == number,
                             "disabled": not open_ or taken})
-            rows.append({"seat": seat, "title": row_title(artist, seat, view["locations"].get(artist), lang),
+            rows.append({"seat": seat, "title": row_title(artist, seat, view["locations"].get(artist), lang,
+                                                          view["deck"]["language"]),
                          "cards": row})
         placed = sum(1 for artist in self._artists if artist in cards)
         summary = lang.ngettext("You placed {placed} of {n} card.", "You placed {placed} of {n} cards.",
