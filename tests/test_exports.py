@@ -243,6 +243,39 @@ def test_the_poster_of_a_game_in_progress_says_who_leads():
     assert "After round 2 of 3" in " ".join(pdf_text(pdf).split())
 
 
+def pdf_contents(pdf: bytes) -> str:
+    """Returns the PDF's streams (its pages' drawing and text operators), inflated, as text."""
+    import zlib
+
+    streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S)
+    inflated = []
+    for stream in streams:
+        try:
+            inflated.append(zlib.decompress(stream).decode("latin-1"))
+        except zlib.error:
+            inflated.append(stream.decode("latin-1"))
+    return "\n".join(inflated)
+
+
+def test_a_posters_words_speak_the_decks_language_and_its_sentences_the_pages():
+    """An English poster of a Spanish deck: the document's language is the page's (its
+    sentences: "Round 1", "hidden:", "Players:"), each word of the deck a span marked
+    Spanish; the poster used to be Spanish as a whole, its English said with Spanish sounds."""
+    from incognito_nb.engine import Deck
+    from incognito_nb.ui.i18n import language
+
+    game = play_planned(FOUR, game_deck=Deck.builtin("es_everyday"))
+    english = poster_pdf(game, lang=language("en"))
+    assert re.search(rb"/Lang \(en\)", english), "the document speaks the page's language"
+    contents = pdf_contents(english)
+    spans = contents.count("/Span <</Lang (es)>> BDC")
+    # Each drawing's object and location (4 players, 3 rounds), the deck's name, the chart's words.
+    assert spans >= 2 * 4 * 3 + 1 + 1
+    assert contents.count("EMC") >= spans
+    spanish = poster_pdf(game, lang=language("es"))
+    assert re.search(rb"/Lang \(es\)", spanish) and "/Span <</Lang" not in pdf_contents(spanish)
+
+
 def test_unicode_names_survive_in_the_poster():
     game = play_planned(UNICODE)
     text = pdf_text(poster_pdf(game))

@@ -9,14 +9,17 @@ make the export fail.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import importlib.util
 import math
+import re
 import warnings
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from babel.dates import format_date
+from fpdf.syntax import PDFString
 
 from ...engine import Drawing, Game, RoundRecord
 from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
@@ -61,10 +64,13 @@ class _Poster(Sheet):
         cutting the text so that it fits ``width`` (0: up to the right margin)."""
         self.write_parts([(text, bold)], size=size, color=color, width=width, align=align, min_size=min_size)
 
-    def write_parts(self, parts: Sequence[tuple[str, bool]], *, size: float, color=INK,
+    def write_parts(self, parts: Sequence[tuple[str, bool] | tuple[str, bool, str]], *, size: float, color=INK,
                     width: float = 0, align: str = "L", min_size: float = 7) -> None:
-        """Writes one line made of (text, bold) parts, fitted to ``width`` as a whole."""
-        parts = [(self.say(text), bold) for text, bold in parts]
+        """Writes one line made of (text, bold) parts, fitted to ``width`` as a whole; a part
+        (text, bold, language) is words of that language (a deck's), marked as such where the
+        document speaks another (:meth:`in_language`)."""
+        languages = [part[2] if len(part) > 2 else "" for part in parts]
+        parts = [(self.say(part[0]), part[1]) for part in parts]
         width = width or (self.w - self.r_margin - self.x)
         room = width - 1
 
@@ -79,13 +85,30 @@ class _Poster(Sheet):
         x, y, height = self.x, self.y, size * 0.5
         if align == "C":
             x += (width - measure(parts, size)) / 2
-        for text, bold in parts:
+        for (text, bold), words in zip(parts, languages):
             self.set_font(self.family, "B" if bold else "", size)
             part_width = self.get_string_width(text)
             self.set_xy(x, y)
-            self.cell(part_width, height, text)
+            with self.in_language(words):
+                self.cell(part_width, height, text)
             x += part_width
         self.set_xy(self.l_margin, y + height)
+
+    @contextlib.contextmanager
+    def in_language(self, code: str):
+        """Marks what is written inside as words in the language ``code`` where the document's
+        (``set_lang``) is another: a marked-content span with its /Lang (PDF 1.7, 14.9.2.2), so
+        that a screen reader says "cuchara" as Spanish on an English poster.  fpdf2 sets a
+        document's language only, so the span is written into the page as it is."""
+        marked = (re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", code or "") is not None
+                  and code.partition("-")[0].lower() != (getattr(self, "lang", None) or "").partition("-")[0].lower())
+        if marked:
+            self._out(f"/Span <</Lang {PDFString(code).serialize()}>> BDC")
+        try:
+            yield
+        finally:
+            if marked:
+                self._out("EMC")
 
     def chip(self, x: float, y: float, seat: int, size: float = 4.0) -> None:
         """Draws the player's colour square, the same colour as their badge on screen."""
@@ -109,10 +132,10 @@ def render_poster(game: Game, records: Sequence[RoundRecord], *, title: str, dat
         vector_drawings = importlib.util.find_spec("PIL") is None
     pdf = _Poster()
     pdf.vector_drawings = vector_drawings
+    pdf.deck_language = game.deck_language
     pdf.set_title(pdf.say(title))
     pdf.set_creator("incognito-nb")
-    if game.deck_language:
-        pdf.set_lang(game.deck_language)
+    pdf.set_lang(lang.code)  # its sentences' language; the deck's words are marked in theirs
     with warnings.catch_warnings():
         # fpdf2 warns once per missing glyph (an emoji in a name): the export goes on.
         warnings.simplefilter("ignore")
@@ -130,7 +153,8 @@ def _title_page(pdf: _Poster, game: Game, records: Sequence[RoundRecord], *, tit
     pdf.ln(3)
     when = format_date(date, "long", locale=lang.locale)
     deck = game.deck_name + (f" ({game.deck_language})" if game.deck_language else "")
-    pdf.write_parts([(when, False), ("  ·  " + lang._("words:") + " ", False), (deck, True)], size=13, color=MUTED)
+    pdf.write_parts([(when, False), ("  ·  " + lang._("words:") + " ", False), (deck, True, game.deck_language)],
+                    size=13, color=MUTED)
     pdf.ln(1)
     pdf.write_parts([(lang._("Players:") + " ", False), (lang.names(game.players), True)], size=13, color=MUTED)
     top = pdf.get_y() + 8
@@ -293,7 +317,7 @@ def _chart_rows(pdf: _Poster, words: Sequence[Mapping], chart: _Chart, *, left: 
         room = chart.label - 2 - width_of(pdf, word, size=size, bold=True)
         artist = cut(pdf, f"  {entry['artist']}", room, size=size) if word == str(entry["word"]) else ""
         pdf.set_xy(left, y + (row - size * 0.5) / 2)
-        pdf.write_parts([(word, True), (artist, False)], size=size, width=chart.label, min_size=size)
+        pdf.write_parts([(word, True, pdf.deck_language), (artist, False)], size=size, width=chart.label, min_size=size)
         could, found = max(int(entry["could"]), 1), int(entry["found"])
         cell = bar_width / could
         for seat in range(could):
@@ -399,10 +423,10 @@ def _where_lines(pdf: _Poster, record: RoundRecord, artist: str, width: float,
                  lang: Language) -> list[list[tuple[str, bool]]]:
     """Returns the hidden object and the place of ``artist``'s drawing as (text, bold) parts:
     on one line, or on two where one line ``width`` wide cannot hold them at WHERE_SIZE."""
-    hidden = [(lang._("hidden:") + " ", False), (record.objects[artist], True)]
-    place = [(lang._("in:") + " ", False), (record.locations[artist], True)]
+    hidden = [(lang._("hidden:") + " ", False), (record.objects[artist], True, pdf.deck_language)]
+    place = [(lang._("in:") + " ", False), (record.locations[artist], True, pdf.deck_language)]
     line = hidden + [("   " + place[0][0], False), place[1]]
-    if sum(width_of(pdf, text, size=WHERE_SIZE, bold=bold) for text, bold in line) <= width:
+    if sum(width_of(pdf, text, size=WHERE_SIZE, bold=bold) for text, bold, *_ in line) <= width:
         return [line]
     return [hidden, place]
 
