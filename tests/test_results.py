@@ -68,3 +68,18 @@ def test_a_demo_games_files_go_to_a_new_temporary_folder(tmp_path):
     results = Results(folder=GameFolder(tmp_path / "empty"), results_folder=tmp_path / "results")
     first, second = results.target(), results.target()
     assert first != second and first.is_dir() and not (tmp_path / "results").exists()
+
+
+def test_the_files_are_in_the_teachers_language_as_the_game_overs_are(tmp_path, monkeypatch):
+    """A French teacher's notebook wrote an English poster and English, comma-separated CSV
+    files, where the dashboard's game over writes them in French (headings, ";")."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setenv("INCOGNITO_NB_LANGUAGE", "fr")
+    results = Results("monday", a_folder_with_monday(tmp_path), results_folder=tmp_path / "results")
+    written = {path.name: path for path in results.write_files()}
+    header = written[RESULTS].read_text(encoding="utf-8-sig").splitlines()[0]
+    assert ";" in header and "manche" in header.lower(), header
+    assert b"/Lang (fr)" in written[POSTER].read_bytes()
+    english = Results("monday", a_folder_with_monday(tmp_path / "en"), results_folder=tmp_path / "en" / "results",
+                      language="en")
+    assert english.lang.code == "en"

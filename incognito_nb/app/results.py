@@ -6,7 +6,10 @@ computer plays, :func:`~.files.exports.game_for_results`), :meth:`Results.show_w
 vocabulary chart and the words, hardest first) and :meth:`Results.write_files` (the poster,
 the CSV files, the chart and the drawings, :func:`~.files.exports.export_all`).  What each
 prints is a method of its own returning the text, so that it is tested without a kernel.
-The texts are in English, as the notebook is.
+The texts it prints are in English, as the notebook's own are; the files it writes (the
+poster, the CSV files' headings and separator, the chart) are in the teacher's language, as the
+game over's are: the page's ``?lang=``, else ``INCOGNITO_NB_LANGUAGE``, as the class and deck
+notebooks find it (:func:`~.dashboard.page_language`), else English.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..store import GameFolder
+from incognito_nb.ui.i18n import language as i18n_language
+from .dashboard import page_language
 from .files.exports import GameToExport, export_all, game_for_results, vocabulary_chart_png, vocabulary_report
 
 #: Where the files of a saved game go, beside the notebook: ``results/<save name>``.
@@ -25,13 +30,15 @@ RESULTS_FOLDER = "results"
 class Results:
     """One game's results for the notebook: the save called ``save_name`` in ``folder``
     (default: the dashboard's saves folder), else the newest one with a scored round, else
-    a demo game.
+    a demo game; its files are written in ``language`` (a code: ``"fr"``), else the teacher's
+    (see the module).
 
     :raises SaveError: if the save called ``save_name`` cannot be read.
     """
 
     def __init__(self, save_name: str | None = None, folder: GameFolder | None = None,
-                 *, results_folder: str | Path = RESULTS_FOLDER) -> None:
+                 *, results_folder: str | Path = RESULTS_FOLDER, language: str | None = None) -> None:
+        self.lang = i18n_language(page_language(language))
         self.folder = folder if folder is not None else GameFolder()
         self.chosen: GameToExport = game_for_results(save_name, self.folder)
         self.game = self.chosen.game
@@ -60,7 +67,7 @@ class Results:
 
     def chart_png(self) -> bytes:
         """Returns the vocabulary chart: one bar per word drawn, hardest first."""
-        return vocabulary_chart_png(self.game)
+        return vocabulary_chart_png(self.game, self.lang)
 
     def show_words(self) -> None:
         """Displays the chart, then prints :meth:`words_text`."""
@@ -80,7 +87,7 @@ class Results:
     def write_files(self) -> list[Path]:
         """Writes every file into :meth:`target`, prints what was written, and returns it."""
         target = self.target()
-        written = export_all(self.game, target)
+        written = export_all(self.game, target, self.lang)
         print(self.written_text(target, written))
         return written
 
