@@ -352,6 +352,8 @@ def test_the_words_due_for_practice_are_the_chosen_decks(tmp_path, store):
     said = plain(form._due.value)
     assert said.startswith("Due for practice: ") and set(said.removeprefix("Due for practice: ")
                                                          .removesuffix(".").split("; ")) == due, said
+    # On an English page each Spanish word is marked Spanish, the sentence around them not.
+    assert form._due.value.count(' lang="es">') == len(due) and not form._due.value.startswith("<span lang")
     form.deck_choice.value = key[Deck.builtin("fr_everyday").name]
     said = plain(form._due.value)
     assert said == "None of the words due for practice is in this deck: the deal is the plain one.", said

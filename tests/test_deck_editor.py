@@ -103,6 +103,9 @@ def test_a_checked_deck_is_previewed_with_counts_tables_served_and_first_words(e
     for players in range(3, 7):
         assert f"<td>{players} players</td><td>3 rounds</td>" in shown
     assert "llave" in shown and "cocina" in shown
+    # The Spanish deck's words and name in Spanish on an English page (a screen reader says them so).
+    assert ' lang="es">llave</span>' in shown and ' lang="es">cocina</span>' in shown
+    assert "Objects: <span" in shown  # the sentence stays the page's
     assert "… and 8 more" in shown  # 20 objects, the first 12 shown
     assert editor.problems == []
 

@@ -39,7 +39,7 @@ from incognito_nb.engine.errors import N_, Message, Quoted
 from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import Language, csv_delimiter, language
 from incognito_nb.ui.widgets.aria import Landmark
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import deck_word, markup, safe
 from incognito_nb.ui.widgets.uploads import short_file_name, take_upload
 from incognito_nb.ui.sheets import read_sheet
 
@@ -428,12 +428,12 @@ class DeckEditor(widgets.VBox):
                         locations=locations_count(len(deck.locations)))
         about = lang._("language {code}", code=deck.language)
         table, can_deal = lang._("Table"), lang._("Rounds it can deal")
-        objects = lang._("Objects: {words}", words=_sample(deck.objects, lang))
-        locations = lang._("Locations: {words}", words=_sample(deck.locations, lang))
+        objects = lang._("Objects: {words}", words=_sample(deck.objects, deck.language, lang))
+        locations = lang._("Locations: {words}", words=_sample(deck.locations, deck.language, lang))
         self._say(
             markup_text=(
                 '<div class="inc-preview">'
-                f"<b>{safe(deck.name)}</b> · {safe(about)} · {safe(counts)}"
+                f"<b>{deck_word(deck.name, deck.language, lang.code)}</b> · {safe(about)} · {safe(counts)}"
                 f"<div>{safe(verdict)}</div>"
                 f"<table><tr><th>{safe(table)}</th><th>{safe(can_deal)}</th><th></th></tr>{rows}</table>"
                 f"<div>{objects}</div><div>{locations}</div>{note}</div>"
@@ -486,8 +486,9 @@ def _point_back(problem: Message, where: dict[int, tuple[tuple[int, int], Messag
     return order, _in_box(box, inner)
 
 
-def _sample(words: tuple[str, ...], lang: Language) -> str:
-    shown = ", ".join(safe(word) for word in words[:PREVIEW_WORDS])
+def _sample(words: tuple[str, ...], code: str, lang: Language) -> str:
+    """Returns the first of a deck's ``words`` (HTML), each in the deck's language ``code``."""
+    shown = ", ".join(deck_word(word, code, lang.code) for word in words[:PREVIEW_WORDS])
     if len(words) > PREVIEW_WORDS:
         shown += " " + safe(lang._("… and {n} more", n=len(words) - PREVIEW_WORDS))
     return shown

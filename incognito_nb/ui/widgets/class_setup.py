@@ -31,7 +31,7 @@ from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.sheets import read_sheet
 from incognito_nb.ui.widgets.setup_form import ErrorArea, SetupForm, _LABEL_STYLE, _show
 from incognito_nb.ui.widgets.shared import front_end
-from incognito_nb.ui.widgets.text import markup, safe
+from incognito_nb.ui.widgets.text import deck_word, markup, safe
 
 CSS = read_sheet(__file__, "class_setup.css")
 
@@ -174,14 +174,17 @@ class ClassSetupForm(SetupForm):
         objects = set(deck.objects) if deck is not None else set(self._due_words)
         due = [word for word in self._due_words if word in objects]
         if not self.practice_switch.value:
-            text = self.lang._("Practice is off: the deal is the plain one.")
+            text = safe(self.lang._("Practice is off: the deal is the plain one."))
         elif due:
-            text = self.lang._("Due for practice: {words}.", words=self.lang.words(due))
+            # Each word in the deck's language (a screen reader says it so), the sentence in the page's.
+            words = self.lang.words(deck_word(word, deck.language if deck is not None else "", self.lang.code)
+                                    for word in due)
+            text = self.lang._("Due for practice: {words}.", words=words)
         elif self._due_words:
-            text = self.lang._("None of the words due for practice is in this deck: the deal is the plain one.")
+            text = safe(self.lang._("None of the words due for practice is in this deck: the deal is the plain one."))
         else:
-            text = self.lang._("No word is due for practice yet: the deal is the plain one.")
-        self._due.value = safe(text)
+            text = safe(self.lang._("No word is due for practice yet: the deal is the plain one."))
+        self._due.value = text
 
     def _class_failed(self, name: str, error: StoreError) -> None:
         """Says why the class ``name`` cannot be used and goes back to no class."""
