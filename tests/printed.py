@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -89,3 +90,15 @@ def lines(found: list[Word], *, tolerance: float = 1.0) -> list[list[Word]]:
 def text(found: list[Word]) -> str:
     """Returns the words as one line of text, line after line, each left to right."""
     return " ".join(word.text for row in lines(found) for word in row)
+
+
+def pdf_contents(pdf: bytes) -> str:
+    """Returns the PDF's streams (its pages' drawing and text operators), inflated, as text."""
+    streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S)
+    inflated = []
+    for stream in streams:
+        try:
+            inflated.append(zlib.decompress(stream).decode("latin-1"))
+        except zlib.error:
+            inflated.append(stream.decode("latin-1"))
+    return "\n".join(inflated)

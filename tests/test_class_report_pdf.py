@@ -10,10 +10,12 @@ import re
 import pytest
 
 from incognito_nb.app.files.class_report_pdf import render_report
+from incognito_nb.engine import Deck
 from incognito_nb.engine.class_record import ClassRecord, GameRecord
+from incognito_nb.engine.class_report import word_rows
 from incognito_nb.ui.i18n import LANGUAGES, language
 from class_games import play_game
-from printed import lines, words
+from printed import lines, pdf_contents, words
 
 CLASS = ("Ana", "Benoît", "Chloé", "Maximilian-Alexander", "Zoë", "Ñandú")
 
@@ -70,3 +72,22 @@ def test_the_words_chart_never_leaves_a_few_rows_alone_on_a_page():
         alone[len(games)] = chart_rows
     assert all(min(rows.values()) >= 8 for rows in alone.values()), alone
     assert any(len(rows) == 1 and rows[1] > 37 for rows in alone.values()), f"no chart closed up: {alone}"
+
+
+def test_the_reports_words_speak_their_decks_language_and_its_sentences_the_reports():
+    """The report had no language at all: a reader guessed one for "Keeps missing:" and
+    "anillo" alike. Its language is the teacher's; each deck word (the missing list, the
+    chart's rows, each student's lists) is a span marked in its deck's language."""
+    spanish = [GameRecord.from_game(play_game(CLASS, random.Random(index).choice, seed=index, deck=Deck.builtin("es_everyday")),
+                                    finished=f"2026-11-1{index}T09:00:00+00:00") for index in range(2)]
+    record = ClassRecord("3B", CLASS, tuple(spanish))
+    english = render_report(record, lang=language("en"), date=dt.date(2026, 12, 7))
+    assert b"/Lang (en)" in english
+    contents = pdf_contents(english)
+    spans = contents.count("/Span <</Lang (es)>> BDC")
+    rows = [row for row in word_rows(record) if row.share is not None]
+    # The missing list, every row of the chart, and the lists of each student who has words.
+    assert spans >= 1 + len(rows) + len(CLASS), (spans, len(rows))
+    assert contents.count("EMC") >= spans
+    same = render_report(record, lang=language("es"), date=dt.date(2026, 12, 7))
+    assert b"/Lang (es)" in same and "/Span <</Lang" not in pdf_contents(same)

@@ -28,6 +28,7 @@ from incognito_nb.app.files.exports import (
     vocabulary_report,
 )
 from incognito_nb.engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
+from printed import pdf_contents
 from sketches import BLANKS, FOUR_PLAYER_PLAN, play_planned, sketch
 
 FOUR = ("Ana", "Ben", "Cleo", "Dev")
@@ -241,20 +242,6 @@ def test_the_poster_of_a_game_in_progress_says_who_leads():
     pdf = poster_pdf(game)
     assert page_count(pdf) == 1 + 2
     assert "After round 2 of 3" in " ".join(pdf_text(pdf).split())
-
-
-def pdf_contents(pdf: bytes) -> str:
-    """Returns the PDF's streams (its pages' drawing and text operators), inflated, as text."""
-    import zlib
-
-    streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S)
-    inflated = []
-    for stream in streams:
-        try:
-            inflated.append(zlib.decompress(stream).decode("latin-1"))
-        except zlib.error:
-            inflated.append(stream.decode("latin-1"))
-    return "\n".join(inflated)
 
 
 def test_a_posters_words_speak_the_decks_language_and_its_sentences_the_pages():

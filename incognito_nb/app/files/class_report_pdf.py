@@ -32,6 +32,7 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
     """Returns the report's PDF bytes (see the module docstring)."""
     pdf = Sheet()
     pdf.set_title(pdf.say(record.name))
+    pdf.set_lang(lang.code)  # its sentences' language; each deck's words are marked in theirs
     pdf.add_page()
     y = MARGIN
     pdf.text_at(MARGIN, y, lang._("{name}: the words the class keeps missing", name=record.name),
@@ -43,13 +44,14 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
     y += 9
     pdf.text_at(MARGIN, y, lang._("Keeps missing:"), size=12, bold=True, width=WIDTH)
     y += 7
-    for label, _code, text in missing_by_language(record, lang):  # a line for each language of its decks
+    for label, code, text in missing_by_language(record, lang):  # a line for each language of its decks
         if label:
             pdf.text_at(MARGIN, y, label, size=11, bold=True, width=WIDTH)
             y += 5.5
         pdf.set_xy(MARGIN, y)
         pdf.set_font(pdf.family, "", 11)
-        pdf.multi_cell(WIDTH, 5.5, pdf.say(text), align="L")  # a list: not stretched to the margin
+        with pdf.in_language(code):
+            pdf.multi_cell(WIDTH, 5.5, pdf.say(text), align="L")  # a list: not stretched to the margin
         y = pdf.get_y() + 1.5
     y += 4.5
     pdf.text_at(MARGIN, y, lang._("Share of those who could find each word who found it, hardest first"),
@@ -73,7 +75,7 @@ def render_report(record: ClassRecord, *, lang: Language, date: dt.date) -> byte
             pdf.text_at(MARGIN, y + 0.8, row, size=10.5, bold=True, color=MUTED, width=WIDTH)
             y += step
             continue
-        pdf.text_at(MARGIN, y + 0.8, row.word, size=10, bold=True, width=word_width - 2)
+        pdf.text_at(MARGIN, y + 0.8, row.word, size=10, bold=True, width=word_width - 2, language=row.language)
         pdf.set_fill_color(228, 228, 228)
         pdf.rect(MARGIN + word_width, y + 1, bar_width, step - 2, style="F")
         pdf.set_fill_color(*rgb(FOUND_COLOR))
@@ -113,7 +115,25 @@ def _students(pdf: Sheet, record: ClassRecord, lang: Language) -> None:
             pdf.text_at(MARGIN + 2, y, label, size=size, bold=True, width=column, min_size=size)
             pdf.set_xy(MARGIN + column + 4, y)
             pdf.set_font(pdf.family, "", 9.5)
-            said = "\n".join(f"{label} {text}".strip() for label, _code, text in say(words))  # a line a language
-            pdf.multi_cell(WIDTH - column - 4, 4.6, pdf.say(said or "—"), align="L")
+            _words_lines(pdf, say(words), left=MARGIN + column + 4)
             y = max(pdf.get_y(), y + 4.6) + 0.6
         y += 3
+
+
+def _words_lines(pdf: Sheet, lines, *, left: float, height: float = 4.6) -> None:
+    """Writes a student's list of words from the cursor, a line a language ("Spanish: anillo;
+    reloj"), wrapping under ``left``: each label in the report's language, each language's words
+    marked in theirs (:meth:`~.sheet.Sheet.in_language`); "—" for none."""
+    margin = pdf.l_margin
+    pdf.set_left_margin(left)
+    try:
+        for number, (label, code, text) in enumerate(lines or [("", "", "—")]):
+            if number:
+                pdf.ln(height)
+            if label:
+                pdf.write(height, pdf.say(f"{label} "))
+            with pdf.in_language(code):
+                pdf.write(height, pdf.say(text))
+        pdf.ln(height)
+    finally:
+        pdf.set_left_margin(margin)

@@ -9,17 +9,14 @@ make the export fail.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import importlib.util
 import math
-import re
 import warnings
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from babel.dates import format_date
-from fpdf.syntax import PDFString
 
 from ...engine import Drawing, Game, RoundRecord
 from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
@@ -93,22 +90,6 @@ class _Poster(Sheet):
                 self.cell(part_width, height, text)
             x += part_width
         self.set_xy(self.l_margin, y + height)
-
-    @contextlib.contextmanager
-    def in_language(self, code: str):
-        """Marks what is written inside as words in the language ``code`` where the document's
-        (``set_lang``) is another: a marked-content span with its /Lang (PDF 1.7, 14.9.2.2), so
-        that a screen reader says "cuchara" as Spanish on an English poster.  fpdf2 sets a
-        document's language only, so the span is written into the page as it is."""
-        marked = (re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", code or "") is not None
-                  and code.partition("-")[0].lower() != (getattr(self, "lang", None) or "").partition("-")[0].lower())
-        if marked:
-            self._out(f"/Span <</Lang {PDFString(code).serialize()}>> BDC")
-        try:
-            yield
-        finally:
-            if marked:
-                self._out("EMC")
 
     def chip(self, x: float, y: float, seat: int, size: float = 4.0) -> None:
         """Draws the player's colour square, the same colour as their badge on screen."""

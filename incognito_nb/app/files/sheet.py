@@ -8,7 +8,11 @@ room shrinks, then is cut with "…" (``lines.py``).
 
 from __future__ import annotations
 
+import contextlib
+import re
+
 from fpdf import FPDF
+from fpdf.syntax import PDFString
 
 from .fonts import fallback_fonts, latin1, unicode_font
 from .lines import cut, largest_size, width_of
@@ -54,16 +58,34 @@ class Sheet(FPDF):
         """Returns ``text`` as this sheet's font can write it."""
         return str(text) if self.unicode else latin1(str(text))
 
+    @contextlib.contextmanager
+    def in_language(self, code: str):
+        """Marks what is written inside as words in the language ``code`` where the document's
+        (``set_lang``) is another: a marked-content span with its /Lang (PDF 1.7, 14.9.2.2), so
+        that a screen reader says "cuchara" as Spanish on an English poster.  fpdf2 sets a
+        document's language only, so the span is written into the page as it is."""
+        marked = (re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", code or "") is not None
+                  and code.partition("-")[0].lower() != (getattr(self, "lang", None) or "").partition("-")[0].lower())
+        if marked:
+            self._out(f"/Span <</Lang {PDFString(code).serialize()}>> BDC")
+        try:
+            yield
+        finally:
+            if marked:
+                self._out("EMC")
+
     def text_at(self, x: float, y: float, text: object, *, size: float, width: float, bold: bool = False,
-                color=INK, align: str = "L", min_size: float = 6) -> None:
-        """Writes one line of ``text`` in a box ``width`` wide whose top is at ``y``."""
+                color=INK, align: str = "L", min_size: float = 6, language: str = "") -> None:
+        """Writes one line of ``text`` in a box ``width`` wide whose top is at ``y`` (words in
+        ``language``, marked as such: :meth:`in_language`)."""
         size = largest_size(lambda size: width_of(self, text, size=size, bold=bold), width, largest=size,
                             smallest=min_size)
         line = self.say(cut(self, self.say(text), width, size=size, bold=bold))
         self.set_font(self.family, "B" if bold else "", size)
         self.set_text_color(*color)
         self.set_xy(x, y)
-        self.cell(width, size * 0.45, line, align=align)
+        with self.in_language(language):
+            self.cell(width, size * 0.45, line, align=align)
 
 
 def rgb(color: str) -> tuple[int, int, int]:
