@@ -414,3 +414,20 @@ def test_a_game_recorded_without_its_decks_language_counts_as_english():
     record = ClassRecord("3B", NAMES, (dataclasses.replace(games[0], language=""), games[1]))
     assert deck_languages(record) == ["en"]
     assert [label for label, _, _ in missing_by_language(record, language("en"))] == [""]
+
+
+def test_the_words_a_class_keeps_missing_say_their_language_where_it_is_not_the_teachers():
+    """A phone's report said "Keeps missing: botella; campana" to an English teacher: the
+    words' language stood in the last column of the table, far off a phone's screen. The
+    list says it where it is not the page's, as it does for a class of several languages."""
+    from incognito_nb.app.files.word_lists import missing_by_language
+    from incognito_nb.engine import Deck
+
+    spanish = [GameRecord.from_game(play_game(NAMES[:4], random.Random(seed).choice, seed=seed,
+                                              deck=Deck.builtin("es_everyday")),
+                                    finished=finished_at(1_790_000_000 + seed * 604800)) for seed in range(2)]
+    record = ClassRecord("3B", NAMES, tuple(spanish))
+    ((label, code, words),) = missing_by_language(record, language("en"))
+    assert (label, code) == ("Spanish:", "es") and words
+    assert [line[0] for line in missing_by_language(record, language("es"))] == [""]
+    assert [line[0] for line in missing_by_language(record, language("fr"))] == ["Espagnol\u00a0:"]

@@ -211,6 +211,8 @@ def test_a_french_report_page_writes_its_lists_of_words_with_a_no_break_space_be
     drawn, html = _report_of_words_with_commas(room, "Avec virgules", "fr")
     missing = re.search(r'<span class="inc-class-missing" lang="es">(.*?)</span>', html).group(1)
     assert missing == "\u00a0; ".join(drawn)
+    # Spanish words on a French page: the list says their language, as on a phone no column does.
+    assert '<li><b>Espagnol\u00a0:</b> <span class="inc-class-missing" lang="es">' in html
     students = re.search(r'<table class="inc-class-students">(.*?)</table>', html, re.S).group(1)
     assert "\u00a0; " in students and not re.search(r"\S; ", students), students
 

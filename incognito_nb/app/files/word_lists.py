@@ -3,7 +3,10 @@ class keeps missing and each student's words, a line for each language of the de
 
 A line is (label, the words' language, the words said): a class that played decks of one
 language gets one line without a label ("champú; sal"), one that played several a line per
-language ("Spanish:", "es", "anillo; reloj"), the language of its latest game first.  A page
+language ("Spanish:", "es", "anillo; reloj"), the language of its latest game first.  What the
+class keeps missing is labelled too where its one language is not the teacher's: a phone's
+report said "Keeps missing: botella; campana" to an English teacher, the words' language in a
+column of the table far off the phone's screen.  A page
 puts each line's words in their language (``lang="es"``), so that a screen reader says them so.
 
 The report page, the PDF and the notebook's class page say them alike; the figures are the
@@ -26,7 +29,7 @@ def missing_by_language(record: ClassRecord, lang: Language) -> list[Line]:
     """Returns what a report says of the words the class keeps missing, in ``lang``, a line
     for each language (see the module docstring); for a class that missed nothing, the
     sentence that says so (in ``lang``)."""
-    lines = _lines(record, missing_words(record), lang)
+    lines = _lines(record, missing_words(record), lang, label_other=True)
     return lines or [("", lang.code, lang._("None: the class found every word in its latest drawing."))]
 
 
@@ -43,11 +46,17 @@ class StudentWords:
         return _lines(self.record, [self.rows[word] for word in word_list(list(words))], self.lang)
 
 
-def _lines(record: ClassRecord, rows: list[WordRow], lang: Language) -> list[Line]:
-    labelled = len(deck_languages(record)) > 1
+def _lines(record: ClassRecord, rows: list[WordRow], lang: Language, *, label_other: bool = False) -> list[Line]:
+    languages = deck_languages(record)
+    labelled = len(languages) > 1 or (label_other and bool(languages) and not _same(languages[0], lang.code))
     lines = []
     for code, group in by_language(record, rows):
         # Translators: before the words of a deck in one language, in a class's report ("Spanish: anillo; reloj").
         label = lang._("{language}:", language=lang.language_name(code)) if labelled else ""
         lines.append((label, code, lang.words([row.word for row in group])))
     return lines
+
+
+def _same(code: str, other: str) -> bool:
+    """Checks if two language codes name one language ("es" and "es-MX")."""
+    return code.partition("-")[0].lower() == other.partition("-")[0].lower()
