@@ -425,3 +425,22 @@ def test_the_teachers_list_of_tables_says_whom_each_class_table_is_for(room):
     listed = re.findall(r'<span class="inc-table-names">([^<]*)</span>', form)
     assert sorted(listed) == ["pour François, Åsa, Björn et &lt;i&gt;O&#39;Brien&lt;/i&gt;",
                               "pour José, Zoë, Élodie et Núria"], listed
+
+
+def test_a_term_signal_to_the_launcher_stops_the_server_and_frees_the_port(tmp_path):
+    """``kill`` with the launcher's pid (or a service manager stopping the process it started)
+    left the server running, holding the port for the next start to find taken."""
+    import signal
+    import socket
+    import time
+
+    with classroom(tmp_path) as room:
+        server_pid = room.server_pid
+        os.kill(room.launcher_pid, signal.SIGTERM)
+        deadline = time.monotonic() + 60
+        while Path(f"/proc/{server_pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Path(f"/proc/{server_pid}").exists() or b"zombie" in Path(f"/proc/{server_pid}/status").read_bytes()
+        port = urllib.parse.urlsplit(room.url).port
+        with socket.socket() as probe:
+            assert probe.connect_ex(("127.0.0.1", port)) != 0  # nobody listens there any more

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 
 from ..store import StoreError, default_store_url, open_store
 from .addresses import EVERY_ADDRESS, HOST_ENV, is_loopback, lan_address
 from .classroom import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, classroom_folder
 from .server.passphrase import new_passphrase
-from .serving import DEFAULT_PORT, LANGUAGE_HELP, THEME_HELP, offer_deck, offer_port, port_number, voila_serving
+from .serving import DEFAULT_PORT, LANGUAGE_HELP, THEME_HELP, offer_deck, offer_port, port_number, serve, voila_serving
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
 
 
@@ -137,7 +136,4 @@ def main(argv: list[str] | None = None) -> int:
     env[HOST_ENV] = options.host  # the teacher pages' join links: see addresses.for_the_class
     print(started_message(lang, host=options.host, port=options.port,
                           passphrase=passphrase, durability=durability, address=lan_address()), flush=True)
-    try:
-        return subprocess.call(voila_command(options), env=env)
-    except KeyboardInterrupt:
-        return 0
+    return serve(voila_command(options), env)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 from ..store import default_folder
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, first_language, language
 from .loading import voila_environment, voila_options
-from .serving import DEFAULT_PORT, LANGUAGE_HELP, THEME_HELP, offer_deck, offer_port, port_number, voila_serving
+from .serving import DEFAULT_PORT, LANGUAGE_HELP, THEME_HELP, offer_deck, offer_port, port_number, serve, voila_serving
 
 
 def play_notebook() -> Path:
@@ -99,10 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(lang._("Incognito is at {url} — press Ctrl+C to stop.", url=f"http://127.0.0.1:{options.port}/"),
           flush=True)
-    try:
-        return subprocess.call(voila_command(options), env=env)
-    except KeyboardInterrupt:
-        return 0
+    return serve(voila_command(options), env)
 
 
 if __name__ == "__main__":

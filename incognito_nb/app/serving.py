@@ -12,11 +12,13 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import signal
 import socket
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..engine import DeckError, load_deck
 from ..engine.decks import locations_count, objects_count
@@ -123,6 +125,30 @@ def voila_serving(target: Path, *, port: int, ip: str, no_browser: bool, extra: 
     if no_browser:
         command.append("--no-browser")
     return command
+
+
+def serve(command: Sequence[str], env: Mapping[str, str]) -> int:
+    """Runs the server ``command`` until it stops, and returns its exit code.
+
+    A Ctrl+C reaches the server itself (the terminal signals its whole process group) and
+    ends this wait at once.  A SIGTERM or SIGHUP sent to this process alone (``kill`` with
+    its pid, a service manager that signals the process it started) is passed on to the
+    server: without it the server stayed behind, holding the port, for the next start to
+    find taken.
+    """
+    server = subprocess.Popen(list(command), env=dict(env))
+
+    def pass_on(signum: int, frame: object) -> None:
+        server.send_signal(signum)
+
+    previous = {signum: signal.signal(signum, pass_on) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        return server.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def offer_deck(path: str, env: dict[str, str], prog: str, lang: Language | None = None) -> bool:
