@@ -219,3 +219,39 @@ def test_the_last_student_of_a_class_is_not_deleted_alone(book):
     with pytest.raises(StoreError, match="delete the class instead"):
         book.delete_student("Solo", "zephyrine")
     assert book.entry("Solo").students == ("Zephyrine",)
+
+
+def test_no_byte_of_a_deleted_student_stays_where_sqlite_keeps_freed_pages(tmp_path, monkeypatch):
+    """SQLite's own default leaves deleted rows in the file's free pages (Debian's build turns
+    ``secure_delete`` on, other builds may not): the tables of last week, removed idle when
+    this week's are made, must not keep a student's name or drawing once she is deleted."""
+    from incognito_nb.app.files.seat_cards import class_tables
+    from incognito_nb.engine import Action, Deck, Drawing, Stroke
+    from incognito_nb.store.class_sqlite import SqliteClassBook
+    from incognito_nb.store.sqlite import SqliteTableStore
+    from incognito_nb.ui.i18n import language
+
+    connect = sqlite3.connect
+
+    def default_off(*args, **kwargs):  # an SQLite built with SQLite's own default
+        conn = connect(*args, **kwargs)
+        conn.execute("PRAGMA secure_delete = OFF")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", default_off)
+    clock, path, gone = Clock(), tmp_path / "classroom.sqlite", "Xochitl"
+    book = SqliteClassBook(SqliteTableStore(path, clock=clock), clock=clock)
+    book.add_class("3B", ("Ana", "Ben", gone))
+    (table,) = class_tables(book, "3B", Deck.builtin(), base_url="http://h", lang=language(), seat=True)
+    book.store.start(table.code, table.teacher_key)
+    hers = next(seat.token for seat in table.seats if seat.name == gone)
+    book.store.act(table.code, Action.submit_drawing(gone, Drawing((Stroke([(777.125, 1.0), (2.0, 3.0)]),))),
+                   seat_token=hers)
+    while book.store.read(table.code).game.phase.value != "over":
+        book.store.act(table.code, Action.advance(force=True), teacher_key=table.teacher_key)
+    clock.offset += 7 * 86400  # a week later, this week's tables remove last week's, idle for a day
+    class_tables(book, "3B", Deck.builtin(), base_url="http://h", lang=language(), seat=True)
+    book.delete_student("3B", gone)
+    book.close()
+    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    assert (raw.count(gone.encode()), raw.count(b"777.125")) == (0, 0), "her name or drawing stays in the file"
