@@ -163,3 +163,24 @@ def test_a_devices_bytes_are_counted_over_all_its_sockets_together():
         clock.now += 1.0
     assert taken <= 20e6 + 4e6 * 20, f"{taken / 1e6:.0f} MB from one device in 20 s"
     assert budget.ask("10.0.0.8", "bytes", frame)[0] == GO  # another device's allowance is its own
+
+
+def test_the_log_file_keeps_what_the_terminal_shows_not_the_kernels_messages(tmp_path):
+    """Voilà's logger passes its debug lines to every handler (the terminal's drops them):
+    they hold each message a page's kernel sends while the page renders, the students' names
+    and a student's secret object among them, and must not reach the file on disk either."""
+    from incognito_nb.app.server.application import ClassroomServer
+
+    server = ClassroomServer(log_file=str(tmp_path / "server.log"))
+    before = list(server.log.handlers)
+    server._bound_the_log()
+    try:
+        server.log.debug("content: {'value': 'Round 1 of 3 · you are Xochitl'}")  # what nbclient logs
+        server.log.info("Kernel started: 49f6")
+    finally:
+        for handler in server.log.handlers[len(before):]:
+            server.log.removeHandler(handler)
+            logging.getLogger().removeHandler(handler)
+            handler.close()
+    text = (tmp_path / "server.log").read_text(encoding="utf-8")
+    assert "Kernel started" in text and "Xochitl" not in text

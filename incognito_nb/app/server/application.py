@@ -284,7 +284,7 @@ class ClassroomServer(Voila):
         install(self.repeats, loggers)
         if self.log_file:
             formatter = self.log.handlers[0].formatter if self.log.handlers else None
-            log_to_file(self.log_file, self.repeats, [self.log, root], formatter)
+            log_to_file(self.log_file, self.repeats, [self.log, root], formatter, level=self.log_level)
 
     def _decks(self) -> dict[str, Deck]:
         decks: dict[str, Deck] = {}

@@ -96,10 +96,15 @@ def install(repeats: RepeatsCounted, loggers: Iterable[logging.Logger]) -> None:
 
 
 def log_to_file(path: str, repeats: RepeatsCounted, loggers: Iterable[logging.Logger],
-                formatter: logging.Formatter | None = None) -> logging.Handler:
-    """Adds a rotating log file at ``path`` to ``loggers`` (see the module's docstring)."""
+                formatter: logging.Formatter | None = None, level: int | str = logging.INFO) -> logging.Handler:
+    """Adds a rotating log file at ``path`` to ``loggers`` (see the module's docstring) that
+    keeps the lines of ``level`` and above, as the terminal does: Voilà's logger lets its debug
+    lines through to every handler (its terminal's handler drops them), and those lines hold
+    every message a page's kernel sends while the page renders — the students' names, a
+    student's secret object, the words on the board."""
     handler = logging.handlers.RotatingFileHandler(path, maxBytes=FILE_BYTES, backupCount=FILE_BACKUPS,
                                                    encoding="utf-8")
+    handler.setLevel(level)
     handler.setFormatter(formatter or logging.Formatter("[%(levelname)1.1s %(asctime)s %(name)s] %(message)s"))
     handler.addFilter(repeats)
     for logger in loggers:
