@@ -279,6 +279,27 @@ def test_a_refused_upload_lists_the_file_lines_and_leaves_the_boxes_alone(editor
     assert editor.message.startswith("bad.csv cannot be used as a deck")
 
 
+def test_words_an_upload_or_the_sample_replaced_are_brought_back(editor):
+    """A teacher halfway through typing a deck who uploads a file (or tries the sample) by
+    mistake gets the typed words back, unsaved as they were; the button swaps, so the
+    file's words are not lost either."""
+    assert editor.restore_button.layout.display == "none", "nothing to bring back yet"
+    editor.paste(objects="llave\ncuchara", locations="cocina", name="Mi mazo", language="es")
+    browser_uploads(editor, b"# name: House\nkind,word,hint\nobject,key,opens doors\nlocation,kitchen,\n",
+                    "house.csv")
+    assert editor.objects_field.value == "key" and "inc-deck-restore" in editor.restore_button._dom_classes
+    assert editor.restore_button.layout.display != "none"
+    editor.restore_button.click()
+    assert (editor.name_field.value, editor.language_field.value) == ("Mi mazo", "es")
+    assert (editor.objects_field.value, editor.locations_field.value) == ("llave\ncuchara", "cocina")
+    assert editor.saved_path is None
+    editor.restore()  # and back to the file's words, its hint column kept
+    assert editor.name_field.value == "House" and editor.deck.notes == {"key": {"hint": "opens doors"}}
+    editor.restore()
+    editor.paste_sample()
+    assert editor.restore().objects == ("llave", "cuchara")
+
+
 def test_an_upload_without_content_is_reported(editor):
     browser_uploads(editor, None, "lost.csv")
     assert editor.problems == ["The upload arrived without its content; choose the file again."]

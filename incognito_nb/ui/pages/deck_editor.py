@@ -110,6 +110,8 @@ class DeckEditor(widgets.VBox):
         self._notes: dict[str, dict[str, str]] = {}  # the extra columns of an uploaded file
         self._message = ""
         self._filling = False
+        # What an upload or the sample replaced in the boxes: name, language, objects, locations, notes.
+        self._replaced: Optional[tuple[str, str, str, str, dict[str, dict[str, str]]]] = None
 
         # A tooltip of its own: without one, ipywidgets titles the button "null" (docs/platform-notes.md).
         self.upload_button = widgets.FileUpload(accept=".csv", multiple=False,
@@ -141,6 +143,10 @@ class DeckEditor(widgets.VBox):
         # A button, not a notebook cell: Voilà runs every cell as the page opens.
         self.sample_button = widgets.Button(description=lang._("Try a sample"), icon="magic", layout=_BUTTON_LAYOUT)
         self.sample_button.add_class("inc-deck-sample")
+        # Shown once an upload or the sample has replaced words: a teacher's typing is never lost.
+        self.restore_button = widgets.Button(description=lang._("Bring back the words you had"), icon="undo",
+                                             layout=widgets.Layout(width="auto", display="none"))
+        self.restore_button.add_class("inc-deck-restore")
         self.result = markup("", "inc-deck-result")
         self.status = markup("", "inc-deck-status")
 
@@ -162,7 +168,7 @@ class DeckEditor(widgets.VBox):
                     widgets.VBox([markup(lang._("<b>Objects</b>, one per line")), self.objects_field]),
                     widgets.VBox([markup(lang._("<b>Locations</b>, one per line")), self.locations_field]),
                 ]),
-                widgets.HBox([self.check_button, self.save_button, self.sample_button]),
+                widgets.HBox([self.check_button, self.save_button, self.sample_button, self.restore_button]),
                 self.result,
                 self.status,
             ],
@@ -175,6 +181,7 @@ class DeckEditor(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.save_button.on_click(lambda _: self.save())
         self.sample_button.on_click(lambda _: self.paste_sample())
+        self.restore_button.on_click(lambda _: self.restore())
 
     @staticmethod
     def _word_box(css_class: str, placeholder: str) -> widgets.Textarea:
@@ -215,7 +222,9 @@ class DeckEditor(widgets.VBox):
 
     def paste_sample(self) -> Optional[Deck]:
         """Fills the boxes with :data:`SAMPLE` and checks it, as *Try a sample* does; returns
-        the deck. Nothing is saved: *Save deck* does that."""
+        the deck. Nothing is saved: *Save deck* does that. Words the boxes held can be
+        brought back (:meth:`restore`)."""
+        self._keep_for_restore()
         self.paste(**SAMPLE)
         return self.check()
 
@@ -223,7 +232,8 @@ class DeckEditor(widgets.VBox):
         """Reads a CSV deck file into the boxes and checks it; returns the deck, or None.
 
         A file the engine refuses leaves the boxes as they were and lists every problem
-        with the file's own line numbers.
+        with the file's own line numbers; words a file replaces can be brought back
+        (:meth:`restore`).
         """
         file_name = short_file_name(str(file_name)) or "deck.csv"  # as the setup form cuts it
         try:
@@ -234,6 +244,7 @@ class DeckEditor(widgets.VBox):
                 "{file} cannot be used as a deck; fix these problems and upload it again, or paste the words "
                 "instead:", file=file_name))
             return None
+        self._keep_for_restore()
         self._filling = True
         try:
             self.paste(objects=deck.objects, locations=deck.locations, name=deck.name, language=deck.language)
@@ -241,6 +252,33 @@ class DeckEditor(widgets.VBox):
             self._filling = False
         self._notes = {word: dict(notes) for word, notes in deck.notes.items()}
         return self.check()
+
+    def restore(self) -> Optional[Deck]:
+        """Puts back the words that the last upload or *Try a sample* replaced, and keeps the
+        ones it puts away in their place (a second call brings those back), as *Bring back
+        the words you had* does; checks them and returns the deck, or None (nothing to bring
+        back, or problems)."""
+        if self._replaced is None:
+            return None
+        name, code, objects, locations, notes = self._replaced
+        self._keep_for_restore()
+        self._filling = True
+        try:
+            self.paste(objects=objects, locations=locations, name=name, language=code)
+        finally:
+            self._filling = False
+        self._notes = notes
+        self.saved_path = None
+        self.status.value = ""
+        return self.check()
+
+    def _keep_for_restore(self) -> None:
+        """Keeps the boxes' words, when they hold any, for :meth:`restore`."""
+        if not (self.objects_field.value.strip() or self.locations_field.value.strip()):
+            return
+        self._replaced = (self.name_field.value, self.language_field.value, self.objects_field.value,
+                          self.locations_field.value, {word: dict(notes) for word, notes in self._notes.items()})
+        self.restore_button.layout.display = None
 
     def _on_upload(self, change: dict) -> None:
         files = change["new"]
