@@ -95,9 +95,9 @@ def test_deck_check_of_a_file_that_cannot_be_read_says_so_and_exits_2(tmp_path):
                                      "check the path and try again.")
 
 
-def test_deck_check_of_a_utf16_file_gives_the_advice_and_exits_2(tmp_path):
+def test_deck_check_of_a_utf16_file_without_its_mark_gives_the_advice_and_exits_2(tmp_path):
     path = tmp_path / "excel.csv"
-    path.write_bytes("kind,word\nobject,key\nlocation,kitchen\n".encode("utf-16"))
+    path.write_bytes("kind,word\nobject,key\nlocation,kitchen\n".encode("utf-16-le"))
     result = run_deck("check", str(path), cwd=tmp_path)
     assert result.returncode == 2 and "CSV UTF-8" in result.stderr
 

@@ -158,8 +158,21 @@ def test_deck_file_that_is_not_utf8_names_the_line_of_the_first_bad_byte():
     assert error.errors == [str(error)]
 
 
-def test_deck_file_in_utf16_is_refused_with_advice():
-    error = deck_error((HEADER + ENOUGH).encode("utf-16"))
+def test_a_deck_saved_as_excels_unicode_text_is_read():
+    """Excel's "Unicode Text" (and LibreOffice's UTF-16 CSV) is UTF-16 with its byte-order
+    mark, which says the encoding for sure: tabs or semicolons between the columns, CRLF."""
+    rows = ["# name: Cocina", "# language: es", "tipo\tpalabra", "objeto\tcuchara", "objeto\tpiña", "lugar\tbaño"]
+    for encoding in ("utf-16", "utf-16-be"):
+        data = "\r\n".join(rows).encode(encoding)
+        data = data if encoding == "utf-16" else b"\xfe\xff" + data
+        deck = parse_deck(data, "unicode.txt")
+        assert (deck.name, deck.language, deck.objects, deck.locations) == (
+            "Cocina", "es", ("cuchara", "piña"), ("baño",))
+    assert parse_deck("\n".join(r.replace("\t", ";") for r in rows).encode("utf-16")).objects == ("cuchara", "piña")
+
+
+def test_deck_file_in_utf16_without_its_mark_is_refused_with_advice():
+    error = deck_error((HEADER + ENOUGH).encode("utf-16-le"))
     assert "UTF-16" in str(error) and "CSV UTF-8" in str(error)
 
 

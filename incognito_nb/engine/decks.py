@@ -371,7 +371,12 @@ def _decode(data: bytes, source: str, language: str = DEFAULT_LANGUAGE) -> str:
         _fail(in_file(source, Message(N_("the file is a spreadsheet's own file (.xlsx, .ods or .xls), not CSV "
                                          "text; in the spreadsheet, save it as 'CSV UTF-8 (comma delimited)' and "
                                          "upload that file."))))
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # Excel's "Unicode Text", LibreOffice's UTF-16 CSV
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    if b"\x00" in data:  # UTF-16 without its mark, or a cut one: no text file holds NUL bytes
         _fail(in_file(source, Message(N_("the file is UTF-16 text; save it as 'CSV UTF-8 (comma delimited)' "
                                          "and try again."))))
     try:
@@ -461,8 +466,9 @@ def _read_setting(comment: str, source: str, line: int, settings: dict[str, str]
 
 
 def _read_header(line: str, source: str, number: int) -> tuple[dict[str, int], str]:
-    # Spreadsheets in countries that write decimal commas save CSV with semicolons.
-    for delimiter in (",", ";"):
+    # Spreadsheets in countries that write decimal commas save CSV with semicolons; Excel's
+    # "Unicode Text" (UTF-16) separates with tabs.
+    for delimiter in (",", ";", "\t"):
         try:
             names = [c.strip().casefold() for c in next(csv.reader([line], delimiter=delimiter))]
         except csv.Error:
