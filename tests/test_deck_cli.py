@@ -183,6 +183,15 @@ def test_deck_template_is_printed_and_can_be_copied_but_never_over_a_file(tmp_pa
     assert Path(where.stdout.strip()) == deck_cli.template_path()
 
 
+def test_a_template_copied_to_a_file_named_for_its_language_is_a_deck_of_that_language(tmp_path):
+    """The template's own '# language: en' outweighed the name: a teacher's 'comida.es.csv',
+    its words replaced, was an English deck in every report."""
+    assert run_deck("template", "comida.es.csv", "--language", "es", cwd=tmp_path).returncode == 0
+    assert load_deck(tmp_path / "comida.es.csv").language == "es"
+    assert run_deck("template", "words.csv", cwd=tmp_path).returncode == 0
+    assert load_deck(tmp_path / "words.csv").language == "en"
+
+
 def test_deck_template_is_linked_from_the_readme():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)#\s]+deck_template\.csv)\)", readme)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine import Deck, DeckError, Rules, load_deck
-from ..engine.decks import IN_FILE, locations_count, objects_count, players_count, rounds_count
+from ..engine.decks import IN_FILE, language_in_file_name, locations_count, objects_count, players_count, rounds_count
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, csv_delimiter, first_language, language
 from .serving import LANGUAGE_HELP
@@ -179,6 +179,9 @@ def template(file: str | None, *, show_path: bool, out: TextIO, err: TextIO, lan
         out.write(text)
         return READY
     target = Path(file)
+    code = language_in_file_name(target.name)
+    if code:  # the template's own "# language: en" would outweigh the language the name gives
+        text = text.replace("\n# language: en\n", f"\n# language: {code}\n", 1)
     try:
         # With a byte-order mark, as the class's CSV files: Excel then reads the accents.
         with target.open("x", encoding="utf-8-sig", newline="") as copy:

@@ -529,6 +529,11 @@ def _row(cells: list[str], columns: dict[str, int], source: str, line: int, deli
     return kind, word, extra
 
 
+def language_in_file_name(source: str) -> str:
+    """Returns the language code a deck file's name ends with, or '' (``animales.es.csv``: 'es')."""
+    return _split_file_name(source)[1]
+
+
 def _split_file_name(source: str) -> tuple[str, str]:
     """Returns a file name's stem and the language code at its end ('' if none)."""
     stem = Path(source).stem
