@@ -123,6 +123,22 @@ def test_deleting_a_students_data_asks_once_more_then_removes_them_from_every_re
     assert page.student_picker.options == ("Ana", NAMES[2])
 
 
+def test_the_files_the_page_wrote_are_written_again_without_a_deleted_student_and_go_with_the_class(book, tmp_path):
+    """A teacher who wrote the report's files from this page, then deleted a student's data
+    on it, had the student's words and name still in its folder."""
+    page = ClassPage(book, folder=tmp_path / "reports")
+    files = page.write_files()
+    assert "Ben" in (tmp_path / "reports" / "3B Spanish students.csv").read_text(encoding="utf-8-sig")
+    page.delete_student("Ben")
+    page.delete_student("Ben")
+    assert sorted(p.name for p in (tmp_path / "reports").iterdir()) == sorted(p.name for p in files)
+    assert "Ben" not in (tmp_path / "reports" / "3B Spanish students.csv").read_text(encoding="utf-8-sig")
+    assert "written again without Ben" in page.said.value
+    page.delete()
+    page.delete()
+    assert list((tmp_path / "reports").iterdir()) == [] and "files in" in page.said.value
+
+
 def test_the_desk_of_a_classs_table_links_to_the_classs_report_on_the_classroom_server(book):
     """Only the desk (never projected) and only under the classroom server, whose door serves it."""
     from incognito_nb.app.classroom import teacher_page

@@ -117,14 +117,27 @@ class ClassPage(widgets.VBox):
         if not record.games:
             return []
         self.folder.mkdir(parents=True, exist_ok=True)
-        stem = file_name(record.name)  # as the report page's downloads: its letters kept
-        files = {self.folder / f"{stem} words.csv": words_csv(record, self.lang, calendar=self.book.calendar()).encode("utf-8-sig"),
-                 self.folder / f"{stem} students.csv": students_csv(record, self.lang).encode("utf-8-sig"),
-                 self.folder / f"{stem} report.pdf": report_pdf(record, lang=self.lang)}
+        words, students, pdf = self._files(record.name)
+        files = {words: words_csv(record, self.lang, calendar=self.book.calendar()).encode("utf-8-sig"),
+                 students: students_csv(record, self.lang).encode("utf-8-sig"),
+                 pdf: report_pdf(record, lang=self.lang)}
         for path, content in files.items():
             path.write_bytes(content)
             self.said.value = safe(self.lang._("Wrote {path}.", path=str(path)))
         return list(files)
+
+    def _files(self, name: str) -> tuple[Path, Path, Path]:
+        """Returns the paths :meth:`write_files` writes the class called ``name`` to."""
+        stem = file_name(name)  # as the report page's downloads: its letters kept
+        return (self.folder / f"{stem} words.csv", self.folder / f"{stem} students.csv",
+                self.folder / f"{stem} report.pdf")
+
+    def _forget_files(self, name: str) -> list[Path]:
+        """Deletes the files this page's folder holds for the class called ``name``; returns them."""
+        gone = [path for path in self._files(name) if path.exists()]
+        for path in gone:
+            path.unlink()
+        return gone
 
     def delete(self) -> bool:
         """Asks to confirm, then (on the second call) deletes the chosen class; returns whether it did."""
@@ -137,8 +150,10 @@ class ClassPage(widgets.VBox):
             self.delete_button.description = self.lang._("Click again to delete {name} for good", name=name)
             return False
         self.book.delete_class(name)
-        self.said.value = safe(self.lang._(
-            "Deleted the class {name}, its first names and every record of its games.", name=name))
+        said = self.lang._("Deleted the class {name}, its first names and every record of its games.", name=name)
+        if self._forget_files(name):  # the files written here name every student
+            said += " " + self.lang._("Its files in {folder} are deleted too.", folder=str(self.folder))
+        self.said.value = safe(said)
         options = [entry.name for entry in self.book.classes()]
         self.picker.options = options
         self.choose(options[0] if options else None)
@@ -162,9 +177,14 @@ class ClassPage(widgets.VBox):
         except StoreError as error:  # the class's only student
             self.said.value = safe(self.lang.error(error))
             return False
-        self.said.value = safe(self.lang._(
+        said = self.lang._(
             "Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
-            "in every record of its games; the tables that seated them are gone too.", student=student, name=name))
+            "in every record of its games; the tables that seated them are gone too.", student=student, name=name)
+        if self._forget_files(name):  # written here before, they name the student: written again without
+            self.write_files()
+            said += " " + self.lang._("Its files in {folder} are written again without {student}.",
+                                      folder=str(self.folder), student=student)
+        self.said.value = safe(said)
         self.choose(name)
         return True
 
