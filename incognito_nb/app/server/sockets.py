@@ -37,7 +37,9 @@ smallest fix Voilà and jupyter_server allow: a *connection class*, set with Voi
   in one line of text (:class:`KernelSocketDoor`);
 - keeps kernel output meant for a developer away from the page: ``stream`` (stdout and
   stderr, where ipykernel logs a refused ``comm_open`` with its traceback) and ``error``
-  messages go to the server's log, and a reply's ``traceback`` is emptied;
+  messages go to the server's log, and a reply's ``traceback`` is emptied (jupyter_server's
+  own replacement of an error's traceback raised, and left the socket deaf: see
+  :meth:`KernelSocket._on_error`);
 - tells the server's :class:`~incognito_nb.app.server.budget.KernelBudget` (if the server put
   one in the tornado settings) when a page connects and leaves, and refuses sockets to
   kernels that serve no page (a warm kernel waiting in a pool).
@@ -409,6 +411,15 @@ class KernelSocket(ZMQChannelsWebsocketConnection):
         """Drops the message ids and the pace of a kernel that has ended."""
         KernelSocket._seen.pop(kernel_id, None)
         KernelSocket._paces.pop(kernel_id, None)
+
+    def _on_error(self, channel, msg, msg_list):
+        """Leaves a kernel's ``error`` message as it is: :meth:`_on_zmq_reply` keeps it off the page.
+
+        jupyter_server's own reads ``traceback_replacement_message`` from the kernel's own
+        manager, which has none (the mapping kernel manager has it): the AttributeError, raised
+        inside the zmq stream's callback, left the socket deaf to its kernel for good.  One value
+        a widget refuses from the browser (ipywidgets shows the refusal as an ``error``) did it.
+        """
 
     def _on_zmq_reply(self, stream, msg_list):
         """Keeps the kernel's console output and tracebacks off the page (they go to the log)."""
