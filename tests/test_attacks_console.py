@@ -7,6 +7,10 @@ attacks are in tests/test_attacks.py and tests/test_attacks_devices.py).
   message, jupyter_server's socket tripped over it (its ``_on_error`` reads an attribute its
   kernel manager lacks), and the page heard nothing more from its kernel: the next phase, the
   reveal, the language the teacher chose, never reached it.
+- Traits set to large values (a megabyte on each of a page's 118 text traits, its buttons'
+  words, its lines of HTML): the kernel keeps every value it is given, and one student's
+  script grew its kernel from 79 to 285 MB in 32 s (120 MB sent, within the socket's and the
+  device's rates), as widgets of the page's own making once did.
 """
 
 from __future__ import annotations
@@ -28,6 +32,10 @@ pytestmark = pytest.mark.browser
 def room(tmp_path_factory):
     with classroom(tmp_path_factory.mktemp("console")) as running:
         yield running
+
+
+#: How the server ends a socket that broke a rule (tests/test_attacks.py's CUT_OFF).
+CUT_OFF = (1008, 1006)
 
 
 def game(room, names=("Ana", "Ben", "Cleo")):
@@ -86,3 +94,25 @@ def test_a_value_a_widget_refuses_leaves_the_page_following_the_game(room, refus
         changed = next_update_of(socket, title, timeout=30)
     assert changed is not None and changed.get("language") == "fr", \
         f"after a refused {refused}, Ben's page no longer hears its kernel: {changed}"
+
+
+def test_a_page_cannot_make_its_kernel_keep_large_values_in_its_widgets(room):
+    code, _, seats = game(room)
+    kernel = Browser(room.url).open_seat(code, seats["Cleo"])
+    with kernel_socket(room, kernel) as socket:
+        states = every_widget(socket)
+        texts = [(comm, name) for comm, state in states.items() if state.get("_model_name") == "HTMLModel"
+                 for name in ("value", "placeholder")][:4]
+        with contextlib.suppress(ConnectionClosed):
+            for number, (comm, name) in enumerate(texts):
+                socket.send(v1_message("comm_msg", {"comm_id": comm, "data": {
+                    "method": "update", "state": {name: str(number) * 1_000_000}, "buffer_paths": []}}))
+            socket.send(v1_message("comm_info_request", {}))
+            while True:  # until the server cuts the socket off, or the kernel's answer (not cut off)
+                if v1_read(socket.recv(timeout=60))[1]["msg_type"] == "comm_info_reply":
+                    break
+        closed = socket.close_code
+    with kernel_socket(room, kernel) as socket:  # the page, opened again
+        now = every_widget(socket)
+    kept = [(comm, name) for comm, name in texts if len(str(now[comm].get(name))) >= 1_000_000]
+    assert not kept and closed in CUT_OFF, f"the kernel kept {len(kept)} megabytes a page's script sent ({closed})"
