@@ -146,7 +146,8 @@ def test_a_students_phone_pages_fit_the_phone_and_keep_the_seat_link_short(brows
                 ready(page, ".inc-join")
                 page.locator(".inc-join-name input").fill(name)
                 page.click(".inc-join")
-                page.wait_for_selector(".inc-copy-seat-link", timeout=STEP)
+                # A join moves the kernel and the store: seconds on a loaded machine.
+                page.wait_for_selector(".inc-copy-seat-link", timeout=SLOW)
             assert pablo.evaluate("() => document.documentElement.lang") == code
             # A new screen gives its title the focus (for a screen reader); on a touch screen no ring shows it.
             ring = pablo.evaluate("""() => { const h = document.querySelector('.inc-header'); h.blur(); h.focus();
