@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+import zipfile
 
 import pytest
 from PIL import Image, ImageChops
@@ -171,6 +172,22 @@ def test_the_gallery_has_every_drawing_of_every_scored_round(game):
     record = game.history[1]
     assert files["round2_03_Cleo.png"] == drawing_png(record.drawings["Cleo"])
     assert all(image(png).size == (BOARD_WIDTH, BOARD_HEIGHT) for png in files.values())
+
+
+def test_the_drawings_to_take_home_are_named_in_the_pages_language(game, monkeypatch):
+    """A German page's drawings come as Zeichnungen.zip holding Zeichnungen/Runde1_01_Ana.png
+    (they were drawings/round1_01_Ana.png on every page); the static site names them by the
+    same function (``drawing_files``)."""
+    from incognito_nb.ui.i18n import language
+
+    for made in ("poster_pdf", "vocabulary_chart_png", "drawing_png"):  # the names are what is checked
+        monkeypatch.setattr(exports, made, lambda *args, **kwargs: b"made")
+    files = exports.takeaway_files(game, language("de"))
+    assert set(files) == {"poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip"}  # the links' hooks
+    with zipfile.ZipFile(io.BytesIO(files["drawings.zip"])) as archive:
+        names = archive.namelist()
+    assert names[:2] == ["Zeichnungen/Runde1_01_Ana.png", "Zeichnungen/Runde1_02_Ben.png"], names
+    assert [name for name, _ in exports.drawing_files(game, language("fr"))][:1] == ["manche1_01_Ana.png"]
 
 
 def test_gallery_file_names_keep_letters_of_any_language_and_nothing_else():

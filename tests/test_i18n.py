@@ -607,6 +607,9 @@ def test_the_files_to_take_home_are_offered_in_french():
     assert made_in == ["fr"]  # the files are written in the page's language
     links = plain(one(panel, "inc-downloads").value)
     assert "Affiche pour le mur (PDF)" in links and "Résultats, toutes les cartes (CSV)" in links
+    # ... and saved under French names (they were saved as poster.pdf and results.csv)
+    saved = re.findall(r'download="([^"]+)"', one(panel, "inc-downloads").value)
+    assert saved == ["affiche.pdf", "résultats.csv"], saved
     assert english_on(panel, "fr") == []
     panel.close()
 

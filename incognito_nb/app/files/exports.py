@@ -24,6 +24,7 @@ from ...engine import Drawing, Game, RoundRecord, SaveError
 from ...engine.errors import N_, Explained
 from ...engine.scoring import ARTIST_POINTS
 from ...store import GameFolder
+from incognito_nb.ui.file_names import round_word, saved_name
 from incognito_nb.ui.i18n import Language, csv_delimiter, language
 
 # The pictures (Pillow) and the poster load when first used: the CSV reports need neither,
@@ -34,6 +35,7 @@ __all__ = [
     "NothingToExport",
     "drawing_png",
     "export_all",
+    "drawing_files",
     "gallery_pngs",
     "game_for_results",
     "poster_pdf",
@@ -106,18 +108,26 @@ def drawing_png(drawing: Drawing, *, scale: float = 1.0) -> bytes:
     return draw(drawing, scale=scale)
 
 
-def gallery_pngs(game: Game) -> dict[str, bytes]:
-    """Returns every drawing of every scored round as PNG, by file name
-    (``round1_01_Ana.png``: the round, the artist's seat and name).
+def drawing_files(game: Game, lang: Language | None = None) -> Iterable[tuple[str, Drawing]]:
+    """Yields every drawing of every scored round with the name its picture is saved under
+    (``round1_01_Ana.png``: the round, the artist's seat and name; ``manche1_01_Ana.png`` in
+    French), for the server's pictures and the static site's alike.
 
     :raises NothingToExport: if no round has been scored yet.
     """
-    files = {}
+    word = round_word(lang or language())
     for record in scored_rounds(game):
         for seat, artist in enumerate(record.players, start=1):
-            name = f"round{record.number}_{seat:02d}_{file_part(artist)}.png"
-            files[name] = drawing_png(record.drawings.get(artist, Drawing()))
-    return files
+            yield f"{word}{record.number}_{seat:02d}_{file_part(artist)}.png", record.drawings.get(artist, Drawing())
+
+
+def gallery_pngs(game: Game, lang: Language | None = None) -> dict[str, bytes]:
+    """Returns every drawing of every scored round as PNG, by file name in ``lang`` (default
+    English; see :func:`drawing_files`).
+
+    :raises NothingToExport: if no round has been scored yet.
+    """
+    return {name: drawing_png(drawing) for name, drawing in list(drawing_files(game, lang))}
 
 
 def poster_pdf(game: Game, *, title: str | None = None, date: dt.date | None = None,
@@ -358,9 +368,10 @@ def takeaway_files(game: Game, lang: Language | None = None) -> dict[str, bytes]
     """
     scored_rounds(game)
     drawings = io.BytesIO()
+    folder = saved_name(DRAWINGS, lang or language())  # the zip's folder, as the zip is saved
     with zipfile.ZipFile(drawings, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, png in gallery_pngs(game).items():
-            archive.writestr(f"{DRAWINGS}/{name}", png)
+        for name, png in gallery_pngs(game, lang).items():
+            archive.writestr(f"{folder}/{name}", png)
     return {
         POSTER: poster_pdf(game, lang=lang),
         RESULTS: results_csv(game, lang).encode("utf-8-sig"),

@@ -19,9 +19,11 @@ from typing import Any, Iterable
 from ...engine import Drawing, Game
 from ...engine.errors import N_, Explained
 from ...engine.drawing import BOARD_HEIGHT, BOARD_WIDTH
-from ...ui.i18n import Language
+from ...ui.file_names import saved_name
+from ...ui.i18n import Language, language
 from ...ui.widgets.board import draw_paper, draw_strokes
-from ..files.exports import DRAWINGS, POSTER, RESULTS, VOCABULARY, file_part, poster_pdf, results_csv, scored_rounds, vocabulary_csv
+from ..files.exports import (DRAWINGS, POSTER, RESULTS, VOCABULARY, drawing_files, poster_pdf, results_csv,
+                             scored_rounds, vocabulary_csv)
 
 #: ipycanvas's names for the canvas properties the board renderer sets, and the 2D context's.
 _PROPERTIES = {
@@ -116,13 +118,12 @@ async def takeaway_files(game: Game, lang: Language | None = None) -> dict[str, 
 
     :raises NothingToExport: if no round has been scored yet.
     """
-    records = scored_rounds(game)
+    scored_rounds(game)
     drawings = io.BytesIO()
+    folder = saved_name(DRAWINGS, lang or language())  # the zip's folder, as the zip is saved
     with zipfile.ZipFile(drawings, "w", zipfile.ZIP_DEFLATED) as archive:
-        for record in records:
-            for seat, artist in enumerate(record.players, start=1):
-                name = f"{DRAWINGS}/round{record.number}_{seat:02d}_{file_part(artist)}.png"
-                archive.writestr(name, await drawing_png(record.drawings.get(artist, Drawing())))
+        for name, drawing in list(drawing_files(game, lang)):
+            archive.writestr(f"{folder}/{name}", await drawing_png(drawing))
     poster: bytes | Exception = PosterUnavailable(N_(
         "This page could not load what the poster needs: the server the game came from did not answer. "
         "Is this computer still on its network? Reconnect, then press the button again."))

@@ -19,6 +19,7 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 
 from incognito_nb.engine import Drawing, Game
+from incognito_nb.ui.file_names import saved_name
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.text import markup, picture, safe
 from incognito_nb.ui.sheets import read_sheet
@@ -44,14 +45,17 @@ def file_label(name: str, lang: Language) -> str:
 
 
 def download_link(name: str, content: bytes, lang: Language | None = None, *, prefix: str = "") -> str:
-    """Returns an HTML link that saves ``content`` as the file ``name``, ``prefix`` before it
-    ("2026-12-07 K7QXM poster.pdf"; its class and its words are the name's)."""
+    """Returns an HTML link that saves ``content`` as the file ``name``, in ``lang``'s words
+    (:func:`~incognito_nb.ui.file_names.saved_name`: "affiche.pdf" in French), ``prefix``
+    before it ("2026-12-07 K7QXM affiche.pdf"; its class and its words are the name's)."""
+    lang = lang or language()
     kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
     data = base64.b64encode(content).decode("ascii")
     stem = html.escape(name.split(".")[0], quote=True)
+    saved = html.escape(prefix + saved_name(name, lang), quote=True)
     return (
-        f'<a class="inc-download inc-download-{stem}" download="{html.escape(prefix + name, quote=True)}" '
-        f'href="data:{kind};base64,{data}">{safe(file_label(name, lang or language()))}</a>'
+        f'<a class="inc-download inc-download-{stem}" download="{saved}" '
+        f'href="data:{kind};base64,{data}">{safe(file_label(name, lang))}</a>'
     )
 
 
