@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -124,21 +125,29 @@ def test_a_whole_game_in_the_static_site_with_no_network(offline_context, site_u
 
 def take_the_game_home(table: Table, folder: Path) -> None:
     """Downloads every file the static site's game-over screen offers, and opens each one;
-    first with the site's server gone when the poster's packages are asked of it."""
+    first with the network dropping the request for the poster's packages."""
     page = table.page
-    # The poster's wheels come from the site only now: unanswered, the poster is said to be not
-    # made, and why, beside the other three files, with the button to try again (it said "Could
-    # not make the files: No module named 'fpdf'", in English, and offered none of them).
+    # The poster's wheels come from the site only now. A network that drops the request without
+    # a word (held here, never answered): after ANSWER_WITHIN seconds the poster is said to be not
+    # made, and why, beside the other three files, with the button to try again (it said "Making
+    # the poster…" for ever; before that, "Could not make the files: No module named 'fpdf'", in
+    # English, with none of them).
+    from incognito_nb.app.lite.exports import ANSWER_WITHIN
+
     table.watch.check()
-    wheel = "**/static/pyodide/fpdf2-*.whl"
-    page.context.route(wheel, lambda route: route.abort("connectionrefused"))
+    wheel, held = "**/static/pyodide/fpdf2-*.whl", []
+    page.context.route(wheel, lambda route: held.append(route))  # never answered
+    pressed = time.monotonic()
     page.click(".inc-prepare-downloads", timeout=STEP)
     status = page.locator(".inc-takeaways-status", has_text="Poster for the wall (PDF): not made.")
-    status.wait_for(timeout=STEP * 3)
+    status.wait_for(timeout=STEP * 3 + ANSWER_WITHIN * 1000)
+    waited = time.monotonic() - pressed
+    assert held and waited >= ANSWER_WITHIN, (held, waited)  # the wheel was asked for, and waited for
+    print(f"poster given up on after {waited:.1f} s")
     assert "the server the game came from did not answer" in status.inner_text()
     assert [link.get_attribute("download") for link in page.locator(".inc-download").all()] == \
         ["results.csv", "vocabulary.csv", "drawings.zip"]
-    table.watch.forget()  # the refused wheel, and Pyodide's console lines about it
+    table.watch.forget()  # the dropped wheel, and Pyodide's console lines about it
     page.context.unroute(wheel)
     page.click(".inc-prepare-downloads", timeout=STEP)  # the files are made while the page waits
     page.wait_for_function(

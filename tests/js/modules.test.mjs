@@ -8,8 +8,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const PACKAGE = fileURLToPath(new URL("../../incognito_nb/", import.meta.url));
 
+// Scripts the static site's kernel runs in its Web Worker (Pyodide's run_js), not widgets:
+// tested in lite_worker.test.mjs.
+export const WORKER_SCRIPTS = ["app/lite/timed_fetch.js"];
+
 const modules = readdirSync(PACKAGE, { recursive: true })
   .filter((path) => path.endsWith(".js") && !path.split(/[\\/]/).includes("__pycache__"))
+  .filter((path) => !WORKER_SCRIPTS.includes(path.split(/[\\/]/).join("/")))
   .map((path) => join(PACKAGE, path))
   .sort();
 

@@ -90,17 +90,30 @@ class PosterUnavailable(Explained):
     """The poster's packages did not come from the site: the page lost its connection to it."""
 
 
+#: How long the site may take to start answering a request for one of the poster's packages
+#: (seconds), and to send the whole of it.  The three wheels (1.5 MB) came from
+#: ``python -m http.server`` in 0.05-0.11 s each (docs/platform-notes.md); the whole lets a
+#: 150 kbit/s link finish.  A network that drops a request without a word is given up on after
+#: this, and the teacher told to reconnect and press again.
+ANSWER_WITHIN, DOWNLOADED_WITHIN = 10, 120
+
+
 async def load_poster_packages() -> bool:
     """Loads fpdf2 and what it needs from the site (they are not loaded at start, see
     :data:`~incognito_nb.app.lite.kernel.LOADED_AT_GAME_OVER`); returns whether fpdf2 can be
     imported.  Pyodide's ``loadPackage`` logs a download that failed and returns: a site no
-    longer reachable (the laptop serving it closed, the school's network gone) is seen here."""
+    longer reachable (the laptop serving it closed, the school's network gone) is seen here.
+    A request left unanswered is given up on after :data:`ANSWER_WITHIN` seconds
+    (``timed_fetch.js``), or ``loadPackage`` would wait for ever."""
     import importlib.util
+    from pathlib import Path
 
     import pyodide_js  # the Pyodide runtime's own API, in its kernel
+    from pyodide.code import run_js
 
     from .kernel import LOADED_AT_GAME_OVER
 
+    run_js(Path(__file__).with_name("timed_fetch.js").read_text(encoding="utf-8"))(ANSWER_WITHIN, DOWNLOADED_WITHIN)
     try:
         await pyodide_js.loadPackage(list(LOADED_AT_GAME_OVER))
     except Exception:  # noqa: BLE001 - any failure to load is the same to the teacher
