@@ -89,6 +89,21 @@ def test_a_save_the_browser_refused_is_reported_on_the_next(folder):
     folder.save(a_game())  # said once; the next save goes through
 
 
+def test_a_storage_full_is_said_in_the_pages_language_with_what_to_do(folder):
+    """The browser's quota full: a French page said "La sauvegarde automatique a échoué : Le
+    navigateur n'a pas gardé la dernière sauvegarde : QuotaExceededError: Failed to execute
+    'setItem' on 'Storage'…", the browser's English, and nothing of what to do."""
+    from incognito_nb.ui.i18n import language
+
+    page_sends(folder, {"kind": "saves", "saves": {}})
+    page_sends(folder, {"kind": "failed", "name": "autosave", "full": True,
+                        "error": "QuotaExceededError: Failed to execute 'setItem' on 'Storage'"})
+    with pytest.raises(SaveError) as refused:
+        folder.save(a_game())
+    said = language("fr").error(refused.value)
+    assert "QuotaExceeded" not in said and "plein" in said and "onglet" in said, said
+
+
 def test_save_names_follow_the_folder_rules(folder):
     with pytest.raises(SaveError):
         folder.save(a_game(), "../x")

@@ -17,6 +17,10 @@ export function readAll(storage, prefix) {
   return saves;
 }
 
+// Whether the storage refused a write for want of room (a DOMException named
+// QuotaExceededError in browsers): Python says that in the page's language.
+export const isFull = (error) => error?.name === "QuotaExceededError" || /QuotaExceeded/.test(String(error));
+
 // Sends the model every save the storage holds, then writes and deletes what Python says.
 export function bridge(model, storage = pageStorage) {
   const prefix = model.get("prefix");
@@ -28,7 +32,7 @@ export function bridge(model, storage = pageStorage) {
       if (msg.kind === "save") storage().setItem(prefix + msg.name, msg.entry);
       else if (msg.kind === "delete") storage().removeItem(prefix + msg.name);
     } catch (error) {  // the quota is full, or storage is off in this browser
-      model.send({ kind: "failed", name: msg.name, error: String(error) });
+      model.send({ kind: "failed", name: msg.name, error: String(error), full: isFull(error) });
     }
   });
 }

@@ -34,6 +34,8 @@ from .folder import AUTOSAVE, SavedGame, check_save_name
 
 #: Every save is one ``localStorage`` entry: this prefix, then the save's name.
 KEY_PREFIX = "incognito-nb:save:"
+#: What :attr:`BrowserFolder.problem` holds when the browser's storage refused a save for want of room.
+FULL = "the browser's storage is full"
 #: Where the saves are, in words (``save_now`` says "saved in ...").
 PLACE = pathlib.PurePosixPath("this browser's storage")
 
@@ -82,7 +84,7 @@ class BrowserFolder:
             for callback in waiting:
                 callback()
         elif kind == "failed":
-            self.problem = str(message.get("error", ""))[:300]
+            self.problem = FULL if message.get("full") is True else str(message.get("error", ""))[:300]
 
     def on_loaded(self, callback: Callable[[], None]) -> None:
         """Calls ``callback`` once the saves kept in the browser are known (at once if they are)."""
@@ -108,6 +110,10 @@ class BrowserFolder:
         Game.from_json(text)  # never replace a good save with one that cannot be read
         if self.problem:
             problem, self.problem = self.problem, None
+            if problem is FULL:  # said in the page's words, not the browser's QuotaExceededError
+                raise SaveError(N_("This browser's storage for this site is full: it did not keep the last save. "
+                                   "The game goes on in this tab: keep it open to the game's end, as a reload "
+                                   "would go back to the last move kept."))
             raise SaveError(N_("The browser did not keep the last save: {problem}"), problem=problem)
         entry = {"saved_at": datetime.now(timezone.utc).isoformat(), "game": text}
         self._entries[name] = entry

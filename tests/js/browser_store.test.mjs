@@ -47,7 +47,8 @@ test("a save the storage refuses (its quota full) is reported with its name", ()
   const model = new FakeModel({ prefix: PREFIX });
   bridge(model, () => new RefusingStorage());
   model.hear({ kind: "save", name: "autosave", entry: "{}" });
-  assert.deepEqual(model.sent.at(-1), { kind: "failed", name: "autosave", error: "Error: QuotaExceededError: the quota is full" });
+  assert.deepEqual(model.sent.at(-1), { kind: "failed", name: "autosave", error: "Error: QuotaExceededError: the quota is full",
+                                       full: true });
 });
 
 test("a bridge shown twice reads the saves once", () => {
