@@ -104,6 +104,22 @@ def test_a_storage_full_is_said_in_the_pages_language_with_what_to_do(folder):
     assert "QuotaExceeded" not in said and "plein" in said and "onglet" in said, said
 
 
+def test_a_game_saved_by_another_tab_is_said_on_this_one(folder):
+    """Two tabs of the site resumed one game: each wrote its own moves over the other's
+    autosave (Ben's Done in the first tab gone from the save after the second's next stroke),
+    and neither said anything. The other tab's writes now reach this page, which says so."""
+    from incognito_nb.ui.pages.table import TableApp
+
+    app = TableApp(folder=folder, language="fr")
+    page_sends(folder, {"kind": "saves", "saves": {}})
+    app.start(a_game())
+    assert "onglet" not in app.message.value
+    page_sends(folder, {"kind": "elsewhere", "name": "autosave"})
+    said = app.message.value
+    app.close()
+    assert "autre onglet" in said and 'role="alert"' in said, said
+
+
 def test_save_names_follow_the_folder_rules(folder):
     with pytest.raises(SaveError):
         folder.save(a_game(), "../x")

@@ -21,12 +21,17 @@ export function readAll(storage, prefix) {
 // QuotaExceededError in browsers): Python says that in the page's language.
 export const isFull = (error) => error?.name === "QuotaExceededError" || /QuotaExceeded/.test(String(error));
 
-// Sends the model every save the storage holds, then writes and deletes what Python says.
-export function bridge(model, storage = pageStorage) {
+// Sends the model every save the storage holds, then writes and deletes what Python says;
+// tells it when another tab of this site writes a save (the page's "storage" event, which
+// a browser fires in every other tab of the origin): two tabs replace each other's saves.
+export function bridge(model, storage = pageStorage, page = globalThis) {
   const prefix = model.get("prefix");
   let saves = {};
   try { saves = readAll(storage, prefix); } catch (error) { model.send({ kind: "failed", name: "", error: String(error) }); }
   model.send({ kind: "saves", saves });
+  page.addEventListener?.("storage", (event) => {
+    if (event.key && event.key.startsWith(prefix)) model.send({ kind: "elsewhere", name: event.key.slice(prefix.length) });
+  });
   model.on("msg:custom", (msg) => {
     try {
       if (msg.kind === "save") storage().setItem(prefix + msg.name, msg.entry);

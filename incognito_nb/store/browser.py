@@ -63,6 +63,7 @@ class BrowserFolder:
         self._entries: dict[str, dict[str, str]] = {}
         self._loaded = False
         self._waiting: list[Callable[[], None]] = []
+        self._elsewhere: list[Callable[[], None]] = []
         self.problem: str | None = None  # the last thing the browser refused, in its words
         self.widget = _bridge_class()()
         self.widget.on_msg(self._heard)
@@ -83,6 +84,9 @@ class BrowserFolder:
             waiting, self._waiting = self._waiting, []
             for callback in waiting:
                 callback()
+        elif kind == "elsewhere":  # another tab of this site wrote a save: it plays too
+            for callback in list(self._elsewhere):
+                callback()
         elif kind == "failed":
             self.problem = FULL if message.get("full") is True else str(message.get("error", ""))[:300]
 
@@ -92,6 +96,11 @@ class BrowserFolder:
             callback()
         else:
             self._waiting.append(callback)
+
+    def on_elsewhere(self, callback: Callable[[], None]) -> None:
+        """Calls ``callback`` whenever another tab of this site, in this browser, writes a save:
+        both play, and each one's saves replace the other's."""
+        self._elsewhere.append(callback)
 
     @property
     def loaded(self) -> bool:

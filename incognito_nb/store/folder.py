@@ -101,6 +101,10 @@ class GameFolder:
         (the browser's storage, :class:`~incognito_nb.store.browser.BrowserFolder`, takes a moment)."""
         callback()
 
+    def on_elsewhere(self, callback) -> None:
+        """Would call ``callback`` when another page writes these saves: a folder on disk is
+        not told (the browser's storage is, :class:`~incognito_nb.store.browser.BrowserFolder`)."""
+
     def save(self, game: Game, name: str = AUTOSAVE) -> Path:
         """Writes the game into the slot ``name`` atomically and returns the file; a save
         there that this version cannot read is moved aside first, never overwritten.

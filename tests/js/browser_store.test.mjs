@@ -51,6 +51,17 @@ test("a save the storage refuses (its quota full) is reported with its name", ()
                                        full: true });
 });
 
+test("a save written by another tab of the site is told to Python; other keys are not", () => {
+  const model = new FakeModel({ prefix: PREFIX });
+  const page = new EventTarget();
+  bridge(model, () => new FakeStorage(), page);
+  const heard = model.sent.length;
+  page.dispatchEvent(Object.assign(new Event("storage"), { key: "someone-else" }));
+  page.dispatchEvent(Object.assign(new Event("storage"), { key: null }));  // the other tab cleared everything
+  page.dispatchEvent(Object.assign(new Event("storage"), { key: PREFIX + "autosave" }));
+  assert.deepEqual(model.sent.slice(heard), [{ kind: "elsewhere", name: "autosave" }]);
+});
+
 test("a bridge shown twice reads the saves once", () => {
   const storage = page({ [PREFIX + "autosave"]: "A" });
   globalThis.localStorage = storage;

@@ -124,6 +124,7 @@ class TableApp(PageShell):
             on_projector=self.set_projector,
         )
         self.teacher.hand_focus = self.aria.hand_focus
+        self.folder.on_elsewhere(self._played_elsewhere)
         self.add_bars(self.teacher, self.progress)
         # A phone passed round the table gets the find phase a student's phone has.
         self.screen = ScreenSize()
@@ -502,6 +503,10 @@ class TableApp(PageShell):
         if self._find_layout is not None and id(self._find_layout) not in set(map(id, children)):
             self._find_layout = None  # closed with the rest of the old screen
         super().set_stage(children, said=said)
+
+    def _played_elsewhere(self) -> None:
+        self.report(self.lang._("This site is open in another tab of this browser, which saves a game too: "
+                                "play in one tab only and close the others, or each tab's saves replace the other's."))
 
     def _save(self) -> None:
         if self.game is None:
