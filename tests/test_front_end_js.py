@@ -33,6 +33,7 @@ from incognito_nb.ui.widgets.painted_board import PaintedBoard
 from incognito_nb.ui.widgets.screen_size import ScreenSize
 from incognito_nb.ui.widgets.shared import bundle
 from incognito_nb.ui.widgets.seat_link import SeatLink
+from incognito_nb.ui.widgets.settled_row import SettledRow
 from incognito_nb.ui.widgets.toggle import PressedState
 from incognito_nb.ui.widgets.voting import VotePanel
 
@@ -54,6 +55,7 @@ FRONT_ENDS = {
     WIDGETS / "page_language.js": lambda: PageLanguage(on_asked=print),
     WIDGETS / "painted_board.js": PaintedBoard,
     WIDGETS / "seat_link.js": SeatLink,
+    WIDGETS / "settled_row.js": SettledRow,
     WIDGETS / "toggle.js": PressedState,
     WIDGETS / "name_ticks.js": NameTicks,
     WIDGETS / "voting.js": lambda: VotePanel(Game.new(("Ana", "Ben", "Cleo"), seed=1), "Ana"),

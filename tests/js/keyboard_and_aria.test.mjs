@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { mark, mayHand } from "../../incognito_nb/ui/widgets/page_aria.js";
+import { tooSoon } from "../../incognito_nb/ui/widgets/settled_row.js";
 import { release } from "../../incognito_nb/ui/widgets/focus_guard.js";
 
 // An element with attributes, a page it belongs to, and what its selectors find.
@@ -101,4 +102,10 @@ test("the kernel's hand-off after a press moves the focus only if it is still th
   assert.equal(mayHand(null, body, []), true, "nowhere");
   assert.equal(mayHand(other, body, [pressed]), false, "moved on by the person: it stays");
   assert.equal(mayHand(other, body, []), false, "the control pressed gone, the focus elsewhere");
+});
+
+test("a press on a row that has just lost a button counts only once the row stood still", () => {
+  assert.equal(tooSoon(1100, 1000, 600), true, "100 ms after: the next button may have moved under it");
+  assert.equal(tooSoon(1600, 1000, 600), false, "600 ms after: settled");
+  assert.equal(tooSoon(5, -Infinity, 600), false, "a row that never lost a button");
 });

@@ -463,8 +463,15 @@ class TeacherPage(TablePage):
         self.refresh()
 
     def remove(self, name: str) -> None:
-        """Removes ``name`` from the lobby (joined by mistake, or left before the start)."""
-        self.store.remove_player(self.code, self.teacher_key, name)
+        """Removes ``name`` from the lobby (joined by mistake, or left before the start); a
+        second press that reaches the kernel after the first (a double click on a slow link,
+        before the button left the page) finds them gone, and changes nothing, unsaid."""
+        try:
+            self.store.remove_player(self.code, self.teacher_key, name)
+        except IllegalAction as error:
+            if error.rule != "unknown_player":
+                raise
+            log.info("table %s: %s was already removed", self.code, name)
         self.refresh()
 
     def next_reveal(self, at: dict | None = None) -> None:

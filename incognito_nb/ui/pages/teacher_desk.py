@@ -32,6 +32,7 @@ from incognito_nb.ui.pages.teacher import TeacherPage, end_phase_label, offers_e
 from incognito_nb.ui.widgets.progress import (after_scores_label, next_reveal_label, start_round_label, title_line,
                                               who_is_done)
 from incognito_nb.ui.widgets.seat_link import SeatLink
+from incognito_nb.ui.widgets.settled_row import SettledRow
 from incognito_nb.ui.widgets.text import markup, plain_text, player_badge, safe
 
 
@@ -65,6 +66,9 @@ class TeacherDesk(TeacherPage):
         self.seat_box.add_class("inc-seat-box")
         self.remove_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.remove_buttons.add_class("inc-remove-players")
+        # After "Remove Ana" the next button moves under the pointer (and takes the focus): a
+        # double click's second click, or a second Enter, removed Ben too.
+        self.settled_removes = SettledRow(row=".inc-remove-players")
         self._reissue_for: tuple | None = None
         self._removable: tuple | None = None
         #: The lobby's Remove buttons, by player.
@@ -174,7 +178,7 @@ class TeacherDesk(TeacherPage):
             self.start_button.on_click(self.guarded(lambda _=None: self.start()))
             self.reissued_link.value = ""
             parts += [markup(self.table_facts(), "inc-table-facts"), self.lobby, self.remove_buttons,
-                      self.start_button]
+                      self.settled_removes, self.start_button]
         else:
             step = self._desk_next()
             if step is not None:
