@@ -139,6 +139,21 @@ def test_a_student_who_confirms_keeps_the_focus_and_hears_it_done(browser, tmp_p
         focus_on(page, ".inc-header")
         wait_for_announcement(page, "Round 1 of 1 · Find the hidden objects · you are Ana "
                                     "You placed 1 of 2 cards. Confirmed.")
+        # Then on to her seat link while the others confirm: the reveal their last Confirm
+        # brings leaves the focus there (its heading took it, from wherever she was).
+        from incognito_nb.engine import Action
+        from incognito_nb.engine.actions import position_of
+
+        link = page.get_by_role("link", name="your seat link")
+        link.focus()
+        for name in NAMES[1:]:
+            store.act(keys.code, Action.confirm_votes(name), seat_token=seats[name].token)
+        at = position_of(store.read(keys.code).game)  # the projected page moves on
+        store.act(keys.code, Action.advance(at=at), teacher_key=keys.teacher_key)
+        page.wait_for_selector(".inc-look-up", timeout=STEP)
+        wait_for_announcement(page, "Score points")
+        assert page.evaluate("el => document.activeElement === el", link.element_handle()), page.evaluate(
+            "() => document.activeElement.outerHTML.slice(0, 120)")
 
 # Each pad tool a screen reader is told of: its name and whether it is pressed.
 TOOLS_HEARD_JS = """() => [...document.querySelectorAll(

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from a11y import set_theme
-from browser import ARTIFACTS, cut_texts, loose_lines, resize
+from a11y import set_theme, wait_for_announcement
+from browser import ARTIFACTS, KernelGate, cut_texts, loose_lines, resize
 from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Action, Deck, Phase, Rules
 from incognito_nb.engine.actions import position_of
@@ -107,6 +107,12 @@ def links_alike(desk, where: str) -> None:
     set_theme(desk, "light")
 
 
+def still_on(page, locator) -> None:
+    """Asserts the keyboard's focus is on ``locator``'s element."""
+    assert page.evaluate("el => document.activeElement === el", locator.element_handle()), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 120)")
+
+
 def teacher_moves(store, code, key, action) -> None:
     store.act(code, action(position_of(store.read(code).game)), teacher_key=key)
 
@@ -121,6 +127,8 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
         for name in NAMES:
             store.join(code, name)
         context = browser.new_context(viewport=LAPTOP)
+        gate = KernelGate()
+        gate.route(context)
         try:
             show = context.new_page()
             show.goto(f"{room.render}/teacher.ipynb?code={code}&key={key}", timeout=SLOW)  # the key's cookie
@@ -132,8 +140,17 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             # The lobby in French: "Commencer la partie" whole, in a button as wide as it.
             reads_whole(desk, "lobby_fr", start=True)
             resize(desk, LAPTOP, timeout=STEP)
-            desk.click(".inc-start")
+            # Start pressed with the keyboard, then on to the language menu before the kernel
+            # answers: the new screen's heading took the focus from the menu being opened.
+            desk.focus(".inc-start")
+            gate.hold()
+            desk.keyboard.press("Enter")
+            menu = desk.locator(".inc-page-language select")
+            menu.focus()
+            gate.release()
             desk.wait_for_selector(".inc-reissue-seat", timeout=STEP)
+            wait_for_announcement(desk, "Cacher l'objet")
+            still_on(desk, menu)
 
             # A new link for a student who lost theirs, then the desk in German: the sentence too.
             desk.locator(".inc-reissue-seat").first.click()
@@ -150,9 +167,15 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             reads_whole(desk, "hide_de")
 
             # The reveal: where the show is, and no "End phase now" that would skip it unsaid.
+            # The find screen, come from the projected page's move while the teacher is on Copy,
+            # leaves the focus there (the heading took it).
             resize(desk, LAPTOP, timeout=STEP)
-            for _ in ("hide", "find"):
-                teacher_moves(store, code, key, lambda at: Action.advance(force=True, at=at))
+            copy = desk.locator(".inc-copy-seat-link")
+            copy.focus()
+            teacher_moves(store, code, key, lambda at: Action.advance(force=True, at=at))
+            wait_for_announcement(desk, "Die versteckten Gegenstände finden")
+            still_on(desk, copy)
+            teacher_moves(store, code, key, lambda at: Action.advance(force=True, at=at))
             teacher_moves(store, code, key, lambda at: Action.reveal_next(at=at))
             second = store.read(code).game.players[1]
             desk.wait_for_selector(f".inc-on-projector:has-text('{second}')", timeout=STEP)

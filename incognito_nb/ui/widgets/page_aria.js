@@ -81,7 +81,26 @@ export default {
     el.appendChild(live);
     let app = null, watcher = null, timer = null, tries = 0;
     const heading = () => app && app.querySelector(".inc-header");
-    const focus = () => { const h = heading(); if (h) { mark(app); h.focus(); } };
+    // A new screen takes the focus to its heading only from where it fell (the page's body:
+    // the control pressed went with the screen left), never from where the person is (the
+    // language menu, a seat link, Copy): the screen may come from another page's move, or
+    // a kernel round trip after a press, once the person has moved on.  The control that
+    // holds the focus may be one of the screen left, not yet taken away: watched a moment.
+    let watching = null;
+    const focus = () => {
+      const h = heading();
+      if (!h) return;
+      mark(app);
+      clearTimeout(watching);
+      const was = document.activeElement;
+      const watch = (tries) => {
+        const now = document.activeElement;
+        if (now === h) return;
+        if (mayHand(now, document.body, [])) h.focus();
+        else if (now === was && tries < 120) watching = setTimeout(() => watch(tries + 1), 25);
+      };
+      watch(0);
+    };
     const say = () => {
       // Emptied first, so that the same sentence said twice is announced twice.
       live.textContent = "";
@@ -105,6 +124,6 @@ export default {
     model.on("change:said", say);
     model.on("change:screens", focus);
     model.on("msg:custom", (content) => { if (content && content.focus) hand(model.widget_manager, content); });
-    return () => { if (watcher) watcher.disconnect(); clearTimeout(timer); };
+    return () => { if (watcher) watcher.disconnect(); clearTimeout(timer); clearTimeout(watching); };
   },
 };
