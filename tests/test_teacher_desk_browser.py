@@ -176,9 +176,15 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             wait_for_announcement(desk, "Die versteckten Gegenstände finden")
             still_on(desk, copy)
             teacher_moves(store, code, key, lambda at: Action.advance(force=True, at=at))
-            teacher_moves(store, code, key, lambda at: Action.reveal_next(at=at))
+            # Next pressed with the keyboard: the focus on the new Next, pressed again and again
+            # (it went to the title, from which the Tabs back to Next pass "Skip to the scores").
+            desk.focus(".inc-next")
+            pressed = desk.locator(".inc-next").element_handle()
+            desk.keyboard.press("Enter")
             second = store.read(code).game.players[1]
             desk.wait_for_selector(f".inc-on-projector:has-text('{second}')", timeout=STEP)
+            desk.wait_for_function("(old) => document.activeElement.matches('.inc-next') "
+                                   "&& document.activeElement !== old", arg=pressed, timeout=STEP)
             assert "2" in desk.inner_text(".inc-on-projector") and "6" in desk.inner_text(".inc-on-projector")
             assert "Phase jetzt beenden" not in desk.inner_text(".inc-teacher")
             reads_whole(desk, "reveal_de")

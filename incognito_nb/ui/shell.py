@@ -157,11 +157,13 @@ class PageShell(widgets.VBox):
         """Shows ``text`` as a problem at the top of the page ('' clears it)."""
         self.message.value = f'<span class="inc-problem" role="alert">{safe(text)}</span>' if text else ""
 
-    def set_stage(self, children: list[widgets.Widget], *, said: str = "") -> None:
+    def set_stage(self, children: list[widgets.Widget], *, said: str = "",
+                  focus: widgets.DOMWidget | None = None) -> None:
         """Shows ``children``, closing every widget that leaves the screen (and its secrets).
 
-        The focus moves to the page's heading, and the live region says the heading as it
-        stands (set it first), then ``said`` (plain text: whose turn it is).
+        The focus, if it fell with the screen left, moves to the page's heading (to ``focus``,
+        with one: the screen's one next move, pressed again and again), and the live region
+        says the heading as it stands (set it first), then ``said`` (plain text: whose turn it is).
         """
         keep = set(map(id, children))
         leaving = [old for old in self.stage.children if id(old) not in keep]
@@ -169,7 +171,7 @@ class PageShell(widgets.VBox):
         for old in leaving:
             close_parts(old)
             old.close()
-        self.aria.new_screen(" ".join(filter(None, [plain_text(self.header.value), said])))
+        self.aria.new_screen(" ".join(filter(None, [plain_text(self.header.value), said])), focus)
 
     def set_projector(self, on: bool) -> None:
         """Switches projector mode: large type, high contrast, each phase sized to the window

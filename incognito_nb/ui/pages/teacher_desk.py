@@ -125,9 +125,12 @@ class TeacherDesk(TeacherPage):
             # In the reveal the heading stays the same at each Next: the live region says where the
             # projector is ("On the projector: Ben's drawing (2 of 3).") after it.
             said = plain_text(self.progress.value) if game is not None and game.phase is Phase.SCORE else ""
-            self.set_stage(self._desk_parts(view) if teacher else [self.files_box, markup(safe(lang._(
-                "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")],
-                said=said)
+            parts = self._desk_parts(view) if teacher else [self.files_box, markup(safe(lang._(
+                "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")]
+            # The focus fallen with the Next pressed goes to the new Next, not to the title: from
+            # there the Tabs back to Next pass "Skip to the scores" first (the reveal's rest unseen).
+            focus = next((part for part in parts if "inc-next" in part._dom_classes), None)
+            self.set_stage(parts, said=said, focus=focus)
             self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
             self.files_box.layout.display = "" if self.files_box.children else "none"
         if teacher:

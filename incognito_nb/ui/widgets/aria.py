@@ -48,6 +48,8 @@ class PageAria(anywidget.AnyWidget):
     announcement = traitlets.Unicode("", help="What the live region says now (plain text).").tag(sync=True)
     said = traitlets.Int(0, help="How many times something was said: each change says it again.").tag(sync=True)
     screens = traitlets.Int(0, help="How many screens were shown: each change focuses the heading.").tag(sync=True)
+    screen_focus = traitlets.Unicode("", help="The widget (its model id) a new screen gives the focus instead of "
+                                              "the heading ('': the heading).").tag(sync=True)
 
     def say(self, text: str) -> None:
         """Has the live region say ``text`` (plain text), politely, after what it is saying."""
@@ -65,11 +67,14 @@ class PageAria(anywidget.AnyWidget):
         there = pressed is not None and pressed.comm is not None
         self.send({"focus": widget.model_id, "pressed": pressed.model_id if there else None})
 
-    def new_screen(self, text: str = "") -> None:
-        """Moves the focus to the page's heading and, with ``text``, says it (one message)."""
+    def new_screen(self, text: str = "", focus: Optional[widgets.DOMWidget] = None) -> None:
+        """Moves the focus to the page's heading (or to ``focus``, the screen's one next move,
+        once its view is on the page) if it fell to the page's body, and, with ``text``, says
+        it (one message)."""
         with self.hold_sync():
             if text:
                 self.say(text)
+            self.screen_focus = focus.model_id if focus is not None else ""
             self.screens += 1
 
 

@@ -81,23 +81,29 @@ export default {
     el.appendChild(live);
     let app = null, watcher = null, timer = null, tries = 0;
     const heading = () => app && app.querySelector(".inc-header");
-    // A new screen takes the focus to its heading only from where it fell (the page's body:
+    // A new screen takes the focus to its heading (or to its one next move, `screen_focus`:
+    // the desk's Next, pressed again and again) only from where it fell (the page's body:
     // the control pressed went with the screen left), never from where the person is (the
     // language menu, a seat link, Copy): the screen may come from another page's move, or
     // a kernel round trip after a press, once the person has moved on.  The control that
-    // holds the focus may be one of the screen left, not yet taken away: watched a moment.
+    // holds the focus may be one of the screen left, not yet taken away, and the next move
+    // not yet on the page: both watched a moment.
     let watching = null;
     const focus = () => {
       const h = heading();
       if (!h) return;
       mark(app);
       clearTimeout(watching);
-      const was = document.activeElement;
-      const watch = (tries) => {
-        const now = document.activeElement;
-        if (now === h) return;
-        if (mayHand(now, document.body, [])) h.focus();
-        else if (now === was && tries < 120) watching = setTimeout(() => watch(tries + 1), 25);
+      const was = document.activeElement, id = model.get("screen_focus");
+      const watch = async (tries) => {
+        const target = id ? (await elementsOf(model.widget_manager, id)).pop() : h;
+        const now = document.activeElement, more = tries < 120;
+        if (target && now === target) return;
+        if (mayHand(now, document.body, [])) {
+          if (target) focusable(target).focus();
+          else if (more) watching = setTimeout(() => watch(tries + 1), 25);
+          else h.focus();
+        } else if (now === was && more) watching = setTimeout(() => watch(tries + 1), 25);
       };
       watch(0);
     };
