@@ -44,6 +44,8 @@ UNSEEN = {
     "address",  # PressedState: the query parameter that keeps it in the page's address
     "hand_to",  # SkipLink: the CSS selectors of the tools the focus is handed to
     "role",  # Landmark: an ARIA role
+    "screen_focus",  # PageAria: the model id of the widget a new screen gives the focus
+    "row",  # SettledRow: the CSS selector of the row it guards
 }
 #: Widgets whose ``value`` is what a person typed or chose, not the page's text.
 _TYPED = (widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Dropdown, widgets.ToggleButtons,
