@@ -104,6 +104,20 @@ def test_a_storage_full_is_said_in_the_pages_language_with_what_to_do(folder):
     assert "QuotaExceeded" not in said and "plein" in said and "onglet" in said, said
 
 
+def test_a_storage_full_is_said_once_on_the_table_page(folder):
+    """Inside the page's "Autosave failed: … The game goes on; use Save now once fixed." it said
+    the game goes on twice, and to press Save now, where the storage has no room for it."""
+    from incognito_nb.ui.pages.table import TableApp
+
+    app = TableApp(folder=folder, language="de")
+    page_sends(folder, {"kind": "saves", "saves": {}})
+    page_sends(folder, {"kind": "failed", "name": "autosave", "full": True, "error": "QuotaExceededError"})
+    app.start(a_game())
+    said = app.message.value
+    app.close()
+    assert "voll" in said and said.count("geht") == 1 and "Jetzt speichern" not in said, said
+
+
 def test_a_game_saved_by_another_tab_is_said_on_this_one(folder):
     """Two tabs of the site resumed one game: each wrote its own moves over the other's
     autosave (Ben's Done in the first tab gone from the save after the second's next stroke),

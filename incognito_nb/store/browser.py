@@ -36,6 +36,12 @@ from .folder import AUTOSAVE, SavedGame, check_save_name
 KEY_PREFIX = "incognito-nb:save:"
 #: What :attr:`BrowserFolder.problem` holds when the browser's storage refused a save for want of room.
 FULL = "the browser's storage is full"
+
+
+class StorageFull(SaveError):
+    """The browser's storage for the site is full: its sentence says what happens now (the game
+    goes on in the tab) and what to do, so a page says it alone, not inside its own
+    "Autosave failed" sentence (which said "the game goes on" twice, and to use Save now)."""
 #: Where the saves are, in words (``save_now`` says "saved in ...").
 PLACE = pathlib.PurePosixPath("this browser's storage")
 
@@ -120,7 +126,7 @@ class BrowserFolder:
         if self.problem:
             problem, self.problem = self.problem, None
             if problem is FULL:  # said in the page's words, not the browser's QuotaExceededError
-                raise SaveError(N_("This browser's storage for this site is full: it did not keep the last save. "
+                raise StorageFull(N_("This browser's storage for this site is full: it did not keep the last save. "
                                    "The game goes on in this tab: keep it open to the game's end, as a reload "
                                    "would go back to the last move kept."))
             raise SaveError(N_("The browser did not keep the last save: {problem}"), problem=problem)

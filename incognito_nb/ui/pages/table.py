@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from incognito_nb.engine import Deck, Drawing, Game, IllegalAction, Phase, SaveError
 from incognito_nb.engine.errors import N_
 from incognito_nb.store import GameFolder
-from incognito_nb.store.browser import PLACE as BROWSER_STORAGE
+from incognito_nb.store.browser import PLACE as BROWSER_STORAGE, StorageFull
 from incognito_nb.store.class_book import ClassBook
 from incognito_nb.store.class_note import note_class, noted_class
 from incognito_nb.ui import i18n
@@ -513,6 +513,8 @@ class TableApp(PageShell):
             return
         try:
             self.folder.save(self.game)
+        except StorageFull as error:
+            self.report(self.lang.error(error))
         except SaveError as error:
             self.report(self.lang._("Autosave failed: {error} The game goes on; use “Save now” once fixed.",
                                     error=self.lang.error(error)))
