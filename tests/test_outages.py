@@ -171,8 +171,8 @@ def test_a_table_gone_with_its_redis_is_said_plainly_and_the_students_board_is_o
         redis.start()  # it kept nothing: the table is gone
         ana.guarded(ana.send_waiting, keeps_message=True)()  # what the page's retry does
         said = plain(ana.message.value)
-        assert said == ("This table no longer exists in the game store: it was restarted without keeping its "
-                        "games. Ask your teacher for a new table.")
+        assert said == ("This table no longer exists in the game store: it was deleted, or the store was restarted "
+                        "without keeping its games. Ask your teacher for a new table.")
         assert plain(one(ana, "inc-save-status").value) == "", "nothing waits for a table that is gone"
         assert made == [3], "the board as the page holds it, the stroke the store never had included"
         offer = one(ana, "inc-keepsake").value

@@ -344,7 +344,8 @@ class TablePage(PageShell):
     def gone_message(self) -> Message:
         """Returns what the page says once its table is gone from the store (subclasses say
         what their reader can do)."""
-        return Message(N_("This table no longer exists in the game store: it was restarted without keeping its "
+        return Message(N_("This table no longer exists in the game store: it was deleted, or the store was restarted "
+                          "without keeping its "
                           "games."))
 
     def table_gone(self) -> None:

@@ -545,7 +545,8 @@ class StudentPage(TablePage):
 
     # ---------------------------------------------------------------- the page's end
     def gone_message(self) -> Message:
-        return Message(N_("This table no longer exists in the game store: it was restarted without keeping its "
+        return Message(N_("This table no longer exists in the game store: it was deleted, or the store was restarted "
+                          "without keeping its "
                           "games. Ask your teacher for a new table."))
 
     def table_gone(self) -> None:

@@ -553,7 +553,8 @@ class TeacherPage(TablePage):
 
     # ---------------------------------------------------------------- the table's end
     def gone_message(self) -> Message:
-        return Message(N_("This table no longer exists in the game store: it was restarted without keeping its "
+        return Message(N_("This table no longer exists in the game store: it was deleted, or the store was restarted "
+                          "without keeping its "
                           "games. Create a new table and give the class its new code; each student's page offers "
                           "their drawing as a picture to download."))
 
