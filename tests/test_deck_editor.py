@@ -56,7 +56,7 @@ def test_every_part_of_the_editor_carries_its_class(editor):
     }
     for css_class, widget in parts.items():
         assert css_class in widget._dom_classes
-    assert editor.upload_button.accept == ".csv"
+    assert editor.upload_button.accept == ".csv,.txt"  # Excel's "Unicode Text" is a .txt
     assert editor.language_field.value == "en" and editor.deck is None
 
 

@@ -86,9 +86,15 @@ def test_the_form_has_a_title_and_a_how_to(form):
     assert "press Start" in text
 
 
-def test_the_upload_takes_one_csv_file(form):
-    assert form.deck_upload.accept == ".csv"
+def test_the_upload_takes_one_csv_file_or_excels_unicode_text(form):
+    """Excel's "Unicode Text" (UTF-16, tabs) is read, and Excel names it .txt: the browser's
+    file picker offered .csv files only, so a teacher had to rename it first."""
+    assert form.deck_upload.accept == ".csv,.txt"
     assert form.deck_upload.multiple is False
+    rows = "kind\tword\n" + "".join(f"object\tobjeto {n}\n" for n in range(18)) \
+        + "".join(f"location\tlugar {n}\n" for n in range(9))
+    deck = form.upload(b"\xff\xfe" + rows.encode("utf-16-le"), "palabras.es.txt")
+    assert deck is not None and deck.language == "es" and deck.name == "palabras", form.error_text
 
 
 def test_three_empty_name_fields_with_numbered_placeholders_and_seat_colours(form):

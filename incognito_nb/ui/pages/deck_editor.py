@@ -114,7 +114,7 @@ class DeckEditor(widgets.VBox):
         self._replaced: Optional[tuple[str, str, str, str, dict[str, dict[str, str]]]] = None
 
         # A tooltip of its own: without one, ipywidgets titles the button "null" (docs/platform-notes.md).
-        self.upload_button = widgets.FileUpload(accept=".csv", multiple=False,
+        self.upload_button = widgets.FileUpload(accept=".csv,.txt", multiple=False,
                                                 description=lang._("Upload a deck (.csv)"),
                                                 tooltip=lang._("Upload a deck (.csv)"),
                                                 layout=widgets.Layout(width="auto"))

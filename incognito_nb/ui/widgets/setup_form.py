@@ -146,7 +146,7 @@ class SetupForm(widgets.HBox):
                                             layout=widgets.Layout(width="calc(11em + 20rem)"))
         self.deck_choice.add_class("inc-deck")
         # A tooltip of its own: without one, ipywidgets titles the button "null" (docs/platform-notes.md).
-        self.deck_upload = widgets.FileUpload(accept=".csv", multiple=False,
+        self.deck_upload = widgets.FileUpload(accept=".csv,.txt", multiple=False,
                                               description=lang._("Upload a deck (.csv)"),
                                               tooltip=lang._("Upload a deck (.csv)"),
                                               layout=widgets.Layout(width="auto"))
