@@ -230,17 +230,25 @@ def test_the_classroom_takes_the_theme_option_of_the_table_and_serves_every_page
         assert served in classroom_cli.voila_command(classroom_cli.parser().parse_args(asked))
 
 
+
+def _serve_with(monkeypatch, serve) -> None:
+    """Puts ``serve`` in place of the server both launchers start (incognito-nb and its classroom)."""
+    from incognito_nb.app import classroom_cli
+
+    monkeypatch.setattr(launcher, "serve", serve)
+    monkeypatch.setattr(classroom_cli, "serve", serve)
+
 def test_launcher_refuses_a_bad_deck_option_before_starting_voila(tmp_path, monkeypatch, capsys):
     bad = tmp_path / "bad.csv"
     bad.write_text("kind,word\nobject,key\n", encoding="utf-8")
-    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    _serve_with(monkeypatch, lambda *a, **k: pytest.fail("Voilà was started"))
     assert launcher.main(["--deck", str(bad)]) == 2
     assert "bad.csv: the deck has no locations" in capsys.readouterr().err
 
 
 def test_launcher_without_deck_word_launches_voila(monkeypatch):
     started = []
-    monkeypatch.setattr(launcher.subprocess, "call", lambda command, env: started.append(command) or 0)
+    _serve_with(monkeypatch, lambda command, env: started.append(command) or 0)
     assert launcher.main(["--no-browser", "--port", "9001"]) == 0
     assert started and started[0][1:3] == ["-m", "voila"]
 
@@ -252,7 +260,7 @@ def test_a_port_already_taken_is_said_and_nothing_starts_on_another_one(command,
     the Voilà it starts never moves either."""
     import socket
 
-    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    _serve_with(monkeypatch, lambda *a, **k: pytest.fail("Voilà was started"))
     monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
     with socket.socket() as other_program:
         other_program.bind(("127.0.0.1", 0))
@@ -275,7 +283,7 @@ def test_a_port_already_taken_is_said_and_nothing_starts_on_another_one(command,
 def test_a_host_that_is_not_this_computers_is_said_for_what_it_is(host, said, tmp_path, monkeypatch, capsys):
     """A mistyped --host was said to be 'port 8866 is already in use on 999.1.1.1 … choose
     another port': the teacher changed the port, and the same message came back."""
-    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    _serve_with(monkeypatch, lambda *a, **k: pytest.fail("Voilà was started"))
     monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
     assert launcher.main(["classroom", "--no-browser", "--host", host, "--store", str(tmp_path / "c.sqlite")]) == 2
     err = capsys.readouterr().err
@@ -287,7 +295,7 @@ def test_a_host_that_is_not_this_computers_is_said_for_what_it_is(host, said, tm
 def test_a_port_that_is_no_port_is_refused_before_anything_starts(command, port, monkeypatch, capsys):
     """--port 99999 printed its pages at http://127.0.0.1:99999/… and handed Voilà a port that
     cannot be."""
-    monkeypatch.setattr(launcher.subprocess, "call", lambda *a, **k: pytest.fail("Voilà was started"))
+    _serve_with(monkeypatch, lambda *a, **k: pytest.fail("Voilà was started"))
     with pytest.raises(SystemExit) as stopped:
         launcher.main([*command, "--port", port])
     assert stopped.value.code == 2
@@ -302,7 +310,7 @@ def test_the_serving_commands_say_their_deck_and_their_port_in_their_language(tm
     import socket
 
     started = []
-    monkeypatch.setattr(launcher.subprocess, "call", lambda command, **k: started.append(command) or 0)
+    _serve_with(monkeypatch, lambda command, env: started.append(command) or 0)
     monkeypatch.setenv("INCOGNITO_NB_PASSPHRASE", "a b c")
     deck = tmp_path / "cocina.es.csv"
     words = "".join(f"object,cosa{i}\nlocation,sitio{i}\n" for i in range(18))
