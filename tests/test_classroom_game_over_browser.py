@@ -176,27 +176,27 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
             prefix = f"{dt.date.today().isoformat()} {code} "
             assert all(name.startswith(prefix) for name in saved), list(saved)
             received = {name.removeprefix(prefix): path for name, path in saved.items()}
-            assert {"poster.pdf", "results.csv", "vocabulary.csv", "drawings.zip"} <= set(received)
-            poster = subprocess.run(["pdftotext", str(received["poster.pdf"]), "-"], capture_output=True, text=True,
+            assert {"póster.pdf", "resultados.csv", "vocabulario.csv", "dibujos.zip"} <= set(received)  # in Spanish
+            poster = subprocess.run(["pdftotext", str(received["póster.pdf"]), "-"], capture_output=True, text=True,
                                     check=True).stdout
             assert all(name in poster for name in NAMES) and "comparten la victoria" in poster
-            with received["results.csv"].open(encoding="utf-8-sig", newline="") as file:
+            with received["resultados.csv"].open(encoding="utf-8-sig", newline="") as file:
                 results = list(csv.reader(file, delimiter=";"))  # Spanish: Excel's columns in Spain
             assert len(results) == 1 + ROUNDS * len(NAMES)
             objects = {(row[0], row[1]): row[2] for row in results[1:]}
             for record in finished.history:
                 for artist in NAMES:
                     assert objects[(str(record.number), artist)] == record.objects[artist]
-            with received["vocabulary.csv"].open(encoding="utf-8-sig", newline="") as file:
+            with received["vocabulario.csv"].open(encoding="utf-8-sig", newline="") as file:
                 assert len(list(csv.reader(file, delimiter=";"))) == 1 + ROUNDS * len(NAMES)
-            with zipfile.ZipFile(received["drawings.zip"]) as archive:
+            with zipfile.ZipFile(received["dibujos.zip"]) as archive:
                 drawings = [name for name in archive.namelist() if name.endswith(".png")]
                 assert len(drawings) == ROUNDS * len(NAMES)
                 for name in drawings:
                     with Image.open(io.BytesIO(archive.read(name))) as picture:
                         assert picture.format == "PNG" and picture.width > 100
-            if "vocabulary.png" in received:
-                with Image.open(received["vocabulary.png"]) as chart:
+            if "vocabulario.png" in received:
+                with Image.open(received["vocabulario.png"]) as chart:
                     assert chart.format == "PNG"
             snap(teacher, "files")
 
