@@ -19,7 +19,7 @@ from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets.teacher_files import SAME_DECK
 from incognito_nb.ui.widgets.text import png_of
 
-from test_classroom_widgets import NAMES, draw_and_finish, refresh_all, vote
+from test_classroom_widgets import NAMES, draw_and_finish, end_phase, refresh_all, vote
 from test_table import find, one, plain, secret_deck
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")
@@ -158,10 +158,10 @@ def test_a_phone_that_missed_the_podium_shows_the_new_games_card_after_play_agai
     for page in students.values():
         draw_and_finish(page)
         refresh_all(teacher, students)
-    one(teacher, "inc-end-phase").click()  # the absent student's board counts as it lies
+    end_phase(teacher)  # the absent student's board counts as it lies
     refresh_all(teacher, students)
     while store.read(code).game.phase is Phase.FIND:
-        one(teacher, "inc-end-phase").click()
+        end_phase(teacher)
         refresh_all(teacher, students)
     while store.read(code).game.phase is not Phase.OVER:
         one(teacher, "inc-next").click()

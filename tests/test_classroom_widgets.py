@@ -150,6 +150,12 @@ def desk_of(teacher: TeacherPage) -> TeacherDesk:
                        student_url=teacher.student_url, teacher_url=teacher.teacher_url)
 
 
+def end_phase(page) -> None:
+    """Ends the phase on a classroom teacher page: End phase now, then Yes to its question."""
+    one(page, "inc-end-phase").click()
+    one(page, "inc-confirm-yes").click()
+
+
 def seat_class(store, rounds: int = 3):
     teacher = TeacherPage(store, student_url="http://school/student.ipynb", teacher_url="http://school/teacher.ipynb")
     code = teacher.create(secret_deck(), Rules(rounds=rounds))
@@ -285,7 +291,7 @@ def test_only_the_teacher_key_moves_the_game_on(store):
     teacher, students = seat_class(store, rounds=1)
     projector = TeacherPage(store, code=teacher.code)  # the code alone: a view, no buttons
     assert projector.teacher_bar.layout.display == "none"
-    one(teacher, "inc-end-phase").click()
+    end_phase(teacher)
     projector.refresh()
     assert store.read(teacher.code).game.phase is Phase.FIND
     assert one(projector, "inc-gallery")
@@ -533,7 +539,7 @@ def test_strokes_the_table_can_no_longer_take_are_said_plainly(store, monkeypatc
     store_down(monkeypatch, store)
     scribble(ben, 1)
     monkeypatch.undo()
-    one(teacher, "inc-end-phase").click()  # the teacher's page reaches the store; Ben's did not
+    end_phase(teacher)  # the teacher's page reaches the store; Ben's did not
     ben.store_back()
     assert "could not be kept" in plain(ben.message.value)
     assert store.read(teacher.code).game.phase is Phase.FIND
@@ -602,7 +608,7 @@ def test_during_play_the_teacher_gives_a_student_who_lost_their_link_a_new_one(s
     # A student who left: the teacher ends the phase and the game goes on without them.
     for name in ("Ana", "Cleo"):
         draw_and_finish(students[name])
-    one(teacher, "inc-end-phase").click()
+    end_phase(teacher)
     assert store.read(teacher.code).game.phase is Phase.FIND
 
 

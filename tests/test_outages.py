@@ -24,7 +24,7 @@ from incognito_nb.store.redis import RedisTableStore
 from incognito_nb.ui.pages.student import StudentPage
 from incognito_nb.ui.pages.teacher import TeacherPage
 from store_backends import REDIS_SERVER, _missing_redis, free_port
-from test_classroom_widgets import NAMES, plain, scribble
+from test_classroom_widgets import NAMES, end_phase, plain, scribble
 from test_table import one, secret_deck
 
 
@@ -184,7 +184,7 @@ def test_a_table_gone_with_its_redis_is_said_plainly_and_the_students_board_is_o
         ana.choose_language("fr")  # said again in the page's new language; the offer stays
         assert plain(ana.message.value).startswith("Cette table n'existe plus dans le stockage des parties")
         assert one(ana, "inc-keepsake") is not None and one(ana, "inc-pad") is not None
-        one(teacher, "inc-end-phase").click()
+        end_phase(teacher)
         assert "Create a new table and give the class its new code" in plain(teacher.message.value)
         assert 'href="teacher.ipynb"' in one(teacher, "inc-new-table").value
         assert teacher.teacher_bar.layout.display == "none"

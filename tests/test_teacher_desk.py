@@ -138,12 +138,12 @@ def test_in_the_reveal_the_desk_says_which_drawing_the_projector_shows_and_offer
     # listens heard nothing of where the projector stood.
     assert desk.aria.announcement.endswith(f"On the projector: {players[1]}'s drawing (2 of {len(players)}).")
     skip = desk.end_phase_button
-    assert skip.layout.display == "" and skip.description == "Skip to the scores"
+    assert skip.layout.display == "" and skip.description == "Skip to the scores…"
     assert "End phase" not in plain(one(desk, "inc-seat-help").value)  # no such button to press here
     teacher.refresh()  # the projected page's bar, when the teacher drives from there, says the same
-    assert teacher.end_phase_button.description == "Skip to the scores"
+    assert teacher.end_phase_button.description == "Skip to the scores…"
     teacher.choose_language("es")
-    assert teacher.end_phase_button.description == "Saltar a los puntos"
+    assert teacher.end_phase_button.description == "Saltar a los puntos…"
     teacher.choose_language("en")
     for _ in players[1:]:  # the drawings left, then the scoreboard
         teacher_moves(teacher, lambda at: Action.reveal_next(at=at))
@@ -159,8 +159,8 @@ def test_in_the_reveal_the_desk_says_which_drawing_the_projector_shows_and_offer
     assert one(desk, "inc-next").description == "Start round 2"
     teacher_moves(teacher, lambda at: Action.advance(at=at))
     desk.refresh()
-    assert desk.end_phase_button.description == "End phase now" and desk.end_phase_button.layout.display == ""
-    assert "End phase now" in plain(one(desk, "inc-seat-help").value)
+    assert desk.end_phase_button.description == "End phase now…" and desk.end_phase_button.layout.display == ""
+    assert "End phase now…" in plain(one(desk, "inc-seat-help").value)
 
 
 def test_skip_to_the_scores_shows_the_scores_with_the_drawings_left_unrevealed(store):
@@ -169,6 +169,11 @@ def test_skip_to_the_scores_shows_the_scores_with_the_drawings_left_unrevealed(s
     to_the_reveal(teacher)
     desk.refresh()
     desk.end_phase_button.click()
+    assert plain(one(desk, "inc-confirm-text").value) == "Skip the rest of the reveal and record the scores?"
+    assert store.read(teacher.code).game.phase is Phase.SCORE  # asked, not skipped
+    yes = one(desk, "inc-confirm-yes")
+    assert yes.description == "Yes, skip it"
+    yes.click()
     game = store.read(teacher.code).game
     assert game.phase is Phase.PREPARE and len(game.history) == 1  # the round's scores stand
     assert one(desk, "inc-next").description == "Start round 2"

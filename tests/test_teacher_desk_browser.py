@@ -21,6 +21,7 @@ from incognito_nb.engine.actions import position_of
 from incognito_nb.store import open_store
 from incognito_nb.store.backends import class_book_of
 from table_driver import SLOW, STEP
+from test_assistive_browser import focus_on
 from test_classroom_browser import wait_ready
 
 pytestmark = pytest.mark.browser
@@ -151,6 +152,18 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             desk.wait_for_selector(".inc-reissue-seat", timeout=STEP)
             wait_for_announcement(desk, "Cacher l'objet")
             still_on(desk, menu)
+            # End phase, the first Tab stop after the menu, asks first: a stray Enter ended the
+            # drawing of the whole class.  The focus goes to Cancel, and Cancel gives it back.
+            desk.keyboard.press("Tab")
+            focus_on(desk, ".inc-end-phase")
+            desk.keyboard.press("Enter")
+            focus_on(desk, ".inc-confirm-no")
+            question = " ".join(desk.inner_text(".inc-confirm-text").replace("\u202f", " ").split())
+            assert question == "Terminer maintenant la phase où l'on cache ? Les dessins inachevés comptent tels quels."
+            desk.keyboard.press("Enter")
+            desk.wait_for_selector(".inc-confirm", state="hidden", timeout=STEP)
+            focus_on(desk, ".inc-end-phase")
+            assert store.read(code).game.phase is Phase.HIDE, "the keyboard ended the drawing"
 
             # A new link for a student who lost theirs, then the desk in German: the sentence too.
             desk.locator(".inc-reissue-seat").first.click()
@@ -186,7 +199,7 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             desk.wait_for_function("(old) => document.activeElement.matches('.inc-next') "
                                    "&& document.activeElement !== old", arg=pressed, timeout=STEP)
             assert "2" in desk.inner_text(".inc-on-projector") and "6" in desk.inner_text(".inc-on-projector")
-            assert "Phase jetzt beenden" not in desk.inner_text(".inc-teacher")
+            assert "Phase beenden" not in desk.inner_text(".inc-teacher")
             reads_whole(desk, "reveal_de")
 
             # The game over: the files and Play again first, on a phone's first screen.

@@ -20,7 +20,7 @@ from incognito_nb.store import open_store
 from incognito_nb.ui.pages.teacher import TeacherPage
 from store_backends import make_store, redis_url, store, store_url  # noqa: F401 (fixtures)
 from tables import ANA_BEN_CLEO, word_deck
-from test_classroom_widgets import desk_of, draw_and_finish, seat_class, vote
+from test_classroom_widgets import desk_of, draw_and_finish, end_phase, seat_class, vote
 from test_table import one, plain
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")  # each test closes what it built
@@ -136,8 +136,8 @@ def test_next_on_a_page_that_has_not_caught_up_does_not_skip_a_drawing_of_the_re
 def test_end_phase_on_a_desk_that_has_not_caught_up_does_not_skip_the_find_phase(page_store):
     teacher, students = seat_class(page_store, rounds=1)
     desk = desk_of(teacher)
-    one(teacher, "inc-end-phase").click()  # the projected page ends the hide phase
-    one(desk, "inc-end-phase").click()  # the desk, still in the hide phase, ends it too
+    end_phase(teacher)  # the projected page ends the hide phase
+    end_phase(desk)  # the desk, still in the hide phase, ends it too
     assert page_store.read(teacher.code).game.phase is Phase.FIND, "the find phase was skipped"
     assert desk.message.value == "", plain(desk.message.value)
     assert one(desk, "inc-end-phase") and desk.shown_at() == position(1, Phase.FIND)
@@ -148,9 +148,51 @@ def test_a_double_click_on_end_phase_ends_one_phase_only(page_store):
     desk = desk_of(teacher)
     for page, after in ((teacher, Phase.FIND), (desk, Phase.SCORE)):
         page.refresh()  # the page shows the table as it stands (the desk: the find phase)
+        before = page_store.read(teacher.code).game.phase
         clicked = one(page, "inc-end-phase")
         clicked.click()
-        clicked.click()  # the second click of a double click, sent before the new screen showed
+        clicked.click()  # End phase asks first: a double click asks, once, and ends nothing
+        assert page_store.read(teacher.code).game.phase is before and page.end_question.asking
+        yes = one(page, "inc-confirm-yes")
+        yes.click()
+        yes.click()  # the second click of a double click, sent before the new screen showed
+        clicked.click()  # the old End phase, bound to the screen left, asks nothing more
         assert page_store.read(teacher.code).game.phase is after, "a double click ended two phases"
+        assert not page.end_question.asking
         assert page.message.value == "", plain(page.message.value)
         assert one(page, "inc-end-phase") is not clicked  # each screen has its own button
+
+
+def test_end_phase_asks_first_and_cancel_or_a_screen_change_ends_nothing(page_store, monkeypatch):
+    """A stray Enter on End phase ended the drawing of the whole class at once: it asks first,
+    in words that say what will happen, the focus handed to Cancel; Cancel ends nothing and
+    gives the focus back; a question left open when the game moves on by itself goes, and
+    its Yes, pressed after, does not end the next phase."""
+    teacher, students = seat_class(page_store, rounds=1)
+    desk = desk_of(teacher)
+    handed = []
+    monkeypatch.setattr(desk.end_question, "hand_focus", lambda widget, pressed=None: handed.append((widget, pressed)))
+    pressed = one(desk, "inc-end-phase")
+    assert pressed.description == "End phase now…"
+    pressed.click()
+    assert page_store.read(teacher.code).game.phase is Phase.HIDE, "one press ended the drawing"
+    assert plain(one(desk, "inc-confirm-text").value) == \
+        "End the hide phase now? Unfinished drawings count as they stand."
+    assert one(desk, "inc-confirm-yes").description == "Yes, end it"
+    no = one(desk, "inc-confirm-no")
+    assert handed == [(no, pressed)]  # the focus goes to the answer that changes nothing
+    no.click()
+    assert page_store.read(teacher.code).game.phase is Phase.HIDE and not desk.end_question.asking
+    assert desk.end_question.layout.display == "none" and handed[-1] == (pressed, no)
+    pressed.click()  # asked again; meanwhile every student finishes, and the game moves on by itself
+    for page in students.values():
+        draw_and_finish(page)
+    assert page_store.read(teacher.code).game.phase is Phase.FIND
+    desk.refresh()
+    assert not desk.end_question.asking and desk.end_question.layout.display == "none"
+    one(desk, "inc-confirm-yes").click()  # pressed before the browser hid it
+    assert page_store.read(teacher.code).game.phase is Phase.FIND, "a Yes from the hide phase ended the find phase"
+    one(desk, "inc-end-phase").click()  # the find phase's question, in its words
+    assert plain(one(desk, "inc-confirm-text").value).startswith("End the find phase now?")
+    desk.choose_language("fr")  # asked in the other language: withdrawn, and nothing ended
+    assert not desk.end_question.asking and page_store.read(teacher.code).game.phase is Phase.FIND

@@ -38,34 +38,13 @@ from incognito_nb.ui.widgets.scoreboard import GameOver, Scoreboard
 from incognito_nb.ui.widgets.screen_size import ScreenSize
 from incognito_nb.ui.widgets.setup_form import SetupForm
 from incognito_nb.ui.widgets.takeaways import Takeaways, projected_chart
+from incognito_nb.ui.widgets.end_phase_question import end_phase_warning, end_phase_yes
 from incognito_nb.ui.widgets.teacher_bar import TeacherBar
 from incognito_nb.ui.widgets.text import markup
 from incognito_nb.ui.widgets.timer import DrawingTimer
 from incognito_nb.ui.widgets.voting import VotePanel
 
 log = logging.getLogger(__name__)
-
-def end_phase_warning(phase: Phase, lang: Language) -> str:
-    """Returns the question asked before the teacher ends ``phase`` ('' for the end of the game)."""
-    if phase is Phase.HIDE:
-        return lang._("End the hide phase now? Unfinished drawings count as they stand.")
-    if phase is Phase.FIND:
-        return lang._("End the find phase now? Cards already placed count, confirmed or not.")
-    if phase is Phase.SCORE:
-        return lang._("Skip the rest of the reveal and record the scores?")
-    if phase is Phase.PREPARE:
-        return lang._("Deal the next round now?")
-    return ""
-
-
-def end_phase_yes(phase: Phase, lang: Language) -> str:
-    """Returns the answer to :func:`end_phase_warning`'s question that ends ``phase``, in its
-    words ('' for "Yes, end it"): "Deal the next round now?" was answered "Yes, end it"."""
-    if phase is Phase.SCORE:
-        return lang._("Yes, skip it")
-    if phase is Phase.PREPARE:
-        return lang._("Yes, deal it")
-    return ""
 
 
 def language_class(code: str) -> str:

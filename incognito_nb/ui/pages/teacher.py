@@ -29,6 +29,7 @@ from incognito_nb.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from incognito_nb.store import StoreError, TableStore
 from incognito_nb.store.backends import class_book_of
 from incognito_nb.ui.widgets import shared
+from incognito_nb.ui.widgets.end_phase_question import CSS as QUESTION_CSS, EndPhaseQuestion
 from incognito_nb.ui.widgets.gallery import FindLayout
 from incognito_nb.ui.widgets.keyboard import ShowControls
 from incognito_nb.ui.widgets.reveal import reveal_in
@@ -59,8 +60,9 @@ def offers_end_phase(game: Game | None) -> bool:
 
 
 def end_phase_label(game: Game | None, lang: Language) -> str:
-    """Returns End phase's words: in the reveal it skips every drawing not yet shown."""
-    return lang._("Skip to the scores") if game is not None and game.phase is Phase.SCORE else lang._("End phase now")
+    """Returns End phase's words: in the reveal it skips every drawing not yet shown.  It asks
+    first (:class:`EndPhaseQuestion`): its words end in "…"."""
+    return lang._("Skip to the scores…") if game is not None and game.phase is Phase.SCORE else lang._("End phase now…")
 
 
 class TeacherPage(TablePage):
@@ -93,7 +95,7 @@ class TeacherPage(TablePage):
                  takeaway_files: Callable[[Game, Language], Mapping[str, bytes]] | None = None,
                  vocabulary_chart: Callable[..., bytes] | None = None,
                  this_computer_only: bool = False) -> None:
-        super().__init__(store, TEACHER_FILES_CSS, language=language, default_language=default_language)
+        super().__init__(store, TEACHER_FILES_CSS + QUESTION_CSS, language=language, default_language=default_language)
         self.takeaway_files, self.vocabulary_chart = takeaway_files, vocabulary_chart
         #: The teacher's box at the game over (files, Play again): under the stage, movable as one.
         self.files_box = widgets.VBox()
@@ -122,7 +124,10 @@ class TeacherPage(TablePage):
         self.pause_button.layout.display = "none"
         self.end_phase_button = widgets.Button(icon="forward", button_style="warning")
         self.end_phase_button.add_class("inc-end-phase")
-        self.end_phase_button.on_click(self.guarded(lambda _=None: self.end_phase()))
+        self.end_phase_button.on_click(self.guarded(lambda _=None: self.ask_end_phase(self.end_phase_button)))
+        # Ending a phase cannot be undone, for the whole class: End phase asks first, in place.
+        self.end_question = EndPhaseQuestion(self.guarded(lambda at: self.end_phase(at=at)))
+        self.end_question.hand_focus = self.aria.hand_focus
         # What must not be projected (the come-back link, new seat links: they hold a key or a
         # token; the Remove buttons) lives on the teacher's desk (teacher_desk.py), a second
         # page the projected one links to: the projected page holds none of it.
@@ -137,8 +142,8 @@ class TeacherPage(TablePage):
         self.projector_state = PressedState(pressed=projector, address="projector",
                                             on_asked=lambda on: setattr(self.projector_button, "value", on))
         # One row: the page shows as much of the game as the screen holds.
-        self.teacher_bar = widgets.HBox([self.end_phase_button, self.pause_button, self.projector_button,
-                                         self.projector_state, self.desk_link])
+        self.teacher_bar = widgets.HBox([self.end_phase_button, self.end_question, self.pause_button,
+                                         self.projector_button, self.projector_state, self.desk_link])
         self.teacher_bar.add_class("inc-teacher")
         self.teacher_bar.add_class("inc-teacher-row")
         self.teacher_bar.layout.display = "none"
@@ -186,6 +191,7 @@ class TeacherPage(TablePage):
     def _label_bar(self) -> None:
         """Writes the teacher's bar in the page's language."""
         lang = self.lang
+        self.end_question.withdraw()  # asked in the other language
         self.end_phase_button.description = end_phase_label(self.snapshot.game if self.snapshot else None, lang)
         # A toggle with no tooltip is titled "null" by ipywidgets (docs/platform-notes.md).
         self.projector_button.description = self.projector_button.tooltip = projector_label(
@@ -522,6 +528,15 @@ class TeacherPage(TablePage):
             self.countdown = None
         self.pause_button.layout.display = "none"
 
+    def ask_end_phase(self, pressed: widgets.Button, at: dict | None = None) -> None:
+        """Asks whether to end the phase of the screen ``at`` (by default the one shown), where
+        End phase (``pressed``) was pressed; its Yes ends it (:class:`EndPhaseQuestion`)."""
+        shown = self.shown_at()
+        at = at or shown
+        # A press on the button of a screen already left (a double click's second) asks nothing.
+        if at is not None and at == shown and not pressed.disabled:
+            self.end_question.ask(Phase(at["phase"]), at, pressed, self.lang)
+
     def end_phase(self, at: dict | None = None) -> None:
         """Ends the phase shown now (or the one ``at`` names): boards and cards count as they lie."""
         self._move_on(Action.advance(force=True, at=at or self.shown_at()))
@@ -536,7 +551,8 @@ class TeacherPage(TablePage):
                             button_style="warning", disabled=old.disabled,
                             layout=widgets.Layout(display=old.layout.display))
         at = position(*shown)
-        new.on_click(self.guarded(lambda _=None: self.end_phase(at=at)))
+        new.on_click(self.guarded(lambda _=None: self.ask_end_phase(new, at=at)))
+        self.end_question.withdraw()  # asked of the screen left: its Yes must not end this one
         self.teacher_bar.children = tuple(new if child is old else child for child in self.teacher_bar.children)
         self.end_phase_button = new
         old.close()

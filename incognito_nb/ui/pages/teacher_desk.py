@@ -86,7 +86,7 @@ class TeacherDesk(TeacherPage):
         self.top.children = tuple(part for part in self.top.children if part is not self.show_controls)
         self.show_controls.close()
         # The timer, the projector toggle and the link to this desk belong to the projected page.
-        self.teacher_bar.children = (self.end_phase_button,)
+        self.teacher_bar.children = (self.end_phase_button, self.end_question)
 
     def relabel(self, *, render: bool = True) -> None:
         self._desk_shown = self._reissue_for = self._removable = None
@@ -100,7 +100,7 @@ class TeacherDesk(TeacherPage):
         teacher = self.teacher_key is not None
         game = snapshot.game
         ends = offers_end_phase(game)
-        # The desk's bar holds End phase alone: without it (the lobby, the game over) no empty row.
+        # The desk's bar holds End phase alone (and its question): without it (the lobby, the game over) no empty row.
         self.teacher_bar.layout.display = "" if teacher and ends else "none"
         self.end_phase_button.layout.display = "" if ends else "none"
         self.end_phase_button.description = end_phase_label(game, lang)
@@ -128,7 +128,7 @@ class TeacherDesk(TeacherPage):
             parts = self._desk_parts(view) if teacher else [self.files_box, markup(safe(lang._(
                 "The teacher's desk opens only in the browser that created the table.")), "inc-desk-note")]
             # The focus fallen with the Next pressed goes to the new Next, not to the title: from
-            # there the Tabs back to Next pass "Skip to the scores" first (the reveal's rest unseen).
+            # there the Tabs back to Next pass "Skip to the scores…" first (the reveal's rest unseen).
             focus = next((part for part in parts if "inc-next" in part._dom_classes), None)
             self.set_stage(parts, said=said, focus=focus)
             self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
@@ -190,7 +190,7 @@ class TeacherDesk(TeacherPage):
                 self.seat_help.value = lang._(
                     "A student who left cannot be removed once the game has started: press <b>{end_phase}</b> when "
                     "the others are done — their board and cards count as they lie. A student who lost their link "
-                    "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now")))
+                    "gets a new one here (the old one stops working).", end_phase=safe(lang._("End phase now…")))
             else:  # no End phase now to press: only the lost link
                 self.seat_help.value = safe(lang._(
                     "A student who lost their link gets a new one here (the old one stops working)."))
