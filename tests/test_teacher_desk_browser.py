@@ -158,7 +158,7 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             focus_on(desk, ".inc-end-phase")
             desk.keyboard.press("Enter")
             focus_on(desk, ".inc-confirm-no")
-            question = " ".join(desk.inner_text(".inc-confirm-text").replace("\u202f", " ").split())
+            question = " ".join(desk.inner_text(".inc-confirm-text").split())  # U+00A0 before "?"
             assert question == "Terminer maintenant la phase où l'on cache ? Les dessins inachevés comptent tels quels."
             desk.keyboard.press("Enter")
             desk.wait_for_selector(".inc-confirm", state="hidden", timeout=STEP)

@@ -24,11 +24,21 @@ from incognito_nb.ui.widgets.text import markup, safe
 #: The question's box on a classroom page (table mode's bar has its own sheet, teacher_bar.css).
 CSS = """
 .inc-end-phase-question {
-  align-items: center; gap: 0.3rem; padding: 0.2rem 0.6rem; flex-wrap: wrap;
-  border: 2px solid var(--jp-warn-color1, #e69f00); border-radius: 6px;
+  align-items: center; gap: 0.3rem; padding: 0.2rem 0.6rem; flex-wrap: wrap; min-width: 0; max-width: 100%;
+  border: 2px solid var(--jp-warn-color1, #e69f00); border-radius: 6px; box-sizing: border-box;
 }
-.inc-end-phase-question .inc-confirm-text { font-weight: bold; }
+.inc-end-phase-question .inc-confirm-text { font-weight: bold; min-width: 0; }
 .inc-end-phase-question .jupyter-button { width: auto; max-width: none; flex: 0 0 auto; }
+/* The bar no wider than the page, so that the question wraps in it (the projected page's bar
+   kept its one line's width, 1078 px in a 360-px phone's window). */
+.inc-teacher-row { max-width: 100%; min-width: 0; }
+/* On a phone the question takes the bar's width, its answers under it: on one line it ran
+   600 px past a 390-px window ("Die Versteck-Phase jetzt beenden? Unfertige Zeichnungen…"). */
+@media (max-width: 600px) {
+  .inc-end-phase-question { flex: 1 1 100%; }
+  .inc-end-phase-question .inc-confirm-text { flex: 1 0 100%; }
+  .inc-end-phase-question .inc-confirm-text > .widget-html-content { white-space: normal; }
+}
 """
 
 
