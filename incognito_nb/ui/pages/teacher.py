@@ -535,7 +535,7 @@ class TeacherPage(TablePage):
         at = at or shown
         # A press on the button of a screen already left (a double click's second) asks nothing.
         if at is not None and at == shown and not pressed.disabled:
-            self.end_question.ask(Phase(at["phase"]), at, pressed, self.lang)
+            self.end_question.ask_end(Phase(at["phase"]), at, pressed, self.lang)
 
     def end_phase(self, at: dict | None = None) -> None:
         """Ends the phase shown now (or the one ``at`` names): boards and cards count as they lie."""

@@ -4,8 +4,8 @@ Ending a phase cannot be undone: the drawings (or the cards) count as they stand
 player.  Table mode's teacher bar (:mod:`.teacher_bar`) asks first; on the classroom's
 teacher pages (the projected page and the desk) "End phase now" acted at once, so a stray
 Enter or click ended the drawing of a class of 30.  :class:`EndPhaseQuestion` asks there
-too, in the same words (:func:`end_phase_warning`, :func:`end_phase_yes`), with the focus
-handed to Cancel, the answer that changes nothing.  A question is bound to the screen its
+too, in the same words (:func:`end_phase_warning`, :func:`end_phase_yes`) and the same
+:class:`Question` (the focus handed to Cancel, the answer that changes nothing).  A question is bound to the screen its
 button was pressed on: its Yes ends that screen's phase only (the engine refuses a move from
 a screen the table has left), and the page withdraws it when the screen changes.
 """
@@ -65,22 +65,22 @@ def end_phase_yes(phase: Phase, lang: Language) -> str:
     return ""
 
 
-class EndPhaseQuestion(widgets.HBox):
-    """The question asked before a phase ends, hidden until :meth:`ask`; ``on_yes(at)`` ends
-    the phase of the screen ``at`` the question was asked on."""
+class Question(widgets.HBox):
+    """A question asked in place before a move that cannot be undone, hidden until
+    :meth:`ask`: its words, Yes in the question's own words and Cancel, the focus handed to
+    Cancel (the answer that changes nothing).  Table mode's teacher bar asks End phase and
+    Restart with one; :class:`EndPhaseQuestion` asks End phase on the classroom's pages."""
 
     #: Hands the keyboard's focus on after a press: the page's ``PageAria.hand_focus``, on a page.
     hand_focus = staticmethod(focus_at_once)
 
-    def __init__(self, on_yes: Callable[[Optional[dict]], Any]) -> None:
-        self.on_yes = on_yes
+    def __init__(self) -> None:
         self.text = markup("", "inc-confirm-text")
         self.yes_button = self._button("check", "inc-confirm-yes", "warning")
         self.no_button = self._button("times", "inc-confirm-no", "")
         super().__init__([self.text, self.yes_button, self.no_button])
         self.add_class("inc-confirm")
-        self.add_class("inc-end-phase-question")
-        self._at: Optional[dict] = None
+        self._on_yes: Optional[Callable[[], Any]] = None
         self._asked_by: Optional[widgets.Button] = None
         self.withdraw()
         self.yes_button.on_click(lambda _: self.confirm())
@@ -97,31 +97,31 @@ class EndPhaseQuestion(widgets.HBox):
         """Whether the question is on screen, awaiting an answer."""
         return self._asked_by is not None
 
-    def ask(self, phase: Phase, at: Optional[dict], asked_by: widgets.Button, lang: Language) -> None:
-        """Asks, in ``lang``, whether to end ``phase``, the phase of the screen ``at`` that
-        ``asked_by`` (End phase now) was pressed on; the focus goes to Cancel."""
-        question = end_phase_warning(phase, lang) or lang._("End this phase now? Unfinished work counts as it stands.")
-        self._at, self._asked_by = at, asked_by
+    def ask(self, question: str, yes: str, cancel: str, asked_by: widgets.Button,
+            on_yes: Callable[[], Any]) -> None:
+        """Asks ``question`` (plain text), answered ``yes`` (which calls ``on_yes``) or
+        ``cancel``, for the button ``asked_by``; the focus goes to Cancel."""
+        self._on_yes, self._asked_by = on_yes, asked_by
         self.text.value = safe(question)
-        self.yes_button.description = end_phase_yes(phase, lang) or lang._("Yes, end it")
-        self.no_button.description = lang._("Cancel")
+        self.yes_button.description = yes
+        self.no_button.description = cancel
         # Each answer carries the question: what a screen reader says with it.
         self.yes_button.tooltip = self.no_button.tooltip = question
         self.layout.display = ""
         self.hand_focus(self.no_button, asked_by)
 
     def confirm(self) -> None:
-        """Ends the phase asked about (the twin of Yes); nothing once the question is withdrawn:
+        """Makes the move asked about (the twin of Yes); nothing once the question is withdrawn:
         the second click of a double click on Yes, or a Yes after the screen changed."""
-        if not self.asking:
+        on_yes = self._on_yes
+        if not self.asking or on_yes is None:
             return
-        at = self._at
         self.withdraw()
-        self.on_yes(at)
+        on_yes()
 
     def cancel(self) -> None:
-        """Withdraws the question, ending nothing (the twin of Cancel); the focus goes back to
-        the button that asked it, if it is still on the page."""
+        """Withdraws the question, changing nothing (the twin of Cancel); the focus goes back to
+        the button that asked it, if it is still on the page (Cancel goes with the question)."""
         asked = self._asked_by
         self.withdraw()
         if asked is not None and asked.comm is not None:
@@ -129,5 +129,22 @@ class EndPhaseQuestion(widgets.HBox):
 
     def withdraw(self) -> None:
         """Takes the question off the screen, unanswered (the screen changed, or the language)."""
-        self._at = self._asked_by = None
+        self._on_yes = self._asked_by = None
         self.layout.display = "none"  # not None: see setup._show
+
+
+class EndPhaseQuestion(Question):
+    """End phase's question on a classroom page; ``on_yes(at)`` ends the phase of the screen
+    ``at`` the question was asked on."""
+
+    def __init__(self, on_yes: Callable[[Optional[dict]], Any]) -> None:
+        super().__init__()
+        self.on_yes = on_yes
+        self.add_class("inc-end-phase-question")
+
+    def ask_end(self, phase: Phase, at: Optional[dict], asked_by: widgets.Button, lang: Language) -> None:
+        """Asks, in ``lang``, whether to end ``phase``, the phase of the screen ``at`` that
+        ``asked_by`` (End phase now) was pressed on; the focus goes to Cancel."""
+        question = end_phase_warning(phase, lang) or lang._("End this phase now? Unfinished work counts as it stands.")
+        self.ask(question, end_phase_yes(phase, lang) or lang._("Yes, end it"), lang._("Cancel"), asked_by,
+                 lambda: self.on_yes(at))

@@ -20,6 +20,7 @@ from incognito_nb.engine.errors import N_
 from incognito_nb.ui.guard import Guard
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.aria import focus_at_once
+from incognito_nb.ui.widgets.end_phase_question import Question
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 from incognito_nb.ui.sheets import read_sheet
@@ -66,7 +67,7 @@ class TeacherBar(widgets.HBox):
         self.on_restart = on_restart
         self.on_pause_toggle = on_pause_toggle
         self.on_projector = on_projector
-        self._pending: Optional[str] = None  # the action awaiting "Yes": "end_phase" or "restart"
+        self._pending: Optional[str] = None  # the action last asked about: "end_phase" or "restart"
         self._status_text = ""
         self._said = 0  # counts say() calls, to know if a callback spoke for itself
 
@@ -77,11 +78,9 @@ class TeacherBar(widgets.HBox):
         self.projector_button = self._button("television", "inc-projector-toggle")
         # The toggle's aria-pressed, and ?projector= in the page's address: a reload keeps it.
         self.projector_state = PressedState(address="projector", on_asked=lambda on: self._projector_asked(on))
-        self.confirm_text = markup("", "inc-confirm-text")
-        self.confirm_yes = self._button("check", "inc-confirm-yes", style="warning")
-        self.confirm_no = self._button("times", "inc-confirm-no")
-        self.confirm_box = widgets.HBox([self.confirm_text, self.confirm_yes, self.confirm_no])
-        self.confirm_box.add_class("inc-confirm")
+        self.confirm_box = Question()
+        self.confirm_text, self.confirm_yes, self.confirm_no = (
+            self.confirm_box.text, self.confirm_box.yes_button, self.confirm_box.no_button)
         self.status = markup("", "inc-teacher-status")
         super().__init__(
             [self.pause_button, self.end_phase_button, self.save_button, self.restart_button,
@@ -89,7 +88,6 @@ class TeacherBar(widgets.HBox):
             **kwargs,
         )
         self.add_class("inc-teacher")
-        self._show_confirm(False)
         self.relabel()
 
         self.pause_button.on_click(lambda _: self.toggle_pause())
@@ -97,8 +95,6 @@ class TeacherBar(widgets.HBox):
         self.save_button.on_click(lambda _: self.save())
         self.restart_button.on_click(lambda _: self.ask_restart())
         self.projector_button.on_click(lambda _: self.toggle_projector())
-        self.confirm_yes.on_click(lambda _: self.confirm())
-        self.confirm_no.on_click(lambda _: self.cancel())
 
     def relabel(self, lang: Optional[Language] = None) -> None:
         """Writes the buttons' labels in ``lang`` (the bar's language until then), after a language change."""
@@ -106,11 +102,9 @@ class TeacherBar(widgets.HBox):
         self.end_phase_button.description = lang._("End phase now…")
         self.save_button.description = lang._("Save now")
         self.restart_button.description = lang._("Restart…")
-        self.confirm_no.description = lang._("Cancel")
         self._show_pause()
         self._show_projector()
-        if self._pending is not None:
-            self._show_confirm(False)  # the question was asked in the other language
+        self.confirm_box.withdraw()  # a question asked in the other language
 
     @staticmethod
     def _button(icon: str, css_class: str, style: str = "") -> widgets.Button:
@@ -128,7 +122,7 @@ class TeacherBar(widgets.HBox):
     @property
     def asking(self) -> Optional[str]:
         """The action awaiting confirmation ("end_phase" or "restart"), or None."""
-        return self._pending
+        return self._pending if self.confirm_box.asking else None
 
     # ------------------------------------------------------------ speaking
     def say(self, text: str) -> None:
@@ -141,16 +135,16 @@ class TeacherBar(widgets.HBox):
         """Enables or disables "End phase now" (off when no phase can be ended: setup, game over),
         and shows it only when enabled: greyed out, it sat first on the bar with nothing to end."""
         self._offer(self.end_phase_button, enabled)
-        if not enabled and self._pending == "end_phase":
-            self._show_confirm(False)
+        if not enabled and self.asking == "end_phase":
+            self.confirm_box.withdraw()
 
     def enable_game(self, playing: bool) -> None:
         """Shows "Save now" and "Restart…" only while there is a game: on the setup form they
         had nothing to save, and "Restart" built the form again, without the names typed."""
         for button in (self.save_button, self.restart_button):
             self._offer(button, playing)
-        if not playing and self._pending == "restart":
-            self._show_confirm(False)
+        if not playing and self.asking == "restart":
+            self.confirm_box.withdraw()
 
     @staticmethod
     def _offer(button: widgets.Button, offered: bool) -> None:
@@ -212,25 +206,22 @@ class TeacherBar(widgets.HBox):
 
     def _ask(self, action: str, question: str, yes: str) -> None:
         self._pending = action
-        self.confirm_text.value = safe(question)
-        self.confirm_yes.description = yes
-        # Each answer carries the question (its tooltip: what a screen reader says with it),
-        # and the keyboard's focus goes to the answer that changes nothing.
-        self.confirm_yes.tooltip = self.confirm_no.tooltip = question
-        self._show_confirm(True)
-        self.hand_focus(self.confirm_no, self._asking_button())
+        self.confirm_box.hand_focus = self.hand_focus  # the page's, given after the bar was made
+        self.confirm_box.ask(question, yes, self.lang._("Cancel"), self._asking_button(),
+                             lambda: self._carry_out(action))
 
     @observe("end_phase_warning")
     def _phase_changed(self, change: dict) -> None:
         # The question on screen is about a phase that is over: "Yes" must not end the next one.
-        if self._pending == "end_phase":
-            self._show_confirm(False)
+        if self.asking == "end_phase":
+            self.confirm_box.withdraw()
             self.say(self.lang._("The game moved on before you answered; no phase was ended."))
 
     def confirm(self) -> None:
         """Carries out the action being asked about (the twin of "Yes")."""
-        action = self._pending
-        self._show_confirm(False)
+        self.confirm_box.confirm()
+
+    def _carry_out(self, action: str) -> None:
         if action == "end_phase" and not self.end_phase_button.disabled:
             self._call(self.on_end_phase, N_("Could not end the phase: {error}"))
         elif action == "restart" and not self.restart_button.disabled:
@@ -239,19 +230,11 @@ class TeacherBar(widgets.HBox):
     def cancel(self) -> None:
         """Closes the question without doing anything (the twin of "Cancel"); the keyboard's
         focus goes back to the button that asked it (Cancel goes with the question)."""
-        asked = self._asking_button()
-        self._show_confirm(False)
-        if asked is not None:
-            self.hand_focus(asked, self.confirm_no)
+        self.confirm_box.cancel()
 
     def _asking_button(self) -> Optional[widgets.Button]:
         """Returns the button that asked the question on screen (End phase now, Restart), or None."""
         return {"end_phase": self.end_phase_button, "restart": self.restart_button}.get(self._pending)
-
-    def _show_confirm(self, visible: bool) -> None:
-        if not visible:
-            self._pending = None
-        self.confirm_box.layout.display = "" if visible else "none"  # not None: see setup._show
 
     # ----------------------------------------------------------------- save
     def save(self) -> None:
