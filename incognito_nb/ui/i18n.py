@@ -338,6 +338,16 @@ def pseudo(text: str, *, keep: Iterable[str] = ()) -> str:
                          for index, part in enumerate(parts)) + "]"
 
 
+def same_language(code: str, other: str) -> bool:
+    """Checks if two language codes name one language, whatever their regions ("es" and
+    "es-MX"): a deck's words in it need no mark of their own on a page (or a PDF) in the other.
+
+    >>> same_language("es", "ES-mx"), same_language("es", "en")
+    (True, False)
+    """
+    return code.partition("-")[0].lower() == other.partition("-")[0].lower()
+
+
 def csv_delimiter(lang: Language) -> str:
     """Returns the column separator of a CSV file a teacher reading ``lang`` opens: ``;``
     where the language writes its decimals with a comma (German, Spanish, French), else ``,``.

@@ -16,6 +16,7 @@ from fpdf.syntax import PDFString
 
 from .fonts import fallback_fonts, latin1, unicode_font
 from .lines import cut, largest_size, width_of
+from incognito_nb.ui.i18n import same_language
 
 FAMILY = "Sheet"
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 210.0, 297.0, 14.0
@@ -65,7 +66,7 @@ class Sheet(FPDF):
         that a screen reader says "cuchara" as Spanish on an English poster.  fpdf2 sets a
         document's language only, so the span is written into the page as it is."""
         marked = (re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", code or "") is not None
-                  and code.partition("-")[0].lower() != (getattr(self, "lang", None) or "").partition("-")[0].lower())
+                  and not same_language(code, getattr(self, "lang", None) or ""))
         if marked:
             self._out(f"/Span <</Lang {PDFString(code).serialize()}>> BDC")
         try:

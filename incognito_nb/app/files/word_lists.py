@@ -19,7 +19,7 @@ from typing import Iterable
 
 from ...engine.class_record import ClassRecord
 from ...engine.class_report import WordRow, by_language, deck_languages, missing_words, word_list, word_rows
-from incognito_nb.ui.i18n import Language
+from incognito_nb.ui.i18n import Language, same_language
 
 #: A line of a list of words: its label ("" for a class of one language), the words' language, the words.
 Line = tuple[str, str, str]
@@ -48,15 +48,10 @@ class StudentWords:
 
 def _lines(record: ClassRecord, rows: list[WordRow], lang: Language, *, label_other: bool = False) -> list[Line]:
     languages = deck_languages(record)
-    labelled = len(languages) > 1 or (label_other and bool(languages) and not _same(languages[0], lang.code))
+    labelled = len(languages) > 1 or (label_other and bool(languages) and not same_language(languages[0], lang.code))
     lines = []
     for code, group in by_language(record, rows):
         # Translators: before the words of a deck in one language, in a class's report ("Spanish: anillo; reloj").
         label = lang._("{language}:", language=lang.language_name(code)) if labelled else ""
         lines.append((label, code, lang.words([row.word for row in group])))
     return lines
-
-
-def _same(code: str, other: str) -> bool:
-    """Checks if two language codes name one language ("es" and "es-MX")."""
-    return code.partition("-")[0].lower() == other.partition("-")[0].lower()

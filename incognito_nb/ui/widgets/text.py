@@ -15,6 +15,7 @@ import re
 
 import ipywidgets as widgets
 
+from incognito_nb.ui.i18n import same_language
 from incognito_nb.ui.widgets import shared
 from incognito_nb.ui.widgets.palette import PLAYER_COLORS, text_color_on
 
@@ -64,7 +65,7 @@ def words_lang(code: str, page: str) -> str:
     """Returns the ``lang`` attribute (`` lang="es"``) for a deck's words in the language ``code``
     on a page in the language ``page``, or "" when they are the same (or the deck's is unknown):
     a screen reader then says "sombrero" as Spanish on an English page, not as English."""
-    if not code or code.partition("-")[0].lower() == page.partition("-")[0].lower():
+    if not code or same_language(code, page):
         return ""
     return f' lang="{html.escape(code, quote=True)}"'
 
