@@ -36,14 +36,14 @@ from .folder import AUTOSAVE, SavedGame, check_save_name
 KEY_PREFIX = "incognito-nb:save:"
 #: What :attr:`BrowserFolder.problem` holds when the browser's storage refused a save for want of room.
 FULL = "the browser's storage is full"
+#: Where the saves are, in words (``save_now`` says "saved in ...").
+PLACE = pathlib.PurePosixPath("this browser's storage")
 
 
 class StorageFull(SaveError):
     """The browser's storage for the site is full: its sentence says what happens now (the game
     goes on in the tab) and what to do, so a page says it alone, not inside its own
     "Autosave failed" sentence (which said "the game goes on" twice, and to use Save now)."""
-#: Where the saves are, in words (``save_now`` says "saved in ...").
-PLACE = pathlib.PurePosixPath("this browser's storage")
 
 
 @functools.cache
