@@ -7,7 +7,7 @@ export function tooSoon(now, moved, ms) {
 export default {
   render({ model, el }) {
     el.classList.add("inc-invisible");
-    let app = null, watcher = null, timer = null, tries = 0, moved = -Infinity;
+    let app = null, watcher = null, timer = null, attaching = null, tries = 0, moved = -Infinity;
     const selector = () => model.get("row");
     const row = () => app && app.querySelector(selector());
     const inRow = (node) => node instanceof Element && !!node.closest(selector());
@@ -28,7 +28,7 @@ export default {
     const attach = () => {
       app = el.closest(".inc-app");
       if (!app) {
-        if (++tries < 400) setTimeout(attach, 25);
+        if (++tries < 400) attaching = setTimeout(attach, 25);
         return;
       }
       // A button gone from the row moves the ones after it; a button added at its end moves none.
@@ -43,6 +43,7 @@ export default {
       if (watcher) watcher.disconnect();
       if (app) app.removeEventListener("click", swallow, true);
       clearTimeout(timer);
+      clearTimeout(attaching);
     };
   },
 };
