@@ -205,11 +205,58 @@ def test_a_page_opened_again_offers_the_game_back_from_the_browser_storage(offli
     table.snap("lite_resume_pad")
     table.done()
     table.open_pad("Cleo")
-    table.draw(STROKES[2])
+    storage_full_is_said_at_the_save_it_refused(table)
     table.done()
     assert set(table.secrets.values()) <= set(table.lineup())
     table.watch.check()
     asked_only_the_site(offline_context)
+
+
+#: Fills the site's storage to its last few bytes (another app's data, as a shared school
+#: computer may hold) and returns how many characters went in.
+FILL_THE_STORAGE = """() => {
+  let size = 1 << 22, kept = 0, key = 0;
+  while (size >= 1) {
+    try { localStorage.setItem("filler:" + key, "x".repeat(size)); key += 1; kept += size; }
+    catch (error) { size = Math.floor(size / 2); }
+  }
+  return kept;
+}"""
+#: Keeps every text the teacher bar's status line shows, in order.
+STATUS_SAID = """() => {
+  window.__incStatus = [];
+  const note = () => {
+    const text = document.querySelector(".inc-teacher-status")?.innerText || "";
+    if (window.__incStatus.at(-1) !== text) window.__incStatus.push(text);
+  };
+  new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def storage_full_is_said_at_the_save_it_refused(table: Table) -> None:
+    """The site's storage full as Cleo draws: the stroke's autosave is refused, and said at
+    once (it was said at the next move, whose own save was then never sent); Save now says
+    it is saving, then that the save was not kept, never "Saved" (it said "Saved at 10:35 in
+    this browser's storage." as soon as the game was sent); with room again, Save now keeps
+    the game, Cleo's stroke in it."""
+    page = table.page
+    filled = page.evaluate(FILL_THE_STORAGE)
+    print(f"storage filled with {filled:,} characters beside the save")
+    table.draw(STROKES[2])
+    full = "This browser's storage for this site is full"
+    page.locator(".inc-message .inc-problem", has_text=full).wait_for(timeout=STEP)
+    page.evaluate(STATUS_SAID)
+    page.click(".inc-save", timeout=STEP)
+    page.locator(".inc-teacher-status", has_text=full).wait_for(timeout=STEP)
+    said = page.evaluate("window.__incStatus")
+    assert not any("Saved" in text for text in said), said
+    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:'))"
+                  ".forEach(k => localStorage.removeItem(k))")
+    page.click(".inc-save", timeout=STEP)
+    page.locator(".inc-teacher-status", has_text="Saved at").wait_for(timeout=STEP)
+    assert "in this browser's storage." in page.inner_text(".inc-teacher-status")
+    assert page.evaluate("""() => JSON.parse(JSON.parse(localStorage.getItem('incognito-nb:save:autosave')).game)
+                                  .table.drawings.Cleo.length""") == 1
 
 
 def test_the_built_site_holds_every_wheel_its_lock_names_compiled_for_the_browser(lite_site):

@@ -21,9 +21,23 @@ export function readAll(storage, prefix) {
 // QuotaExceededError in browsers): Python says that in the page's language.
 export const isFull = (error) => error?.name === "QuotaExceededError" || /QuotaExceeded/.test(String(error));
 
-// Sends the model every save the storage holds, then writes and deletes what Python says;
-// tells it when another tab of this site writes a save (the page's "storage" event, which
-// a browser fires in every other tab of the origin): two tabs replace each other's saves.
+// Writes one save Python sent and returns the answer Python waits for, with the save's
+// name and id: {kind: "saved"} once the storage holds it, {kind: "failed"} with the
+// browser's error (and whether the storage is full) if it refused.  Python says "saved"
+// only on the first: a save sent is not a save kept.
+export function write(storage, prefix, msg) {
+  try {
+    storage().setItem(prefix + msg.name, msg.entry);
+    return { kind: "saved", name: msg.name, id: msg.id };
+  } catch (error) {  // the quota is full, or storage is off in this browser
+    return { kind: "failed", name: msg.name, id: msg.id, error: String(error), full: isFull(error) };
+  }
+}
+
+// Sends the model every save the storage holds, then writes and deletes what Python says,
+// answering every write; tells it when another tab of this site writes a save (the page's
+// "storage" event, which a browser fires in every other tab of the origin): two tabs
+// replace each other's saves.
 export function bridge(model, storage = pageStorage, page = globalThis) {
   const prefix = model.get("prefix");
   let saves = {};
@@ -33,10 +47,13 @@ export function bridge(model, storage = pageStorage, page = globalThis) {
     if (event.key && event.key.startsWith(prefix)) model.send({ kind: "elsewhere", name: event.key.slice(prefix.length) });
   });
   model.on("msg:custom", (msg) => {
+    if (msg.kind === "save") {
+      model.send(write(storage, prefix, msg));
+      return;
+    }
     try {
-      if (msg.kind === "save") storage().setItem(prefix + msg.name, msg.entry);
-      else if (msg.kind === "delete") storage().removeItem(prefix + msg.name);
-    } catch (error) {  // the quota is full, or storage is off in this browser
+      if (msg.kind === "delete") storage().removeItem(prefix + msg.name);
+    } catch (error) {  // storage is off in this browser
       model.send({ kind: "failed", name: msg.name, error: String(error), full: isFull(error) });
     }
   });

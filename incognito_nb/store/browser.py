@@ -5,7 +5,9 @@ the page, and a worker cannot reach ``localStorage``.  The page can, so the save
 through a small widget whose front end (``browser.js``, beside this module) lives in the
 page: at start it reads every save under :data:`KEY_PREFIX` from ``localStorage`` and
 sends them to Python; each :meth:`BrowserFolder.save` sends the game to the page, which
-writes it.  A reload, a closed tab or a browser restart on the same computer finds the
+writes it and answers: kept, or refused (the storage full, or switched off).  A save sent
+is not a save kept: only the page's answer says which it was (:meth:`BrowserFolder.save`'s
+``then``, :meth:`BrowserFolder.on_save_problem`).  A reload, a closed tab or a browser restart on the same computer finds the
 saves again.
 
 JupyterLite's own drive (``/drive``) would keep files too, but only where a service
@@ -38,6 +40,11 @@ KEY_PREFIX = "incognito-nb:save:"
 FULL = "the browser's storage is full"
 #: Where the saves are, in words (``save_now`` says "saved in ...").
 PLACE = pathlib.PurePosixPath("this browser's storage")
+#: How many saves may wait for the page's answer: a page that never answers (its widget
+#: not shown) must not grow the kernel with every move.  The oldest is forgotten first.
+WAITING_AT_MOST = 64
+#: How much of the browser's own error a refusal keeps: a page may send any text, any size.
+ERROR_LENGTH = 300
 
 
 class StorageFull(SaveError):
@@ -70,7 +77,12 @@ class BrowserFolder:
         self._loaded = False
         self._waiting: list[Callable[[], None]] = []
         self._elsewhere: list[Callable[[], None]] = []
-        self.problem: str | None = None  # the last thing the browser refused, in its words
+        self._problems: list[Callable[[SaveError | None], None]] = []
+        # Saves sent and not yet answered, by id: their slot, and who waits for the answer.
+        self._waiting_answer: dict[int, tuple[str, Callable[[SaveError | None], None] | None]] = {}
+        self._sent = 0  # the id of the last save sent
+        self._refused = 0  # the id of the save that made `problem`
+        self.problem: str | None = None  # what the browser refused, in its words, until a later save is kept
         self.widget = _bridge_class()()
         self.widget.on_msg(self._heard)
 
@@ -93,8 +105,33 @@ class BrowserFolder:
         elif kind == "elsewhere":  # another tab of this site wrote a save: it plays too
             for callback in list(self._elsewhere):
                 callback()
-        elif kind == "failed":
-            self.problem = FULL if message.get("full") is True else str(message.get("error", ""))[:300]
+        elif kind in ("saved", "failed"):
+            self._answered(message)
+
+    def _answered(self, message: dict[str, Any]) -> None:
+        """Hears the page's answer to one save: kept, or refused.  Anything but the answer to a
+        save sent and not yet answered (an unknown id, another slot's name) is passed over."""
+        sent = message.get("id")
+        if type(sent) is not int or sent not in self._waiting_answer:  # not True, not 1.0, not "1"
+            return
+        name, then = self._waiting_answer[sent]
+        if message.get("name") != name:
+            return
+        del self._waiting_answer[sent]
+        if message.get("kind") == "saved":
+            if self.problem is not None and sent > self._refused:  # a later save is kept: nothing is lost
+                self.problem = None
+                for callback in list(self._problems):
+                    callback(None)
+            if then is not None:
+                then(None)
+            return
+        error = message.get("error")  # the browser's words: any text, any size, from the page
+        self.problem = FULL if message.get("full") is True else error[:ERROR_LENGTH] if isinstance(error, str) else ""
+        self._refused = sent
+        refusal = _refusal(self.problem)
+        for callback in [then] if then is not None else list(self._problems):
+            callback(refusal)
 
     def on_loaded(self, callback: Callable[[], None]) -> None:
         """Calls ``callback`` once the saves kept in the browser are known (at once if they are)."""
@@ -108,31 +145,37 @@ class BrowserFolder:
         both play, and each one's saves replace the other's."""
         self._elsewhere.append(callback)
 
+    def on_save_problem(self, callback: Callable[[SaveError | None], None]) -> None:
+        """Calls ``callback(error)`` as soon as the browser refuses a save sent without ``then``
+        (:class:`StorageFull` when its storage is full), and ``callback(None)`` once a later save
+        is kept after a refusal: nothing is lost then."""
+        self._problems.append(callback)
+
     @property
     def loaded(self) -> bool:
         """Whether the saves kept in the browser have arrived."""
         return self._loaded
 
     # ------------------------------------------------------------- GameFolder's interface
-    def save(self, game: Game, name: str = AUTOSAVE) -> pathlib.PurePosixPath:
-        """Keeps the game in slot ``name`` and sends it to the browser's storage.
+    def save(self, game: Game, name: str = AUTOSAVE, *,
+             then: Callable[[SaveError | None], None] | None = None) -> pathlib.PurePosixPath:
+        """Keeps the game in slot ``name`` and sends it to the browser's storage, which answers
+        a moment later: ``then(None)`` once it holds the save, ``then(error)`` if it refused it
+        (:class:`StorageFull` when it is full).  Without ``then``, a refusal goes to
+        :meth:`on_save_problem`'s callbacks.  Every save is sent, whatever the last one met.
 
-        :raises SaveError: if the name is not allowed, the game cannot be read back, or the
-            browser refused the last save (its storage is full or switched off).
+        :raises SaveError: if the name is not allowed or the game cannot be read back.
         """
         check_save_name(name)
         text = game.to_json()
         Game.from_json(text)  # never replace a good save with one that cannot be read
-        if self.problem:
-            problem, self.problem = self.problem, None
-            if problem is FULL:  # said in the page's words, not the browser's QuotaExceededError
-                raise StorageFull(N_("This browser's storage for this site is full: it did not keep the last save. "
-                                   "The game goes on in this tab: keep it open to the game's end, as a reload "
-                                   "would go back to the last move kept."))
-            raise SaveError(N_("The browser did not keep the last save: {problem}"), problem=problem)
         entry = {"saved_at": datetime.now(timezone.utc).isoformat(), "game": text}
         self._entries[name] = entry
-        self.widget.send({"kind": "save", "name": name, "entry": json.dumps(entry)})
+        self._sent += 1
+        self._waiting_answer[self._sent] = (name, then)
+        while len(self._waiting_answer) > WAITING_AT_MOST:
+            del self._waiting_answer[next(iter(self._waiting_answer))]
+        self.widget.send({"kind": "save", "name": name, "entry": json.dumps(entry), "id": self._sent})
         return self.path / name
 
     def load(self, name: str = AUTOSAVE) -> Game:
@@ -178,6 +221,15 @@ class BrowserFolder:
     def close(self) -> None:
         """Closes the widget that talks to the page."""
         self.widget.close()
+
+
+def _refusal(problem: str) -> SaveError:
+    """Returns the error a save the browser refused is said with (``problem``: its words, or :data:`FULL`)."""
+    if problem is FULL:  # said in the page's words, not the browser's QuotaExceededError
+        return StorageFull(N_("This browser's storage for this site is full: it did not keep the last save. "
+                              "The game goes on in this tab: keep it open to the game's end, as a reload "
+                              "would go back to the last move kept."))
+    return SaveError(N_("The browser did not keep the last save: {problem}"), problem=problem)
 
 
 def _entry(raw: Any) -> dict[str, str] | None:

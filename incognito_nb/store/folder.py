@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path, PurePath
+from typing import Callable
 
 from ..engine import Game, Phase, SaveError
 from ..engine.errors import N_, detail
@@ -105,9 +106,16 @@ class GameFolder:
         """Would call ``callback`` when another page writes these saves: a folder on disk is
         not told (the browser's storage is, :class:`~incognito_nb.store.browser.BrowserFolder`)."""
 
-    def save(self, game: Game, name: str = AUTOSAVE) -> Path:
+    def on_save_problem(self, callback) -> None:
+        """Would call ``callback`` when a save is refused after :meth:`save` returned: a folder
+        on disk refuses at once, by raising (the browser's storage answers later, and tells)."""
+
+    def save(self, game: Game, name: str = AUTOSAVE, *,
+             then: Callable[[SaveError | None], None] | None = None) -> Path:
         """Writes the game into the slot ``name`` atomically and returns the file; a save
         there that this version cannot read is moved aside first, never overwritten.
+        ``then(None)`` is called once the file is written, before this returns (the browser's
+        storage calls it later, or with the error that refused the save).
 
         :raises SaveError: if the folder cannot be written; the previous save is kept.
         """
@@ -131,6 +139,8 @@ class GameFolder:
         except OSError as error:
             raise SaveError(N_("Could not save the game in {folder}: {reason}."), folder=str(self.path),
                             reason=str(error.strerror or error)) from None
+        if then is not None:
+            then(None)
         return target
 
     def load(self, name: str = AUTOSAVE) -> Game:

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { FakeModel, FakeStorage, RefusingStorage } from "./fakes.mjs";
-import bridgeView, { bridge, readAll } from "../../incognito_nb/store/browser.js";
+import bridgeView, { bridge, readAll, write } from "../../incognito_nb/store/browser.js";
 
 const PREFIX = "incognito-nb:save:";  // KEY_PREFIX in browser.py, the bridge's `prefix` trait
 
@@ -26,12 +26,42 @@ test("a save Python sends is written under the prefix, and a deleted one removed
   const storage = page({ [PREFIX + "old"]: "O" });
   const model = new FakeModel({ prefix: PREFIX });
   bridge(model, () => storage);
-  model.hear({ kind: "save", name: "autosave", entry: '{"saved_at": "now", "game": "{}"}' });
+  model.hear({ kind: "save", name: "autosave", entry: '{"saved_at": "now", "game": "{}"}', id: 1 });
   model.hear({ kind: "delete", name: "old" });
   model.hear({ kind: "something else", name: "x" });
   assert.deepEqual(Object.fromEntries(storage.entries),
                    { [PREFIX + "autosave"]: '{"saved_at": "now", "game": "{}"}' });
-  assert.equal(model.sent.length, 1, "nothing more is said to Python");
+  assert.deepEqual(model.sent.slice(1), [{ kind: "saved", name: "autosave", id: 1 }],
+                   "the save is answered; nothing more is said to Python");
+});
+
+test("every save is answered, in order, by its id: kept once the storage holds it, or refused", () => {
+  // Python said "Saved" as soon as it had sent the game, before the page wrote anything:
+  // only the page knows whether the storage kept it.
+  const storage = page();
+  const model = new FakeModel({ prefix: PREFIX });
+  bridge(model, () => storage);
+  model.hear({ kind: "save", name: "autosave", entry: "A", id: 4 });
+  storage.setItem = RefusingStorage.prototype.setItem;  // the storage fills up
+  model.hear({ kind: "save", name: "autosave", entry: "B", id: 5 });
+  delete storage.setItem;  // room again
+  model.hear({ kind: "save", name: "friday", entry: "F", id: 6 });
+  assert.deepEqual(model.sent.slice(1), [
+    { kind: "saved", name: "autosave", id: 4 },
+    { kind: "failed", name: "autosave", id: 5, error: "Error: QuotaExceededError: the quota is full", full: true },
+    { kind: "saved", name: "friday", id: 6 },
+  ]);
+  assert.equal(storage.getItem(PREFIX + "autosave"), "A", "the refused save left the last one kept");
+});
+
+test("a write's answer says whether the storage was full or refused it for another reason", () => {
+  const off = { setItem() { throw Object.assign(new Error("the operation is insecure"), { name: "SecurityError" }); } };
+  const full = { setItem() { throw Object.assign(new Error("exceeded the quota"), { name: "QuotaExceededError" }); } };
+  const msg = { kind: "save", name: "autosave", entry: "{}", id: 9 };
+  assert.deepEqual(write(() => off, PREFIX, msg),
+                   { kind: "failed", name: "autosave", id: 9, error: "SecurityError: the operation is insecure", full: false });
+  assert.equal(write(() => full, PREFIX, msg).full, true);
+  assert.deepEqual(write(() => page(), PREFIX, msg), { kind: "saved", name: "autosave", id: 9 });
 });
 
 test("a storage switched off says so, and Python still hears that nothing is kept", () => {
@@ -46,9 +76,9 @@ test("a storage switched off says so, and Python still hears that nothing is kep
 test("a save the storage refuses (its quota full) is reported with its name", () => {
   const model = new FakeModel({ prefix: PREFIX });
   bridge(model, () => new RefusingStorage());
-  model.hear({ kind: "save", name: "autosave", entry: "{}" });
-  assert.deepEqual(model.sent.at(-1), { kind: "failed", name: "autosave", error: "Error: QuotaExceededError: the quota is full",
-                                       full: true });
+  model.hear({ kind: "save", name: "autosave", entry: "{}", id: 3 });
+  assert.deepEqual(model.sent.at(-1), { kind: "failed", name: "autosave", id: 3,
+                                       error: "Error: QuotaExceededError: the quota is full", full: true });
 });
 
 test("a save written by another tab of the site is told to Python; other keys are not", () => {

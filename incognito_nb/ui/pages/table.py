@@ -88,6 +88,8 @@ class TableApp(PageShell):
         self.timer_paused = False
         self._find_layout: FindLayout | None = None
         self._said = ""
+        self._refusal_said = ""  # the message line's refused autosave, taken back once a later save is kept
+        self._save_now_pressed = 0  # only the last press of Save now says how its save went
         self._language_chosen = False  # by the setup form's menu: the page's ?lang= no longer counts
 
         super().__init__(lang=lang)
@@ -104,6 +106,7 @@ class TableApp(PageShell):
         )
         self.teacher.hand_focus = self.aria.hand_focus
         self.folder.on_elsewhere(self._played_elsewhere)
+        self.folder.on_save_problem(self.guarded(self._save_problem, keeps_message=True))
         self.add_bars(self.teacher, self.progress)
         # A phone passed round the table gets the find phase a student's phone has.
         self.screen = ScreenSize()
@@ -437,16 +440,34 @@ class TableApp(PageShell):
         self._save()  # after the screen: a large save must not delay what the table sees
 
     def save_now(self) -> None:
-        """Saves the game now and says so."""
+        """Saves the game now and says so once the save is kept: the browser's storage answers a
+        moment later, and until then the teacher reads that it is saving, never "Saved"."""
         if self.game is None:
             self.teacher.say(self.lang._("Nothing to save yet: start a game first."))
             return
-        path = self.folder.save(self.game)
-        time = f"{datetime.now():%H:%M}"
-        if path.parent == BROWSER_STORAGE:  # the static site's saves: a place said in words, not a folder
+        self._save_now_pressed += 1
+        press, answered = self._save_now_pressed, []
+
+        def kept(problem: SaveError | None) -> None:
+            answered.append(problem)
+            if press == self._save_now_pressed:  # a later press speaks for itself
+                self._say_save_now(problem)
+
+        self.folder.save(self.game, then=self.guarded(kept, keeps_message=True))
+        if not answered:  # the static site's storage: its answer comes later
+            where = self.folder.path
+            self.teacher.say(self.lang._("Saving in this browser's storage…") if where == BROWSER_STORAGE
+                             else self.lang._("Saving in {folder}…", folder=str(where)))
+
+    def _say_save_now(self, problem: SaveError | None) -> None:
+        if problem is not None:
+            self.teacher.say(self.lang.error(problem))
+            return
+        time, where = f"{datetime.now():%H:%M}", self.folder.path
+        if where == BROWSER_STORAGE:  # the static site's saves: a place said in words, not a folder
             self.teacher.say(self.lang._("Saved at {time} in this browser's storage.", time=time))
             return
-        self.teacher.say(self.lang._("Saved at {time} in {folder}.", time=time, folder=str(path.parent)))
+        self.teacher.say(self.lang._("Saved at {time} in {folder}.", time=time, folder=str(where)))
 
     def restart(self) -> None:
         """Leaves this game (it stays saved) and goes back to setup."""
@@ -492,11 +513,22 @@ class TableApp(PageShell):
             return
         try:
             self.folder.save(self.game)
-        except StorageFull as error:
-            self.report(self.lang.error(error))
         except SaveError as error:
+            self._save_problem(error)
+
+    def _save_problem(self, error: SaveError | None) -> None:
+        """Says an autosave refused, when it is refused (the browser's storage says so a moment
+        after the save), and takes it back once a later save is kept (``error`` None)."""
+        if error is None:
+            if self._refusal_said and self.message.value == self._refusal_said:
+                self.report("")
+            return
+        if isinstance(error, StorageFull):  # its sentence says the game goes on, and what to do
+            self.report(self.lang.error(error))
+        else:
             self.report(self.lang._("Autosave failed: {error} The game goes on; use “Save now” once fixed.",
                                     error=self.lang.error(error)))
+        self._refusal_said = self.message.value
 
     @property
     def language(self) -> str:
