@@ -251,3 +251,32 @@ def test_a_position_survives_json_and_a_badly_shaped_one_is_refused_by_the_actio
         _refused("action", lambda: Action("advance", None, {"force": False, "at": at}))
         _refused("action", lambda: Action("reveal_next", None, {"at": at}))
     _refused("action", lambda: Action("cast_vote", "Ben", {"artist": "Ana", "number": 1, "at": position(1, "find")}))
+
+
+def test_the_teachers_pause_of_the_drawing_timer_is_the_games_until_the_hide_phase_ends():
+    """The pause is the table's, as the reveal's step is: a move in the log, kept in a save,
+    said as the state wanted (two pages pressing Pause at once leave it paused)."""
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=3)
+    at_hide = position_of(game)
+    assert not game.timer_paused
+    assert apply_action(game, Action.pause_timer(True, at=at_hide)) is True
+    assert apply_action(game, Action.pause_timer(True, at=at_hide)) is True and game.timer_paused
+    assert Game.from_json(game.to_json()).timer_paused  # a page built again shows it paused
+    assert apply_action(game, Action.pause_timer(False)) is False and not game.timer_paused
+    apply_action(game, Action.pause_timer(True, at=at_hide))
+    game.advance(force=True)  # the find phase: the next hide phase starts counting
+    assert not game.timer_paused and not Game.from_json(game.to_json()).timer_paused
+    before = game.to_json()
+    _refused("moved_on", lambda: apply_action(game, Action.pause_timer(False, at=at_hide)))
+    _refused("phase", lambda: apply_action(game, Action.pause_timer(True)))
+    assert game.to_json() == before
+
+
+def test_the_pause_is_the_tables_move_and_is_true_or_false():
+    action = Action.pause_timer(True, at=position(1, "hide"))
+    assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+    assert action.player is None
+    _refused("action", lambda: Action("pause_timer", "Ana", {"paused": True}))  # a player pauses nothing
+    for paused in (1, "yes", None):
+        _refused("action", lambda: Action("pause_timer", None, {"paused": paused}))
+    _refused("action", lambda: Action("pause_timer", None, {}))

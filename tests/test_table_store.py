@@ -412,6 +412,28 @@ def test_forged_and_foreign_credentials_are_refused(store):
     assert store.actions(keys.code) == [] and store.version(keys.code) == 5
 
 
+def test_only_the_teachers_key_pauses_the_drawing_timer_and_every_kernel_reads_the_pause(store, store_url):
+    """The teacher's desk pauses the timer that the projected page counts down in another
+    kernel: the pause is the table's, read by any kernel (a page reloaded keeps it), and a
+    student's seat, another table's key or no key at all cannot pause it."""
+    keys, seats = _table(store)
+    other, _ = _table(store, seed=12)
+    at = position(1, Phase.HIDE)
+    for credentials in ({"seat_token": seats["Ana"].token}, {"teacher_key": other.teacher_key}, {}):
+        with pytest.raises(NotAllowed):
+            store.act(keys.code, Action.pause_timer(True, at=at), **credentials)
+    assert store.actions(keys.code) == [] and not store.read(keys.code).game.timer_paused
+    version = store.act(keys.code, Action.pause_timer(True, at=at), teacher_key=keys.teacher_key)
+    elsewhere = make_store(store_url)  # the projected page's kernel, or a page reloaded
+    try:
+        assert elsewhere.version(keys.code) == version
+        assert elsewhere.read(keys.code).game.timer_paused and elsewhere.replay(keys.code).timer_paused
+        elsewhere.act(keys.code, Action.pause_timer(False, at=at), teacher_key=keys.teacher_key)
+    finally:
+        elsewhere.close()
+    assert not store.read(keys.code).game.timer_paused
+
+
 def test_a_move_the_rules_refuse_changes_nothing(store):
     keys, seats = _table(store)
     store.act(keys.code, Action.update_drawing("Ana", doodle(3)), seat_token=seats["Ana"].token)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from incognito_nb.app.classroom import _takeaway_files
+from incognito_nb.app.classroom import _takeaway_files, teacher_page
 from incognito_nb.app.files import projected_chart as _vocabulary_chart
 from incognito_nb.engine import Action, Phase, Rules
 from incognito_nb.engine.actions import position_of
@@ -21,7 +21,7 @@ from incognito_nb.ui.pages.teacher_desk import TeacherDesk
 from incognito_nb.ui.widgets import seat_link
 from incognito_nb.ui.widgets.seat_link import SeatLink
 
-from test_classroom_widgets import NAMES, seat_class
+from test_classroom_widgets import NAMES, request, seat_class
 from test_table import find, one, plain, secret_deck
 
 pytestmark = pytest.mark.usefixtures("close_new_widgets")
@@ -53,6 +53,68 @@ def to_the_reveal(teacher) -> None:
 
 def seat_links(desk) -> list[SeatLink]:
     return [widget for widget in find(desk.stage, "inc-seat-link") if isinstance(widget, SeatLink)]
+
+
+def test_the_desk_pauses_and_resumes_the_projected_pages_timer_and_both_say_the_tables_state(store):
+    """A pen breaks, the bell rings: the teacher with the desk on a phone pauses the timer that
+    the projected page counts down in its own kernel, without walking to the laptop.  The
+    pause is the table's: both pages say it, and a page built again (a reload) keeps it."""
+    teacher, students = seat_class(store, rounds=1)
+    code, key = teacher.code, teacher.teacher_key
+    show = TeacherPage(store, code=code, teacher_key=key, timer_seconds=60)  # the projected page, a timer
+    assert "timer=60" in show.desk_url  # the desk learns there is a timer from its link
+    desk = teacher_page(request(store, show.desk_url.split("?", 1)[1]))
+    assert isinstance(desk, TeacherDesk)
+    assert [child for child in desk.teacher_bar.children if child.layout.display != "none"] == [
+        desk.end_phase_button, desk.pause_button]  # Pause timer next to End phase
+    show.countdown.tick(5)
+    one(desk, "inc-pause").click()
+    assert desk.message.value == "", plain(desk.message.value)
+    assert store.read(code).game.timer_paused
+    assert one(desk, "inc-pause").description == "Resume timer"
+    show.catch_up()  # what the projected page's watch does on the change
+    assert show.countdown.paused and one(show, "inc-pause").description == "Resume timer"
+    show.countdown.tick(30)  # the next ticks: time stands still
+    assert show.countdown.left == 55 and "0:55 (paused)" in plain(one(show, "inc-timer-text").value)
+    again = TeacherPage(store, code=code, teacher_key=key, timer_seconds=60)  # the projected page reloaded
+    assert again.countdown.paused and one(again, "inc-pause").description == "Resume timer"
+    reopened = teacher_page(request(store, show.desk_url.split("?", 1)[1]))  # and a desk opened again
+    assert one(reopened, "inc-pause").description == "Resume timer"
+    again.close()
+    reopened.close()
+    one(show, "inc-pause").click()  # resumed on the projected page: the desk follows
+    desk.catch_up()
+    assert not store.read(code).game.timer_paused and one(desk, "inc-pause").description == "Pause timer"
+    show.countdown.tick(5)
+    assert show.countdown.left == 50
+    # A page without the key pauses nothing: no Pause shown, and none made to show from the
+    # browser's console (a synced trait) and pressed; a student's page has none.
+    version = store.version(code)
+    for page in [TeacherPage(store, code=code, timer_seconds=60), TeacherDesk(store, code=code, timer_seconds=60)]:
+        assert page.pause_button.layout.display == "none" and not find(page, "inc-pause")
+        page.pause_button.layout.display = ""  # the console
+        page.toggle_pause()  # what a press would ask
+        assert page.message.value == "" and store.version(code) == version
+    assert not any(find(page, "inc-pause") for page in students.values())
+    # Past the hide phase the desk offers no Pause, and its button, pressed late, pauses nothing.
+    late = one(desk, "inc-pause")
+    teacher_moves(teacher, lambda at: Action.advance(force=True, at=at))
+    desk.catch_up()
+    assert desk.pause_button.layout.display == "none"
+    late.click()
+    desk.toggle_pause()
+    assert store.version(code) == version + 1 and desk.message.value == "", plain(desk.message.value)
+
+
+def test_a_desk_pause_pressed_twice_pauses_once(store):
+    """A double click's second press reaches the button it was meant for, closed once the
+    pause was taken: it does not resume the timer at once."""
+    teacher, _ = seat_class(store, rounds=1)
+    desk = TeacherDesk(store, code=teacher.code, teacher_key=teacher.teacher_key, timer_seconds=60)
+    pressed = one(desk, "inc-pause")
+    pressed.click()
+    pressed.click()
+    assert store.read(teacher.code).game.timer_paused and one(desk, "inc-pause") is not pressed
 
 
 def test_a_new_seat_link_comes_with_copy_and_a_qr_code_for_the_student_to_scan(store):

@@ -50,11 +50,12 @@ KINDS: Mapping[str, tuple[str, ...]] = {
     "confirm_votes": (),
     "advance": ("force",),
     "reveal_next": (),
+    "pause_timer": ("paused",),
 }
 #: Actions made by the table as a whole (the teacher), not by one player.
-TABLE_KINDS = frozenset({"advance", "reveal_next"})
+TABLE_KINDS = frozenset({"advance", "reveal_next", "pause_timer"})
 #: The arguments an action may leave out: its log entries written before they existed still replay.
-OPTIONAL: Mapping[str, tuple[str, ...]] = {"advance": ("at",), "reveal_next": ("at",)}
+OPTIONAL: Mapping[str, tuple[str, ...]] = {"advance": ("at",), "reveal_next": ("at",), "pause_timer": ("at",)}
 #: The fields of a position (``at``): where the game stands.
 POSITION = ("round", "phase", "step")
 
@@ -72,8 +73,9 @@ def position_of(game: Game) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Action:
-    """One move at the table: ``kind`` names the :class:`Game` method, ``player`` who
-    makes it (``None`` for the teacher's ``advance`` and ``reveal_next``), ``args`` its JSON-safe arguments.
+    """One move at the table: ``kind`` names the :class:`Game` method, ``player`` who makes it
+    (``None`` for the teacher's ``advance``, ``reveal_next`` and ``pause_timer``), ``args`` its
+    JSON-safe arguments.
 
     Build one with the constructors named after the moves (:meth:`cast_vote`, ...) or
     with :meth:`from_dict`.  Actions compare equal when their data is equal.
@@ -140,6 +142,14 @@ class Action:
         teacher's); with ``at`` (:func:`position`), only from that position."""
         return cls("reveal_next", None, {} if at is None else {"at": dict(at)})
 
+    @classmethod
+    def pause_timer(cls, paused: bool, *, at: Mapping[str, Any] | None = None) -> "Action":
+        """Returns the action that pauses (``paused=True``) or resumes the drawing timer (the
+        teacher's, from the projected page or the desk); with ``at`` (:func:`position`), only
+        from that position.  It says the state wanted, not "the other one": two pages pressing
+        Pause at once leave the timer paused."""
+        return cls("pause_timer", None, {"paused": paused} if at is None else {"paused": paused, "at": dict(at)})
+
     # ------------------------------------------------------------ data
     def to_dict(self) -> dict[str, Any]:
         """Returns the action as JSON-safe data."""
@@ -158,7 +168,8 @@ class Action:
 
 def apply_action(game: Game, action: Action) -> Phase | int | None:
     """Makes the move ``action`` describes on ``game``; returns what the method returns
-    (the new phase for ``advance``, the reveal's step for ``reveal_next``, else ``None``).
+    (the new phase for ``advance``, the reveal's step for ``reveal_next``, the pause for
+    ``pause_timer``, else ``None``).
 
     The action's shape is checked again (its ``args`` dict could have been changed
     since it was built) and its data turned into engine values before the game is
@@ -196,6 +207,8 @@ def apply_action(game: Game, action: Action) -> Phase | int | None:
         return game.confirm_votes(player)
     if kind == "reveal_next":
         return game.reveal_next()
+    if kind == "pause_timer":
+        return game.pause_timer(args["paused"])
     return game.advance(force=args["force"])
 
 
@@ -244,6 +257,8 @@ def _check_shape(action: Action) -> None:
             _refuse(N_("A card's number is a whole number or None (no card), not {value}."), value=f"{number!r:.40}")
     if "force" in args and not isinstance(args["force"], bool):
         _refuse(N_("'force' is true or false, not {value}."), value=f"{args['force']!r:.40}")
+    if "paused" in args and not isinstance(args["paused"], bool):
+        _refuse(N_("'paused' is true or false, not {value}."), value=f"{args['paused']!r:.40}")
     if "at" in args and not _is_position(args["at"]):
         _refuse(N_("'at' names where the game stood when the move was made (its round, phase and reveal step), "
                    "not {value}."), value=f"{args['at']!r:.60}")

@@ -57,18 +57,12 @@ class Game:
         self._history: list[RoundRecord] = []
         self._moves = 0
         self._reveal = 0  # the reveal's step in the score phase (see reveal.py)
+        self._paused = False  # the teacher paused the drawing timer (this hide phase only)
 
     # ----------------------------------------------------------------- setup
     @classmethod
-    def new(
-        cls,
-        players: Iterable[str],
-        deck: Deck | None = None,
-        *,
-        seed: int | str | None = None,
-        rules: Rules | None = None,
-        practice: Practice | None = None,
-    ) -> "Game":
+    def new(cls, players: Iterable[str], deck: Deck | None = None, *, seed: int | str | None = None,
+            rules: Rules | None = None, practice: Practice | None = None) -> "Game":
         """Returns a new game in round 1's hide phase, with the first cards dealt.
 
         The same players, deck and seed (and ``practice``, see ``practice.py``) give the same game.
@@ -81,10 +75,8 @@ class Game:
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         names = check_players(players)
         if len(names) > rules.lineup_size:
-            raise IllegalAction(
-                N_("A line-up of {size} tokens seats at most {size} players."),
-                rule="player_count", size=rules.lineup_size,
-            )
+            raise IllegalAction(N_("A line-up of {size} tokens seats at most {size} players."), rule="player_count",
+                                size=rules.lineup_size)
         deck = deck if deck is not None else Deck.builtin()
         deck.check_fits(players=len(names), rounds=rules.rounds, lineup_size=rules.lineup_size)
         if seed is None:
@@ -220,6 +212,11 @@ class Game:
     def reveal_step(self) -> int:
         """Where the reveal stands in the score phase (see :mod:`.reveal`); 0 in other phases."""
         return self._reveal if self._phase is Phase.SCORE else 0
+
+    @property
+    def timer_paused(self) -> bool:
+        """Whether the teacher paused the drawing timer of this hide phase (every page shows it so)."""
+        return self._paused
 
     @property
     def history(self) -> tuple[RoundRecord, ...]:
@@ -402,6 +399,16 @@ class Game:
         self._moves += 1
         return self._reveal
 
+    def pause_timer(self, paused: bool) -> bool:
+        """Pauses (``paused=True``) or resumes the drawing timer, whichever it was; returns ``paused``.
+        The pause is the table's, like the reveal's step, and ends with the hide phase.
+
+        :raises IllegalAction: outside the hide phase."""
+        self._require_phase(Phase.HIDE, N_("The drawing timer pauses while the class draws"))
+        self._paused = bool(paused)
+        self._moves += 1
+        return self._paused
+
     def advance(self, *, force: bool = False) -> Phase:
         """Moves the game to its next phase and returns it.
 
@@ -416,7 +423,7 @@ class Game:
             if waiting and not force:
                 raise IllegalAction(N_("Still drawing: {names}. Every drawing is marked done before the find phase, "
                                        "unless the teacher ends the phase."), rule="all_done", names=waiting)
-            self._phase = Phase.FIND
+            self._phase, self._paused = Phase.FIND, False
         elif phase is Phase.FIND:
             if waiting and not force:
                 raise IllegalAction(N_("Still placing cards: {names}. Every player confirms their cards before "
@@ -438,18 +445,10 @@ class Game:
 
     def _score(self) -> None:
         votes = {voter: dict(cards) for voter, cards in self._votes.items()}
-        self._history.append(
-            RoundRecord(
-                number=self._round,
-                objects=dict(self._objects),
-                locations=dict(self._locations),
-                lineup=self._lineup,
-                drawings=dict(self._drawings),
-                votes=votes,
-                points=score_round(self._players, self._objects, self._lineup, votes),
-                players=self._players,
-            )
-        )
+        self._history.append(RoundRecord(
+            number=self._round, objects=dict(self._objects), locations=dict(self._locations), lineup=self._lineup,
+            drawings=dict(self._drawings), votes=votes, players=self._players,
+            points=score_round(self._players, self._objects, self._lineup, votes)))
 
     # ------------------------------------------------------------- helpers
     def _require_player(self, player: Any) -> str:
@@ -494,6 +493,7 @@ class Game:
             "phase": self._phase.value,
             "moves": self._moves,
             "reveal": self._reveal,
+            **({"paused": True} if self._paused else {}),  # saves from before the pause read as they were
             "table": {
                 "objects": dict(self._objects),
                 "locations": dict(self._locations),
@@ -547,6 +547,9 @@ class Game:
         check(type(data["reveal"]) is int and 0 <= data["reveal"] <= (
             reveal.scoreboard_step(players) if game._phase is Phase.SCORE else 0), N_("the reveal is out of range"))
         game._reveal = data["reveal"]
+        game._paused = data.get("paused", False)
+        check(game._paused is False or (game._paused is True and game._phase is Phase.HIDE),
+              N_("the timer's pause is out of place"))
 
         table = data["table"]
         in_play = game._phase in CARDS_IN_PLAY
@@ -592,8 +595,6 @@ class Game:
         return cls.from_dict(saves.from_text(text))
 
     def __repr__(self) -> str:
-        return (
-            f"<Game round {self._round}/{self._rules.rounds}, {self._phase.value} phase, "
-            f"players {', '.join(self._players)}>"
-        )
+        return (f"<Game round {self._round}/{self._rules.rounds}, {self._phase.value} phase, "
+                f"players {', '.join(self._players)}>")
 

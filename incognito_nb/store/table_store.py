@@ -28,7 +28,7 @@ a refused action (:class:`~incognito_nb.engine.errors.IllegalAction`) writes not
 *Who may do what.*  Creating a table returns a teacher key; joining returns a seat
 token.  Both are random (``secrets.token_urlsafe``), shown once, and stored only as
 SHA-256 digests, so a copy of the store gives no one a seat.  A seat token acts only
-as its own player; ``advance`` (ending a phase), ``start``, ``remove_player``,
+as its own player; ``advance`` (ending a phase), ``pause_timer``, ``start``, ``remove_player``,
 ``reissue_seat`` and ``play_again`` (:mod:`incognito_nb.store.next_game`) need the
 teacher key.  One ``advance`` is anyone's at the table: moving on from drawing or
 finding once every player is finished (no ``force``, and not in the reveal, which the

@@ -42,7 +42,7 @@ from incognito_nb.ui.widgets.teacher_files import CSS as TEACHER_FILES_CSS, SAME
 from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language
-from incognito_nb.ui.widgets.timer import DrawingTimer
+from incognito_nb.ui.widgets.timer import DrawingTimer, PauseButton
 from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 
 log = logging.getLogger(__name__)
@@ -118,10 +118,10 @@ class TeacherPage(TablePage):
         # ends the hide phase at zero; boards count as they stand, each stroke being saved.
         self.timer_seconds = max(0, int(timer_seconds))
         self.countdown: DrawingTimer | None = None
-        self.pause_button = widgets.Button(icon="pause")
-        self.pause_button.add_class("inc-pause")
-        self.pause_button.on_click(self.guarded(lambda _=None: self.toggle_pause()))
-        self.pause_button.layout.display = "none"
+        # Pause timer / Resume timer: the table's pause (the desk has one too), shown in render.
+        self._pause_offered = False  # the key, a timer and the hide phase (see _show_pause)
+        self.pause_button = PauseButton(self.guarded(lambda paused, at: self.pause_timer(paused, at)),
+                                        hand_focus=self.aria.hand_focus)
         self.end_phase_button = widgets.Button(icon="forward", button_style="warning")
         self.end_phase_button.add_class("inc-end-phase")
         self.end_phase_button.on_click(self.guarded(lambda _=None: self.ask_end_phase(self.end_phase_button)))
@@ -196,8 +196,6 @@ class TeacherPage(TablePage):
         # A toggle with no tooltip is titled "null" by ipywidgets (docs/platform-notes.md).
         self.projector_button.description = self.projector_button.tooltip = projector_label(
             self.projector_button.value, lang)
-        self.pause_button.description = (lang._("Resume timer") if self.countdown is not None and self.countdown.paused
-                                         else lang._("Pause timer"))
 
     def show_create_form(self) -> None:
         """Shows the form that creates a table: a deck and a number of rounds."""
@@ -291,12 +289,13 @@ class TeacherPage(TablePage):
             return
         shown = (game.round, phase, game.reveal_step)
         if shown == self._shown and not self._again:
+            self._show_pause(game)  # the table's pause, pressed here or on the desk
             if self.find_ahead is not None:
                 self.find_ahead.paint_ahead(game)  # a student who finished: their board, painted unseen
             return  # nothing the projector shows has changed (a student drew a stroke)
         # In another language, the same screen again: its countdown goes on where it stood.
         again = self._again and shown == self._shown and self.countdown is not None
-        left, paused = (self.countdown.left, self.countdown.paused) if again else (None, False)
+        left = self.countdown.left if again else None
         renew = shown != self._shown
         self._shown, self._again = shown, False
         self._stop_timer()
@@ -309,10 +308,6 @@ class TeacherPage(TablePage):
             if teacher and self.timer_seconds:
                 self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(self.end_phase), lang=lang,
                                               left=left)
-                self.countdown.pause(paused)
-                self.pause_button.layout.display = ""
-                self.pause_button.description = lang._("Resume timer") if paused else lang._("Pause timer")
-                self.pause_button.icon = "play" if paused else "pause"
                 screen.append(self.countdown)
             screen.append(self.room)  # a Done or a stroke changes its text only
             if teacher:
@@ -333,6 +328,7 @@ class TeacherPage(TablePage):
             screen = [Scoreboard(game, lang=lang), self._next_button(start_round_label(game.round + 1, lang), self.next)]
         else:
             screen = [GameOver(game, lang=lang, under_podium=projected_chart(game, self.vocabulary_chart, self.lang))]
+        self._show_pause(game)
         self.set_stage(screen)
         if unveil is not None:  # the stage holds the find screen alone: show it where it was laid out
             unveil()
@@ -416,9 +412,10 @@ class TeacherPage(TablePage):
     def desk_url(self) -> str:
         """Returns the address of this table's teacher's desk (the controls not to project):
         with the key, unless the browser keeps it (``key_in_browser``)."""
+        timer = {"timer": str(self.timer_seconds)} if self.timer_seconds else {}  # the desk pauses it
         if self.key_in_browser:
-            return with_query(self.teacher_url, code=self.code, desk="1")
-        return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "", desk="1")
+            return with_query(self.teacher_url, code=self.code, desk="1", **timer)
+        return with_query(self.teacher_url, code=self.code, key=self.teacher_key or "", desk="1", **timer)
 
     def _player_button(self, text: str, icon: str, css: str, action) -> widgets.Button:
         button = widgets.Button(description=text, icon=icon, tooltip=text,
@@ -513,14 +510,27 @@ class TeacherPage(TablePage):
         self.render()
 
     def toggle_pause(self) -> bool:
-        """Pauses or resumes the drawing timer; returns whether it is now paused."""
-        if self.countdown is None:
-            return False
-        self.countdown.pause(not self.countdown.paused)
-        paused = self.countdown.paused
-        self.pause_button.description = self.lang._("Resume timer") if paused else self.lang._("Pause timer")
-        self.pause_button.icon = "play" if paused else "pause"
-        return paused
+        """Pauses or resumes the table's drawing timer; returns whether it is now paused."""
+        return self.pause_timer(not self.pause_button.paused)
+
+    def pause_timer(self, paused: bool, at: dict | None = None) -> bool:
+        """Pauses (``paused``) or resumes the table's drawing timer from the screen ``at`` (by
+        default the one shown), where this page offers it (the key, a timer, the hide phase):
+        the projected page's countdown stands still, and every teacher's page says so.
+        Returns whether it is now paused."""
+        if self._pause_offered:  # not a synced trait: a browser's console sets those
+            self._move_on(Action.pause_timer(paused, at=at or self.shown_at()))
+        return self.pause_button.paused
+
+    def _show_pause(self, game: Game) -> None:
+        """Shows the table's pause on the countdown, and Pause/Resume where this page offers it."""
+        offered = self._pause_offered = (self.teacher_key is not None and bool(self.timer_seconds)
+                                         and game.phase is Phase.HIDE)
+        self.pause_button.layout.display = "" if offered else "none"
+        if self.countdown is not None:
+            self.countdown.pause(game.timer_paused)
+        if offered:
+            self.pause_button.show(game.timer_paused, self.lang, self.shown_at())
 
     def _stop_timer(self) -> None:
         if self.countdown is not None:

@@ -11,8 +11,11 @@ again with this class.  The desk can also start the game, end a phase and move t
 on, saying which drawing the projector shows, so the teacher can run the whole game from it.
 
 Both pages are the same table in the store: a move made on one shows on the other.  The
-drawing timer runs on the projected page only (the class watches it count down), so the
-desk has no Pause, and it does not move the game on by itself when everyone is done: the
+drawing timer runs on the projected page only (the class watches it count down), but its
+pause is the table's (like the reveal's step): the desk's *Pause timer* stops the projected
+countdown within a moment (a teacher with the desk on a phone need not walk to the laptop
+when a pen breaks), and both pages say the same state.  The desk does not move the game on
+by itself when everyone is done: the
 last student's Done or Confirm does (of two students finishing at the same moment, the later
 one's), and the projected page if that move was not taken.  Every teacher's move names the
 screen it was made from, so a move from a screen the table has left (the other page made it
@@ -85,8 +88,9 @@ class TeacherDesk(TeacherPage):
         # Read up close: its controls stay in sight, and its arrow keys are the teacher's own.
         self.top.children = tuple(part for part in self.top.children if part is not self.show_controls)
         self.show_controls.close()
-        # The timer, the projector toggle and the link to this desk belong to the projected page.
-        self.teacher_bar.children = (self.end_phase_button, self.end_question)
+        # The countdown, the projector toggle and the link to this desk belong to the projected page;
+        # the timer's pause is the table's, pressed from either.
+        self.teacher_bar.children = (self.end_phase_button, self.end_question, self.pause_button)
 
     def relabel(self, *, render: bool = True) -> None:
         self._desk_shown = self._reissue_for = self._removable = None
@@ -100,11 +104,11 @@ class TeacherDesk(TeacherPage):
         teacher = self.teacher_key is not None
         game = snapshot.game
         ends = offers_end_phase(game)
-        # The desk's bar holds End phase alone (and its question): without it (the lobby, the game over) no empty row.
+        # The desk's bar holds End phase (and its question) and Pause timer: without them (the
+        # lobby, the game over) no empty row.
         self.teacher_bar.layout.display = "" if teacher and ends else "none"
         self.end_phase_button.layout.display = "" if ends else "none"
         self.end_phase_button.description = end_phase_label(game, lang)
-        self.pause_button.layout.display = "none"
         if game is None:  # the lobby: the projected page's invitation ("join the table") is not for the teacher
             self.header.value = safe(lang._("Teacher's desk · table {code}", code=snapshot.code))
         else:
@@ -133,6 +137,8 @@ class TeacherDesk(TeacherPage):
             self.set_stage(parts, said=said, focus=focus)
             self._show_teacher_files(game if game is not None and game.phase is Phase.OVER else None)
             self.files_box.layout.display = "" if self.files_box.children else "none"
+        if game is not None:
+            self._show_pause(game)
         if teacher:
             self._update_players(view)
 

@@ -3,12 +3,15 @@
 It ticks on the kernel's own event loop (no thread, nothing to poll from the browser),
 and can be paused by the teacher.  Without a running loop, as in tests, it only moves
 when :meth:`DrawingTimer.tick` is called, which is also its programmatic twin.
+
+In classroom mode the pause is the table's (:meth:`~incognito_nb.engine.game.Game.pause_timer`):
+the projected page and the teacher's desk each show it with a :class:`PauseButton`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
@@ -99,3 +102,58 @@ class DrawingTimer(widgets.HBox):
         finally:
             if self.left > 0:
                 self._schedule()
+
+
+class PauseButton(widgets.HBox):
+    """The teacher's *Pause timer* / *Resume timer* of a classroom page: it says the table's
+    pause (:meth:`show`), and a press asks ``on_press(paused, at)`` for the other state, from
+    the screen ``at`` it was shown on.
+
+    Each state and screen has a button of its own, bound to them: the second click of a
+    double click, sent before the browser showed the new button, reaches the old one
+    (closed) and changes nothing, where one button would have resumed at once.
+    """
+
+    def __init__(self, on_press: Callable[[bool, Any], None],
+                 hand_focus: Callable[[widgets.DOMWidget], None] | None = None) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.add_class("inc-pause-box")
+        self._on_press, self._hand_focus = on_press, hand_focus
+        self._shown: tuple | None = None
+        #: The button shown now (None before the first :meth:`show`).
+        self.button: widgets.Button | None = None
+
+    @property
+    def paused(self) -> bool:
+        """Whether the button says the timer is paused (its press resumes it)."""
+        return self._shown is not None and self._shown[0]
+
+    def show(self, paused: bool, lang: Language, at: Any = None) -> None:
+        """Says ``paused`` in ``lang``; its press asks for the other state from the screen ``at``."""
+        shown = (bool(paused), lang.code, at)
+        if shown == self._shown:
+            return
+        same_screen = self._shown is not None and self._shown[2] == at
+        self._shown = shown
+        text = lang._("Resume timer") if paused else lang._("Pause timer")
+        new = widgets.Button(description=text, tooltip=text, icon="play" if paused else "pause",
+                             layout=widgets.Layout(width="auto"))
+        new.add_class("inc-pause")
+        new.on_click(lambda _=None: self._on_press(not paused, at))
+        old, self.button = self.button, new
+        self.children = (new,)
+        if old is not None:
+            old.close()
+            if same_screen and self._hand_focus is not None and self.layout.display != "none":
+                self._hand_focus(new)  # if the focus fell with the button pressed (or replaced)
+
+    def click(self) -> None:
+        """Presses the button shown (the programmatic twin)."""
+        if self.button is not None:
+            self.button.click()
+
+    def close(self) -> None:
+        """Closes the button shown and the box."""
+        if self.button is not None:
+            self.button.close()
+        super().close()
