@@ -147,7 +147,10 @@ DESK_TOP = """() => { const title = document.querySelector('.inc-header > .widge
     const chips = [...document.querySelectorAll('.inc-who-chip')].filter(chip => chip.getClientRects().length);
     return {lines: title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight),
             room: document.querySelector('.inc-stage').getBoundingClientRect().top - above,
-            chips: chips.length, chip_lines: new Set(chips.map(chip => Math.round(chip.getBoundingClientRect().top))).size}; }"""
+            chips: chips.length, chip_lines: new Set(chips.map(chip => Math.round(chip.getBoundingClientRect().top))).size,
+            bar: [...document.querySelectorAll('.inc-teacher button')].filter(b => b.getClientRects().length)
+                 .map(b => ({text: b.textContent.trim(), cut: b.scrollWidth > b.clientWidth + 1,
+                             past: b.getBoundingClientRect().right > innerWidth + 0.5}))}; }"""
 
 
 def desk_reads(desk, language: str, phase: str) -> None:
@@ -155,7 +158,9 @@ def desk_reads(desk, language: str, phase: str) -> None:
     asserts that its sentences are spaced as sentences (its notes and links were 28 px apart
     for 13-px type), that on the phone its title takes three lines at most (five in German),
     that no empty line of its top takes room above the stage (44 px did in the lobby) and that
-    its chips of who is done take two lines at most (a line each in German, four)."""
+    its chips of who is done take two lines at most (a line each in German, four), and that
+    its bar's buttons (End phase, and Pause timer beside it in the hide phase) are whole and
+    within the phone's width."""
     for where, size in (("720p", SIZES["720p"]), ("phone", TEACHER_PHONE)):
         resize(desk, size, timeout=STEP)
         desk.screenshot(path=str(ARTIFACTS / f"show_{language}_desk_{phase}_{where}.png"), full_page=True)
@@ -166,6 +171,9 @@ def desk_reads(desk, language: str, phase: str) -> None:
     # Two gaps at most (the top's and the page's): an empty line of the top took one more each.
     assert top["room"] <= 20, f"the desk at {phase} in {language}: {top['room']:.0f} px above the stage"
     assert top["chip_lines"] <= 2, f"the desk's {top['chips']} chips at {phase} in {language} on a phone: {top['chip_lines']} lines"
+    # Its bar on the phone: End phase and, with a timer in the hide phase, Pause timer beside it, whole.
+    assert not any(button["cut"] or button["past"] for button in top["bar"]), f"the desk's bar at {phase}: {top['bar']}"
+    assert ("hide" in phase) == (len(top["bar"]) == 2), f"the desk's bar at {phase} in {language}: {top['bar']}"
 
 
 def no_secret(page, frames: Frames, secrets: list[str], where: str) -> None:
@@ -200,7 +208,7 @@ def test_every_projected_phase_is_only_the_show_and_fits_the_screen(browser, tmp
             assert show.locator(".inc-remove-player, .inc-teacher-link, .inc-reissue-seat").count() == 0
             # The teacher's desk: the same browser, another window (on the laptop's own screen).
             desk_url = show.locator(".inc-open-desk a").get_attribute("href")
-            assert desk_url.endswith(f"teacher.ipynb?code={code}&desk=1")
+            assert desk_url.endswith(f"teacher.ipynb?code={code}&desk=1&timer=120")  # the desk pauses it
             desk = context.new_page()
             desk.goto(desk_url, timeout=SLOW)
             wait_ready(desk, ".inc-remove-player")

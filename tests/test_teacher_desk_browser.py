@@ -11,6 +11,8 @@ first, within a phone's screen.  Screenshots go to ``artifacts/desk_*.png``.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from a11y import set_theme, wait_for_announcement
@@ -108,6 +110,11 @@ def links_alike(desk, where: str) -> None:
     set_theme(desk, "light")
 
 
+#: The seconds the projected page's countdown shows (its "m:ss", whatever the language).
+SECONDS_SHOWN = """() => { const [m, s] = document.querySelector('.inc-timer-text').innerText.match(/(\\d+):(\\d\\d)/).slice(1);
+                     return 60 * Number(m) + Number(s); }"""
+
+
 def still_on(page, locator) -> None:
     """Asserts the keyboard's focus is on ``locator``'s element."""
     assert page.evaluate("el => document.activeElement === el", locator.element_handle()), page.evaluate(
@@ -132,7 +139,8 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
         gate.route(context)
         try:
             show = context.new_page()
-            show.goto(f"{room.render}/teacher.ipynb?code={code}&key={key}", timeout=SLOW)  # the key's cookie
+            # The key's cookie, and the drawing timer, which the desk's link passes on (the desk pauses it).
+            show.goto(f"{room.render}/teacher.ipynb?code={code}&key={key}&timer=180", timeout=SLOW)
             wait_ready(show, ".inc-open-desk a")
             desk = context.new_page()
             desk.goto(show.locator(".inc-open-desk a").get_attribute("href"), timeout=SLOW)
@@ -152,6 +160,14 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             desk.wait_for_selector(".inc-reissue-seat", timeout=STEP)
             wait_for_announcement(desk, "Cacher l'objet")
             still_on(desk, menu)
+            # A pen broke: Pause timer, beside End phase, stops the projected page's countdown
+            # (its own kernel), and both pages say so, until Resume.
+            desk.click(".inc-pause")
+            for page in (desk, show):
+                page.wait_for_selector(".inc-pause:has-text('Reprendre le minuteur')", state="attached", timeout=STEP)
+            show.wait_for_selector(".inc-timer-text:has-text('en pause')", state="attached", timeout=STEP)
+            paused_at, stood = show.evaluate(SECONDS_SHOWN), time.monotonic()
+            menu.focus()
             # End phase, the first Tab stop after the menu, asks first: a stray Enter ended the
             # drawing of the whole class.  The focus goes to Cancel, and Cancel gives it back.
             desk.keyboard.press("Tab")
@@ -177,7 +193,17 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             desk.wait_for_selector(".inc-seat-qr-image[src^='data:image/svg+xml']", timeout=STEP)
             assert desk.locator(".inc-show-seat-qr").inner_text().strip() == "QR-Code ausblenden"
             links_alike(desk, "hide_de")
-            reads_whole(desk, "hide_de")
+            reads_whole(desk, "hide_de")  # its bar on a phone too: End phase and Resume timer whole
+            # Seconds later, the projected page having ticked since, its countdown has not moved;
+            # Resume from the desk (the table in German now) and it counts again.
+            assert time.monotonic() - stood > 1.0  # a tick's second (1.5 s measured here)
+            assert show.evaluate(SECONDS_SHOWN) == paused_at, "the projected countdown went on during the pause"
+            for page in (desk, show):
+                assert page.locator(".inc-pause").inner_text().strip() == "Timer fortsetzen"
+            desk.click(".inc-pause")
+            show.wait_for_function(f"() => ({SECONDS_SHOWN})() < {paused_at}", timeout=STEP)
+            desk.wait_for_selector(".inc-pause:has-text('Timer anhalten')", timeout=STEP)
+            assert not store.read(code).game.timer_paused
 
             # The reveal: where the show is, and no "End phase now" that would skip it unsaid.
             # The find screen, come from the projected page's move while the teacher is on Copy,
