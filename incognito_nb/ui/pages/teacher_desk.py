@@ -15,11 +15,10 @@ drawing timer runs on the projected page only (the class watches it count down),
 pause is the table's (like the reveal's step): the desk's *Pause timer* stops the projected
 countdown within a moment (a teacher with the desk on a phone need not walk to the laptop
 when a pen breaks), and both pages say the same state.  The desk does not move the game on
-by itself when everyone is done: the
-last student's Done or Confirm does (of two students finishing at the same moment, the later
-one's), and the projected page if that move was not taken.  Every teacher's move names the
-screen it was made from, so a move from a screen the table has left (the other page made it
-first) changes nothing.
+by itself when everyone is done: the last student's Done or Confirm does (of two students
+finishing at the same moment, the later one's), and the projected page if that move was
+not taken.  Every teacher's move names the screen it was made from, so a move from a screen
+the table has left (the other page made it first) changes nothing.
 """
 
 from __future__ import annotations
