@@ -189,9 +189,11 @@ def test_the_class_pace_gives_a_verdict_only_on_the_ratios_the_issue_sets():
 
 
 @pytest.mark.school
-def test_the_class_pace_on_one_server_then_two_behind_the_proxy_reports_both_in_one_run(tmp_path):
-    """One table, 3-stroke drawings, five phones simulated: one classroom server on the
-    school's Redis, then two behind its nginx (deploy/), every page measured on each."""
+def test_the_class_pace_on_two_servers_behind_the_proxy_measures_every_page_on_each(tmp_path):
+    """One table, 3-stroke drawings, five phones simulated, on two classroom servers behind the
+    school's nginx (deploy/) sharing its Redis: every page measured, each server's own CPU and
+    Redis's told apart.  (One server is the classroom benchmark's smoke run, which measures it;
+    ``--servers both`` plays the two one after the other with this same code.)"""
     from benchmarks.school import NGINX, REDIS_SERVER
     from school import need
 
@@ -199,27 +201,25 @@ def test_the_class_pace_on_one_server_then_two_behind_the_proxy_reports_both_in_
     need(NGINX, "nginx")
     need(REDIS_SERVER, "redis-server")
     run = subprocess.run([sys.executable, "-m", "benchmarks.class_pace", "--tables", "1", "--strokes", "3", "--no-cap",
-                          "--phones", "simulated", "--servers", "both", "--out", str(tmp_path)],
+                          "--phones", "simulated", "--servers", "2", "--out", str(tmp_path)],
                          cwd=REPO, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
 
-    rows = json.loads((tmp_path / "class_pace.json").read_text())
-    assert [(row["servers"], row["store"], row["strokes"]) for row in rows] == [(1, "redis", 3), (2, "redis", 3)]
-    for row in rows:
-        assert row["floor"]["n"] == 5 and row["floor"]["median_s"] > 0
-        for change, steps in (("find", 1), ("reveal", 1), ("next", 6)):
-            figures = row[change]
-            assert figures["projector"]["n"] == steps and figures["phones"]["n"] == 6 * steps
-            assert figures["simulated"]["n"] == 5 * steps
-            assert figures["kernel_cpu"]["kernels"] >= 7 and figures["load"]
-            names = {"server a", "redis"} | ({"server b", "nginx"} if row["servers"] == 2 else set())
-            assert set(figures["process_cpu_ms"]) == names
-        # The next's kernels: both servers' (the seven pages, each Next).
-        assert row["next"]["kernel_cpu"]["kernels"] >= 6 * 7
-    two = rows[1]["kernels_per_server"]
+    (row,) = json.loads((tmp_path / "class_pace.json").read_text())
+    assert (row["servers"], row["store"], row["strokes"]) == (2, "redis", 3)
+    assert row["floor"]["n"] == 5 and row["floor"]["median_s"] > 0
+    for change, steps in (("find", 1), ("reveal", 1), ("next", 6)):
+        figures = row[change]
+        assert figures["projector"]["n"] == steps and figures["phones"]["n"] == 6 * steps
+        assert figures["simulated"]["n"] == 5 * steps
+        assert figures["kernel_cpu"]["kernels"] >= 7 and figures["load"]
+        assert set(figures["process_cpu_ms"]) == {"server a", "server b", "redis", "nginx"}
+    # The next's kernels: both servers' (the seven pages, each Next).
+    assert row["next"]["kernel_cpu"]["kernels"] >= 6 * 7
+    two = row["kernels_per_server"]
     assert set(two) == {"a", "b"} and two["a"] > 0 and two["b"] > 0, two  # the proxy spread the pages
-    assert sum(rows[1]["next"]["process_cpu_ms"][name] for name in ("server a", "server b")) > 0
-    assert "| 1, Redis (append-only) |" in run.stdout and "| 2 behind nginx, Redis (append-only), kernels " in run.stdout
+    assert sum(row["next"]["process_cpu_ms"][name] for name in ("server a", "server b")) > 0
+    assert "| 2 behind nginx, Redis (append-only), kernels " in run.stdout
     assert "servers' own (each)" in run.stdout
 
 
