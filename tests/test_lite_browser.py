@@ -327,35 +327,6 @@ new MutationObserver(() => {
 """
 
 
-@pytest.mark.parametrize("code", ["es", "de"])
-def test_the_static_sites_loading_screen_shows_its_progress_in_the_pages_language(offline_context, site_url, code):
-    """Instead of Voici's "Starting up kernel..." for half a minute: the project's steps, in the
-    page's language, moving on the platform's own calls, and a bar that grows."""
-    from languages import english_in
-
-    from incognito_nb.app.loading import loading_words
-    from incognito_nb.ui.i18n import language
-
-    words = loading_words(language(code))
-    page = offline_context.new_page()
-    page.add_init_script(LOADING_STEPS)
-    page.goto(f"{site_url}?lang={code}", timeout=COLD)
-    page.wait_for_selector("#loading .inc-loading-now", timeout=COLD)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"lite_loading_{code}.png"))
-    assert page.inner_text("#loading h1") == words["title"]
-    page.wait_for_selector(".inc-setup", timeout=COLD)
-    page.wait_for_selector("#loading", state="detached", timeout=COLD)
-    seen = page.evaluate("window.__incSteps")
-    steps = [words[key] for key in ("page", "packages", "game", "screen")]
-    assert [step for step in seen["now"] if step not in steps] == [], seen
-    assert len(seen["now"]) >= 3 and seen["now"] == [s for s in steps if s in seen["now"]], seen  # in order
-    assert max(seen["bars"]) > min(seen["bars"]), seen
-    # The seconds beside a long step stay on one line ("10" then "s" under it, in German or French).
-    assert seen["elapsed"] and all(lines == 1 for _, lines in seen["elapsed"]), seen["elapsed"]
-    assert english_in(seen["now"], code) == []
-
-
 #: Keeps what the page shows at the moment the loading screen leaves it: the dashboard's classes and its text.
 AT_REVEAL = """
 new MutationObserver((records, observer) => {
@@ -368,23 +339,43 @@ new MutationObserver((records, observer) => {
 
 
 @pytest.mark.parametrize("code", ["es", "de"])
-def test_the_static_sites_game_speaks_the_language_its_address_asks_for(offline_context, site_url, code):
-    """``?lang=es`` on the static site: its kernel (in a Web Worker) never sees the page's
-    address, so the page tells it; the loading screen stays until the dashboard speaks the
-    language, whose first screen then shows no English; the menu chosen afterwards wins."""
+def test_the_static_site_loads_and_plays_in_the_language_its_address_asks_for(offline_context, site_url, code):
+    """``?lang=es`` on the static site.  Its loading screen: instead of Voici's "Starting up
+    kernel..." for half a minute, the project's steps in the page's language, moving on the
+    platform's own calls, and a bar that grows.  Its game: the kernel (in a Web Worker) never
+    sees the page's address, so the page tells it; the loading screen stays until the
+    dashboard speaks the language, whose first screen then shows no English; the menu chosen
+    afterwards wins.  (One page load for both: a Pyodide start is the test's cost.)"""
     from languages import english_in, shown_texts
 
+    from incognito_nb.app.loading import loading_words
+    from incognito_nb.ui.i18n import language
+
+    words = loading_words(language(code))
     page = offline_context.new_page()
+    page.add_init_script(LOADING_STEPS)
     page.add_init_script(AT_REVEAL)
     page.goto(f"{site_url}?lang={code}", timeout=COLD)  # the front page keeps the query
+    page.wait_for_selector("#loading .inc-loading-now", timeout=COLD)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lite_loading_{code}.png"))
+    assert page.inner_text("#loading h1") == words["title"]
     page.wait_for_selector("#loading", state="detached", timeout=COLD)
     page.wait_for_selector(".inc-setup", timeout=STEP)
+    seen = page.evaluate("window.__incSteps")
+    steps = [words[key] for key in ("page", "packages", "game", "screen")]
+    assert [step for step in seen["now"] if step not in steps] == [], seen
+    assert len(seen["now"]) >= 3 and seen["now"] == [s for s in steps if s in seen["now"]], seen  # in order
+    assert max(seen["bars"]) > min(seen["bars"]), seen
+    # The seconds beside a long step stay on one line ("10" then "s" under it, in German or French).
+    assert seen["elapsed"] and all(lines == 1 for _, lines in seen["elapsed"]), seen["elapsed"]
+    assert english_in(seen["now"], code) == []
+
     revealed = page.evaluate("window.__incAtReveal")  # what the page showed as the loading screen went
     assert f"inc-lang-{code}" in revealed["app"].split(), revealed
     assert english_in(revealed["text"].replace("\u00a0", " ").splitlines(), code) == [], revealed
     assert "?lang=" + code in page.url
     assert f"inc-lang-{code}" in page.locator(".inc-app").get_attribute("class")
-    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"lite_first_screen_{code}.png"))
     texts = [text.replace("\u00a0", " ") for text in shown_texts(page)]
     assert english_in(texts, code) == [], texts
