@@ -255,3 +255,77 @@ def test_no_byte_of_a_deleted_student_stays_where_sqlite_keeps_freed_pages(tmp_p
     book.close()
     raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
     assert (raw.count(gone.encode()), raw.count(b"777.125")) == (0, 0), "her name or drawing stays in the file"
+
+
+def _file_bytes(path: Path) -> bytes:
+    """Returns the bytes of a SQLite store and of its write-ahead log."""
+    return b"".join(p.read_bytes() for p in (path, Path(f"{path}-wal")) if p.exists())
+
+
+def _reading_page(path: Path) -> sqlite3.Connection:
+    """Returns a connection in the middle of a read, as a page's kernel is while it reads the store."""
+    page = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    page.execute("BEGIN")
+    page.execute("SELECT entry FROM classes").fetchall()
+    return page
+
+
+def test_a_deletion_waits_for_a_page_reading_the_store_then_empties_its_log(tmp_path):
+    """A page's kernel reads the store as the teacher deletes a student: its read holds the
+    write-ahead log, which a first checkpoint cannot empty; the deletion tries again until
+    the read ends, and then no byte of the file or of its log keeps her name."""
+    import threading
+
+    from incognito_nb.store.class_sqlite import SqliteClassBook
+    from incognito_nb.store.sqlite import SqliteTableStore
+
+    clock, path, gone = Clock(), tmp_path / "classroom.sqlite", "Xochitl"
+    book = SqliteClassBook(SqliteTableStore(path, clock=clock, busy_timeout=0.1), clock=clock)
+    book.add_class("3B", ("Ana", "Ben", gone))
+    page = _reading_page(path)
+    ends = threading.Timer(0.5, page.execute, ("COMMIT",))  # five of the store's waits later
+    ends.start()
+    assert book.delete_student("3B", gone) == gone
+    ends.join()
+    assert gone.encode() not in _file_bytes(path), "her name stays in the store's log"
+    assert b"Ana" in _file_bytes(path)
+    page.close()
+    book.close()
+
+
+def test_a_deletion_that_cannot_empty_the_log_says_so_and_what_to_do(tmp_path, monkeypatch):
+    """A page that reads on past the deletion's patience: the deletion is done, says that the
+    names stay in the log and what to do (`incognito-nb class delete` says it after its own
+    line); done as it says, the log goes."""
+    import io
+    from argparse import Namespace
+
+    from incognito_nb.app import class_cli
+    from incognito_nb.store import class_sqlite
+    from incognito_nb.store.class_book import ErasureDelayed
+    from incognito_nb.store.sqlite import SqliteTableStore
+    from incognito_nb.ui.i18n import language
+
+    monkeypatch.setattr(class_sqlite, "ERASE_PATIENCE", 0.3)
+    clock, path, gone = Clock(), tmp_path / "classroom.sqlite", "Xochitl"
+    book = class_sqlite.SqliteClassBook(SqliteTableStore(path, clock=clock, busy_timeout=0.1), clock=clock)
+    book.add_class("3B", ("Ana", "Ben", gone))
+    book.add_class("4C", ("Zephyrine", "Bartholomew"))
+    page = _reading_page(path)
+    with pytest.raises(ErasureDelayed, match="stop the classroom server, then run `incognito-nb class list`") as late:
+        book.delete_student("3b", gone.lower())
+    assert late.value.student == gone and str(path) in str(late.value)
+    assert book.students_of("3B") == ["Ana", "Ben"], "the deletion itself is done"
+    out, err = io.StringIO(), io.StringIO()
+    options = Namespace(name="4C", yes=True, ask=None, err=err)
+    assert class_cli.delete(book, options, language("en"), out) == class_cli.DONE
+    assert out.getvalue() == "Deleted the class 4C, its first names and every record of its games.\n"
+    assert err.getvalue().startswith("incognito-nb class: A page was reading the classroom's store")
+    assert f"{path}-wal" in err.getvalue() and "incognito-nb class list" in err.getvalue()
+    assert b"Zephyrine" in _file_bytes(path), "a page still reads: the names stay in the log"
+    page.execute("COMMIT")
+    page.close()
+    book.close()  # the classroom server stopped
+    assert class_cli.main(["list", "--store", str(path)], out=io.StringIO()) == class_cli.DONE
+    raw = _file_bytes(path)
+    assert (raw.count(gone.encode()), raw.count(b"Zephyrine")) == (0, 0)

@@ -42,7 +42,7 @@ from ..engine.players import name_key
 from .addresses import is_loopback, lan_address
 from ..store import default_store_url
 from ..store.backends import open_class_book
-from ..store.class_book import ClassBook, finished_at
+from ..store.class_book import ClassBook, ErasureDelayed, finished_at
 from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, first_language, language
 from .serving import DEFAULT_PORT, LANGUAGE_HELP
 
@@ -270,10 +270,14 @@ def delete(book: ClassBook, options: argparse.Namespace, lang: Language, out: Te
                       "cannot be undone.", name=entry.name)  # the class report page's question, word for word
     if not confirmed(options, question, lang, out):
         return REFUSED
-    book.delete_class(entry.name)
+    late: ErasureDelayed | None = None
+    try:
+        book.delete_class(entry.name)
+    except ErasureDelayed as delayed:  # done, but a page kept the names in the store's log
+        late = delayed
     print(lang._("Deleted the class {name}, its first names and every record of its games.", name=entry.name),
           file=out)
-    return DONE
+    return _erased(late, options, lang)
 
 
 def delete_student(book: ClassBook, options: argparse.Namespace, lang: Language, out: TextIO) -> int:
@@ -285,10 +289,20 @@ def delete_student(book: ClassBook, options: argparse.Namespace, lang: Language,
                       "be undone.", student=kept, name=entry.name)
     if kept is not None and not confirmed(options, question, lang, out):  # an unknown name is refused below
         return REFUSED
-    student = book.delete_student(entry.name, options.student)
+    try:
+        student, late = book.delete_student(entry.name, options.student), None
+    except ErasureDelayed as delayed:  # done, but a page kept the name in the store's log
+        student, late = delayed.student, delayed
     print(lang._("Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
                  "in every record of its games; the tables that seated them are gone too.",
                  student=student, name=entry.name), file=out)
+    return _erased(late, options, lang)
+
+
+def _erased(late: ErasureDelayed | None, options: argparse.Namespace, lang: Language) -> int:
+    """Says, after a deletion, that its names stay in the store's log for now (and what to do)."""
+    if late is not None:
+        print(f"incognito-nb class: {lang.error(late)}", file=options.err)
     return DONE
 
 

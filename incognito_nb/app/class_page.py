@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..engine.class_report import student_rows
 from ..store import StoreError
-from ..store.class_book import ClassBook
+from ..store.class_book import ClassBook, ErasureDelayed
 from incognito_nb.ui.i18n import Language, language
 from incognito_nb.ui.widgets.aria import Landmark
 from incognito_nb.ui.widgets.text import markup, picture_html, safe
@@ -149,8 +149,14 @@ class ClassPage(widgets.VBox):
             self._confirming = "class"
             self.delete_button.description = self.lang._("Click again to delete {name} for good", name=name)
             return False
-        self.book.delete_class(name)
+        late = None
+        try:
+            self.book.delete_class(name)
+        except ErasureDelayed as delayed:  # done, but a page kept the names in the store's log
+            late = delayed
         said = self.lang._("Deleted the class {name}, its first names and every record of its games.", name=name)
+        if late is not None:
+            said += " " + self.lang.error(late)
         if self._forget_files(name):  # the files written here name every student
             said += " " + self.lang._("Its files in {folder} are deleted too.", folder=str(self.folder))
         self.said.value = safe(said)
@@ -172,14 +178,19 @@ class ClassPage(widgets.VBox):
             self._confirming = student
             self.student_button.description = self.lang._("Click again to delete {name} for good", name=student)
             return False
+        late = None
         try:
             student = self.book.delete_student(name, student)
+        except ErasureDelayed as delayed:  # done, but a page kept the name in the store's log
+            student, late = delayed.student or student, delayed
         except StoreError as error:  # the class's only student
             self.said.value = safe(self.lang.error(error))
             return False
         said = self.lang._(
             "Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
             "in every record of its games; the tables that seated them are gone too.", student=student, name=name)
+        if late is not None:
+            said += " " + self.lang.error(late)
         if self._forget_files(name):  # written here before, they name the student: written again without
             self.write_files()
             said += " " + self.lang._("Its files in {folder} are written again without {student}.",

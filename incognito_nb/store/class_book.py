@@ -66,6 +66,15 @@ class UnknownStudent(StoreError):
     """Raised for a first name that neither a class's list nor its games nor its tables hold."""
 
 
+class ErasureDelayed(StoreError):
+    """Raised after a deletion that is done, when the store could not yet erase the deleted
+    names from its files (SQLite's write-ahead log, while a page kept reading the store):
+    the message says when they go and what to do.  ``student`` is the deleted student's
+    first name as it was kept (``None`` after a class's deletion)."""
+
+    student: str | None = None
+
+
 def class_key(name: str) -> str:
     """Returns the form in which two class names are the same class ("3b spanish" is "3B Spanish")."""
     return name_key(check_class_name(name))
@@ -228,6 +237,7 @@ class ClassBook(ABC):
         """Deletes the class, its first names, every record of its games and the tables made for it.
 
         :raises UnknownClass: if there is no such class.
+        :raises ErasureDelayed: after the deletion, if the names stay in the store's log for now.
         """
         entry = self.entry(name)
         self._delete_tables(tuple(entry.tables))
@@ -252,6 +262,7 @@ class ClassBook(ABC):
         :raises UnknownClass: if there is no such class.
         :raises UnknownStudent: if the class holds no such first name.
         :raises StoreError: if they are the only name on the class's list (delete the class instead).
+        :raises ErasureDelayed: after the deletion, if the name stays in the store's log for now.
         """
         entry, record = self.entry(name), self.record(name)  # record(): the tables' games collected
         key = name_key(student)
@@ -268,7 +279,11 @@ class ClassBook(ABC):
                           {code: names for code, names in entry.tables.items() if code not in seating})
         games = {game.game_id: json.dumps(game.without(found).to_dict()) for game in record.games
                  if any(name_key(p) == key for p in game.players)}
-        self._forget(class_key(entry.name), _text(kept), games, seating)
+        try:
+            self._forget(class_key(entry.name), _text(kept), games, seating)
+        except ErasureDelayed as delayed:
+            delayed.student = found
+            raise
         return found
 
     def apply_retention(self) -> int:

@@ -11,6 +11,12 @@ Deleting a class deletes its rows from both, and the rows of the tables made for
 ``secure_delete`` on, so that the deleted bytes are overwritten, not left in free pages.
 Deleting one student rewrites the class's entry and the records of their games the same
 way, and deletes the rows of the tables that seat them.
+
+Both end with a checkpoint that empties the write-ahead log, where the rows written before
+stay otherwise.  A page's kernel reading the store at that moment holds the log: the
+checkpoint waits for it (the store's ``busy_timeout``) and is tried again, for
+:data:`ERASE_PATIENCE` seconds at least, before the deletion says that the names stay in the
+log until no page has the store open (:class:`~.class_book.ErasureDelayed`).
 """
 
 from __future__ import annotations
@@ -20,8 +26,13 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping
 import sqlite3
 
-from .class_book import ClassBook
+from ..engine.errors import N_
+from .class_book import ClassBook, ErasureDelayed
 from .sqlite import SqliteTableStore
+
+#: Seconds a deletion keeps trying to empty the write-ahead log while pages read the store
+#: (a page's read takes milliseconds; each try itself waits the store's ``busy_timeout``).
+ERASE_PATIENCE = 15.0
 
 _CLASSES = """CREATE TABLE IF NOT EXISTS classes (
         key TEXT PRIMARY KEY,
@@ -96,13 +107,32 @@ class SqliteClassBook(ClassBook):
     def _secure_transaction(self) -> Iterator[sqlite3.Connection]:
         """Runs one transaction after which no copy of what it deleted or overwrote stays in
         the file: ``secure_delete`` overwrites the freed bytes, and the checkpoint empties
-        the write-ahead log, so no first name stays in the file's free pages."""
+        the write-ahead log, so no first name stays in the file's free pages.
+
+        :raises ErasureDelayed: after the transaction, if pages kept the log busy throughout.
+        """
         with self.store._guard():
             self.store._connection().execute("PRAGMA secure_delete = ON")
         with self._transaction() as conn:
             yield conn
-        with self.store._guard():
-            self.store._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if not self._empty_log():
+            raise ErasureDelayed(N_(
+                "A page was reading the classroom's store the whole time, so the deleted names stay in its "
+                "log file {path} for now. They are erased when no page has the store open: stop the "
+                "classroom server, then run `incognito-nb class list`."), path=f"{self.store.path}-wal")
+
+    def _empty_log(self) -> bool:
+        """Checkpoints the write-ahead log and truncates it, trying again while readers hold it
+        (each try waits ``busy_timeout`` for them); returns whether the log is empty."""
+        deadline = time.monotonic() + ERASE_PATIENCE
+        while True:
+            with self.store._guard():
+                busy = self.store._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            if not busy:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)  # a store with no busy_timeout would spin otherwise
 
     def _delete(self, key: str) -> None:
         with self._secure_transaction() as conn:

@@ -31,7 +31,7 @@ from tornado import web
 from ...engine.class_report import by_language, deck_languages, student_rows, word_rows
 from ...store import StoreError, TableStore
 from ...store.backends import class_book_of
-from ...store.class_book import UnknownClass
+from ...store.class_book import ErasureDelayed, UnknownClass
 from incognito_nb.ui.i18n import Language
 from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, record_json,
                                  report_pdf, student_header, students_csv, word_cells, word_header,
@@ -101,20 +101,28 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
-def delete_class(store: TableStore, name: str) -> str:
-    """Deletes the class called ``name`` and every record of it; returns its name as kept."""
+def delete_class(store: TableStore, name: str) -> tuple[str, ErasureDelayed | None]:
+    """Deletes the class called ``name`` and every record of it; returns its name as kept,
+    and what says that its names stay in the store's log for now (None once erased)."""
     book = class_book_of(store)
     entry = book.entry(name)
-    book.delete_class(entry.name)
-    return entry.name
+    try:
+        book.delete_class(entry.name)
+    except ErasureDelayed as delayed:
+        return entry.name, delayed
+    return entry.name, None
 
 
-def delete_student(store: TableStore, name: str, student: str) -> tuple[str, str]:
+def delete_student(store: TableStore, name: str, student: str) -> tuple[str, str, ErasureDelayed | None]:
     """Deletes one student's data from the class called ``name``; returns the class's name
-    and the student's, as kept."""
+    and the student's, as kept, and what says that the name stays in the store's log for
+    now (None once erased)."""
     book = class_book_of(store)
     entry = book.entry(name)
-    return entry.name, book.delete_student(entry.name, student)
+    try:
+        return entry.name, book.delete_student(entry.name, student), None
+    except ErasureDelayed as delayed:
+        return entry.name, delayed.student or student, delayed
 
 
 def table_codes(store: TableStore, name: str) -> tuple[str, ...]:
@@ -253,12 +261,12 @@ class ClassDeleteDoor(ClassDoorway, JupyterHandler):
                                            "and its tables? This cannot be undone.", name=name),
                              links=[(lang._("Keep the class"), self.class_url(lang=lang, name=name))])
         try:
-            name = await self.desk.run(delete_class, self.desk.store, name)
+            name, late = await self.desk.run(delete_class, self.desk.store, name)
         except UnknownClass:
             return await self.classes_door(lang, status=404, problem=lang._(
                 "There is no class called {name}: choose a class from the list.", name=name))
-        self.door("notice", lang._("Incognito · delete a class"), lang, notice=lang._(
-            "Deleted the class {name}, its first names and every record of its games.", name=name),
+        self.door("notice", lang._("Incognito · delete a class"), lang, notice=_with(lang, late, lang._(
+            "Deleted the class {name}, its first names and every record of its games.", name=name)),
             links=[(lang._("The classes' reports"), self.class_url(lang=lang)),
                    (lang._("Create a new table"), self.page_url(TEACHER, lang=lang.code))])
 
@@ -273,14 +281,20 @@ class ClassDeleteDoor(ClassDoorway, JupyterHandler):
                                            "that seat them are deleted too. This cannot be undone.",
                                            student=student, name=name), links=back)
         try:
-            name, student = await self.desk.run(delete_student, self.desk.store, name, student)
+            name, student, late = await self.desk.run(delete_student, self.desk.store, name, student)
         except UnknownClass:
             return await self.classes_door(lang, status=404, problem=lang._(
                 "There is no class called {name}: choose a class from the list.", name=name))
         except StoreError as error:  # no such student, or the class's only one
             return self.notice(lang, title, lang.error(error), status=400, links=back)
-        self.door("notice", title, lang, notice=lang._(
+        self.door("notice", title, lang, notice=_with(lang, late, lang._(
             "Deleted {student} from the class {name}: their first name, and their drawings, cards and points "
-            "in every record of its games; the tables that seated them are gone too.", student=student, name=name),
+            "in every record of its games; the tables that seated them are gone too.", student=student, name=name)),
             links=[(lang._("Back to the class's report"), self.class_url(lang=lang, name=name)),
                    (lang._("The classes' reports"), self.class_url(lang=lang))])
+
+
+def _with(lang: Language, late: ErasureDelayed | None, said: str) -> str:
+    """Returns what a deletion's page says: ``said``, then, if the names stay in the store's
+    log for now, that and what to do."""
+    return said if late is None else f"{said} {lang.error(late)}"
