@@ -170,7 +170,8 @@ def test_deck_template_is_printed_and_can_be_copied_but_never_over_a_file(tmp_pa
 
     copied = run_deck("template", "mine.csv", cwd=tmp_path)
     assert copied.returncode == 0, copied.stderr
-    assert (tmp_path / "mine.csv").read_text(encoding="utf-8-sig") == printed.stdout
+    assert (tmp_path / "mine.csv").read_text(encoding="utf-8-sig") == printed.stdout.replace(
+        "incognito-nb deck check my_deck.csv", "incognito-nb deck check mine.csv")
     assert (tmp_path / "mine.csv").read_bytes().startswith(b"\xef\xbb\xbf")  # Excel then reads the accents
     assert "incognito-nb deck check mine.csv" in copied.stdout
 
@@ -363,3 +364,57 @@ def test_deck_check_speaks_the_teachers_language(tmp_path):
     out = io.StringIO()
     assert deck_cli.main(["template", str(tmp_path / "mio.csv"), "--language", "es"], out=out) == 0
     assert out.getvalue().startswith(f"Se ha escrito {tmp_path / 'mio.csv'}: cambia el nombre")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "de"])
+def test_the_template_speaks_the_teachers_language_with_words_of_the_decks(lang, tmp_path, monkeypatch):
+    """A Spanish teacher's template was English, comments and words: written now in their
+    language, with the words of the built-in deck of that language, it loads as a deck of it."""
+    from incognito_nb.app.deck_template import sample_deck
+    from incognito_nb.ui.i18n import language
+
+    monkeypatch.delenv("INCOGNITO_NB_LANGUAGE", raising=False)
+    target = tmp_path / "mine.csv"
+    assert deck_cli.main(["template", str(target), "--language", lang], out=io.StringIO()) == deck_cli.READY
+    text = target.read_text(encoding="utf-8-sig")
+    about = language(lang)._("Incognito word deck: a template. Copy this file, give the deck a name and a language, "
+                             "replace the words with your own, and keep the header row (kind, word, hint). Save it "
+                             "as CSV UTF-8, then check it before class:")
+    assert text.startswith("# " + " ".join(about.split()[:4]))
+    assert "#     incognito-nb deck check mine.csv\n" in text
+    if lang != "en":
+        assert "Copy this file" not in text and "small and made of metal" not in text, "no English left"
+    deck, builtin = load_deck(target), sample_deck(lang)
+    assert (deck.language, builtin.language) == (lang, lang)
+    assert deck.objects == builtin.objects[:18] and deck.locations == builtin.locations[:18]
+    assert deck.name == language(lang)._("My class deck")
+    assert deck.notes[deck.objects[0]]["hint"] == language(lang)._("small and made of metal")
+    assert deck.capacity(6)[6] >= 3, "a full game for six players"
+    assert (builtin.objects[0], builtin.locations[0]) == {
+        "en": ("key", "kitchen"), "es": ("llave", "cocina"), "fr": ("clé", "cuisine"),
+        "de": ("Schlüssel", "Küche")}[lang], "the hints say what the first words are"
+
+
+def test_a_template_named_for_a_language_speaks_it_unless_the_teacher_chose_one(tmp_path, monkeypatch):
+    """comida.es.csv is a Spanish deck: Spanish words; its comments in Spanish too, unless the
+    teacher chose a language (a French teacher of Spanish reads French). A language with no
+    built-in deck gets the English words, to replace."""
+    monkeypatch.delenv("INCOGNITO_NB_LANGUAGE", raising=False)
+    assert deck_cli.main(["template", str(tmp_path / "comida.es.csv")], out=io.StringIO()) == deck_cli.READY
+    spanish = (tmp_path / "comida.es.csv").read_text(encoding="utf-8-sig")
+    assert spanish.startswith("# Baraja de palabras de Incognito: una plantilla.") and "\nobject;llave;" in spanish
+    assert deck_cli.main(["template", str(tmp_path / "cocina.es.csv"), "--language", "fr"],
+                         out=io.StringIO()) == deck_cli.READY
+    french = (tmp_path / "cocina.es.csv").read_text(encoding="utf-8-sig")
+    assert french.startswith("# Jeu de mots d’Incognito") and "\nobject;llave;" in french
+    assert load_deck(tmp_path / "cocina.es.csv").language == "es"
+    assert deck_cli.main(["template", str(tmp_path / "cibo.it.csv"), "--language", "de"],
+                         out=io.StringIO()) == deck_cli.READY
+    italian = load_deck(tmp_path / "cibo.it.csv")
+    assert italian.language == "it" and italian.objects[0] == "key"
+
+
+def test_the_shipped_template_is_the_english_one_written():
+    from incognito_nb.ui.i18n import language
+
+    assert deck_cli.template_path().read_text(encoding="utf-8") == deck_cli.template_text(language("en"))

@@ -117,19 +117,26 @@ def test_the_template_copied_for_a_teacher_opens_in_excel_in_columns(lang, tmp_p
     assert data.startswith(b"\xef\xbb\xbf")
     rows = [row for row in excel_opens(data, lang) if row and not row[0].startswith("#")]
     assert rows[0] == ["kind", "word", "hint"]
-    assert rows[1] == ["object", "key", "small and made of metal"]
-    template = load_deck(deck_cli.template_path())
+    template = template_deck(lang)
+    assert rows[1] == ["object", template.objects[0], template.notes[template.objects[0]]["hint"]]
     assert len(rows) == 1 + len(template.objects) + len(template.locations)
     same_deck(load_deck(target), template)
     between = csv_delimiter(language(lang))
-    assert f'goes in double quotes: object{between}"salt{between} pepper".' in data.decode("utf-8-sig")
+    example = next(line for line in data.decode("utf-8-sig").splitlines() if f'object{between}"' in line)
+    assert example.startswith("# ") and example.endswith('".'), "the quoted example ends its line, whole"
+    assert example.count('"') == 2 and example.count(between) == 2
+
+
+def template_deck(lang: str):
+    """Returns the deck of the template a teacher reading ``lang`` gets (its words in ``lang``)."""
+    return parse_deck(deck_cli.template_text(language(lang)).encode("utf-8"), "mine.csv")
 
 
 def test_the_template_printed_keeps_out_the_byte_order_mark():
     out = io.StringIO()
     assert deck_cli.main(["template", "--language", "fr"], out=out, err=io.StringIO()) == 0
     assert not out.getvalue().startswith("\ufeff")
-    assert "\nkind;word;hint\nobject;key;small and made of metal\n" in out.getvalue()
+    assert "\nkind;word;hint\nobject;clé;petite et en métal\n" in out.getvalue()
 
 
 # --- and comes back word for word, however the spreadsheet saved it ---------------------------
@@ -150,7 +157,7 @@ def test_a_deck_saved_by_the_editor_reads_back_word_for_word_from_every_spreadsh
 def test_the_template_reads_back_from_every_spreadsheet(lang, tmp_path):
     target = tmp_path / "mine.csv"
     deck_cli.main(["template", str(target), "--language", lang], out=io.StringIO(), err=io.StringIO())
-    template = load_deck(deck_cli.template_path())
+    template = template_deck(lang)
     for spreadsheet, saved in saved_by_every_spreadsheet(target.read_bytes(), lang).items():
         try:
             same_deck(parse_deck(saved, "mine.csv"), template)

@@ -31,8 +31,8 @@ from incognito_nb.ui.i18n import locales_folder
 #: Files whose every sentence the teacher reads (formal: "vous", "Sie").
 TEACHER_FILES = {
     "teacher.py", "teacher_desk.py", "teacher_files.py", "deck_editor.py", "class_page.py", "class_files.py",
-    "class_report_pdf.py", "class_doors.py", "deck_cli.py", "class_cli.py", "classroom_cli.py", "launcher.py",
-    "serving.py",
+    "class_report_pdf.py", "class_doors.py", "deck_cli.py", "deck_template.py", "class_cli.py", "classroom_cli.py",
+    "launcher.py", "serving.py",
 }
 #: Files whose every sentence the players read (familiar: "tu", "du").
 PLAYER_FILES = {

@@ -2,10 +2,11 @@
 
     incognito-nb deck check FILE.csv [FILE.csv ...]   counts, name, language, tables served
     incognito-nb deck template [FILE.csv | --path]    the template deck, to start from
-
-The template is written as the teacher's spreadsheet opens it (``kind;word;hint`` in Spanish,
-French and German, with a byte-order mark in a file); ``--path`` names the shipped file itself.
     incognito-nb deck list                            the built-in decks
+
+The template is written in the teacher's language, with words of the deck's language (see
+:mod:`.deck_template`), as the teacher's spreadsheet opens it (``kind;word;hint`` in Spanish,
+French and German, with a byte-order mark in a file); ``--path`` names the shipped English file.
 
 ``check`` reads each file exactly as the dashboard will (:func:`load_deck`) and either
 says what the deck holds and how many rounds it can deal at each table size, or lists
@@ -18,50 +19,23 @@ says in ``--language`` (or ``$INCOGNITO_NB_LANGUAGE``), as ``incognito-nb class`
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import os
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 from ..engine import Deck, DeckError, Rules, load_deck
 from ..engine.decks import IN_FILE, language_in_file_name, locations_count, objects_count, players_count, rounds_count
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from incognito_nb.ui.i18n import LANGUAGES, PSEUDO, Language, csv_delimiter, first_language, language
+from incognito_nb.ui.i18n import (DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, Language, first_language, language,
+                                  same_language)
+from .deck_template import template_path, template_text
 from .serving import LANGUAGE_HELP
+
+__all__ = ["main", "check", "describe", "template", "template_path", "template_text", "list_builtin"]
 
 #: Exit codes of ``deck check``.
 READY, TOO_SMALL, ERRORS = 0, 1, 2
-
-
-def template_path() -> Path:
-    """Returns the path of the template deck that ships with the package."""
-    return Path(str(resources.files("incognito_nb.app") / "deck_template.csv"))
-
-
-#: The template's line on separators, as it reads where a spreadsheet separates with ';'.
-_QUOTES_LINE = {",": '# or delete it. A word that contains a comma goes in double quotes: object,"salt, pepper".',
-                ";": '# or delete it. A word that contains a semicolon goes in double quotes: object;"salt; pepper".'}
-
-
-def template_text(lang: Language | None = None) -> str:
-    """Returns the template deck as a teacher reading ``lang`` opens it in a spreadsheet: its
-    columns separated by :func:`~incognito_nb.ui.i18n.csv_delimiter` (``kind;word;hint`` in
-    Spanish, French and German), as the class's exports.  Written to a file, it starts with a
-    byte-order mark (:func:`template`), from which Excel reads the accents."""
-    between = csv_delimiter(lang or language())
-    lines = []
-    for line in template_path().read_text(encoding="utf-8").splitlines():
-        if line == _QUOTES_LINE[","]:
-            line = _QUOTES_LINE[between]
-        elif line.strip() and not line.startswith("#"):
-            buffer = io.StringIO()
-            csv.writer(buffer, delimiter=between, lineterminator="").writerow(next(csv.reader([line])))
-            line = buffer.getvalue()
-        lines.append(line)
-    return "\n".join(lines) + "\n"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -101,11 +75,12 @@ def main(argv: list[str] | None = None, *, out: TextIO | None = None, err: TextI
         options = parser().parse_args(argv)
     except SystemExit as stop:  # argparse has printed the usage or the help
         return stop.code if isinstance(stop.code, int) else ERRORS
-    lang = language(first_language(options.language, os.environ.get("INCOGNITO_NB_LANGUAGE")))
+    chosen = first_language(options.language, os.environ.get("INCOGNITO_NB_LANGUAGE"), default="")
+    lang = language(chosen or DEFAULT_LANGUAGE)
     if options.command == "check":
         return max(check(Path(file), out=out, err=err, lang=lang) for file in options.files)
     if options.command == "template":
-        return template(options.file, show_path=options.path, out=out, err=err, lang=lang)
+        return template(options.file, show_path=options.path, out=out, err=err, lang=lang, chosen=bool(chosen))
     return list_builtin(out=out, lang=lang)
 
 
@@ -167,21 +142,26 @@ def _verdict(capacity: dict[int, int], served: list[int], lang: Language) -> str
     return lang._("too small for a game.")
 
 
-def template(file: str | None, *, show_path: bool, out: TextIO, err: TextIO, lang: Language | None = None) -> int:
-    """Prints the template deck, its path, or copies it to ``file``; returns the exit code."""
+def template(file: str | None, *, show_path: bool, out: TextIO, err: TextIO, lang: Language | None = None,
+             chosen: bool = True) -> int:
+    """Prints the template deck, its path, or copies it to ``file``; returns the exit code.
+
+    The template speaks ``lang`` and shows words of the file name's language (``comida.es.csv``),
+    else of ``lang``; a file name's language the page speaks is the template's too when the
+    teacher ``chose`` no language (no ``--language``, no ``$INCOGNITO_NB_LANGUAGE``)."""
     lang = lang or language()
-    source = template_path()
     if show_path:
-        _say(str(source), out)
+        _say(str(template_path()), out)
         return READY
-    text = template_text(lang)
     if file is None:
-        out.write(text)
+        out.write(template_text(lang))
         return READY
     target = Path(file)
-    code = language_in_file_name(target.name)
-    if code:  # the template's own "# language: en" would outweigh the language the name gives
-        text = text.replace("\n# language: en\n", f"\n# language: {code}\n", 1)
+    code = language_in_file_name(target.name) or None
+    speaks = next((c for c in LANGUAGES if code and same_language(c, code)), None)
+    said = lang if chosen or speaks is None else language(speaks)
+    text = template_text(said, code or (lang.code if lang.code in LANGUAGES else None),
+                         command=f"incognito-nb deck check {target.name}")
     try:
         # With a byte-order mark, as the class's CSV files: Excel then reads the accents.
         with target.open("x", encoding="utf-8-sig", newline="") as copy:

@@ -436,11 +436,15 @@ def _windows_text(data: bytes, source: str, language: str = DEFAULT_LANGUAGE) ->
     code = declared.group(1) if declared else _split_file_name(source)[1] or language
     if code.partition("-")[0].casefold() not in WINDOWS_1252_LANGUAGES:
         return None
-    accented = [run for run in _WORD_RUN.findall(text) if not run.isascii()]
+    # Judged by what is read: the rows and the name, not the comments the reader skips (the
+    # template's explain the format in the teacher's language, with its '’', '«' and '¿').
+    read = "\n".join(line for line in text.splitlines()
+                     if (comment := _comment(line)) is None or _SETTING.match(comment))
+    accented = [run for run in _WORD_RUN.findall(read) if not run.isascii()]
     signs = "".join(ch for ch in "".join(accented) if not ch.isascii())
     if any(ch not in _WESTERN_LETTERS for ch in signs) or 2 * len(signs) > sum(map(len, accented)):
         return None
-    if any(ord(ch) > 127 and not ch.isalpha() and ch != "\xa0" for ch in text):
+    if any(ord(ch) > 127 and not ch.isalpha() and ch != "\xa0" for ch in read):
         return None  # '’' or '–' from a Mac's í or ñ (a French no-break space is French's)
     return text
 
