@@ -90,6 +90,29 @@ def test_a_files_name_keeps_its_letters_and_loses_only_what_a_name_cannot_hold()
     assert header.isascii()
 
 
+def test_a_class_files_download_is_named_in_the_pages_language(tmp_path):
+    """The report page downloaded "3B Español words.csv" from a French page, where a game's
+    files are affiche.pdf and dessins.zip."""
+    from incognito_nb.app.server.class_doors import report_file
+    from incognito_nb.store.backends import open_class_book
+
+    with open_class_book(str(tmp_path / "class.sqlite")) as book:
+        book.add_class("3B Español", ("Zephyrine", "Bartholomew", "Clementine"))
+        book.add_game("3B Español", GameRecord.from_game(play_game(("Zephyrine", "Bartholomew", "Clementine"),
+                                                                   random.Random(1).choice, seed=1),
+                                                         finished=finished_at(1_790_000_000.0)))
+        names = {code: [report_file(book.store, "3B Español", kind, language(code))[0]
+                        for kind in ("words.csv", "students.csv", "report.pdf", "export.json")]
+                 for code in ("en", "fr", "de", "es")}
+    assert names == {
+        "en": ["3B Español words.csv", "3B Español students.csv", "3B Español report.pdf", "3B Español export.json"],
+        "fr": ["3B Español mots.csv", "3B Español élèves.csv", "3B Español rapport.pdf", "3B Español export.json"],
+        "de": ["3B Español Wörter.csv", "3B Español Lernende.csv", "3B Español Bericht.pdf",
+               "3B Español Export.json"],
+        "es": ["3B Español palabras.csv", "3B Español alumnos.csv", "3B Español informe.pdf",
+               "3B Español exportación.json"]}
+
+
 def test_a_long_chart_title_takes_more_lines_and_is_never_cut():
     title = "3B Español — grupo de los martes: cuántas veces se encontró cada palabra"
     lines = Lettering(40, bold=True).wrap(title, 1400 - 96, 3)

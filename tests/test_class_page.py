@@ -52,7 +52,7 @@ def test_the_page_shows_the_chart_the_missed_words_and_each_students_words_escap
     assert "&lt;img src=x onerror=f()&gt;" in page.students.value and "<img" not in page.students.value
     page.choose("3B Spanish")
     written = page.write_files()
-    assert [p.name for p in written] == ["3B Spanish words.csv", "3B Spanish students.csv", "3B Spanish report.pdf"]
+    assert [p.name for p in written] == ["3B Spanish palabras.csv", "3B Spanish alumnos.csv", "3B Spanish informe.pdf"]
     assert written[0].read_bytes().startswith("\ufeffpalabra;repartida;dibujada".encode()), "a BOM, as results.csv"
     assert written[2].read_bytes().startswith(b"%PDF")
 
@@ -137,6 +137,18 @@ def test_the_files_the_page_wrote_are_written_again_without_a_deleted_student_an
     page.delete()
     page.delete()
     assert list((tmp_path / "reports").iterdir()) == [] and "files in" in page.said.value
+
+
+def test_the_files_a_page_wrote_in_one_language_go_with_the_class_deleted_in_another(book, tmp_path):
+    """The files are named in the page's language (as the report page's downloads); a class
+    deleted from the page opened in another language takes them too, its students' names in them."""
+    ClassPage(book, lang=language("de"), folder=tmp_path / "reports").write_files()
+    assert sorted(p.name for p in (tmp_path / "reports").iterdir()) == [
+        "3B Spanish Bericht.pdf", "3B Spanish Lernende.csv", "3B Spanish Wörter.csv"]
+    page = ClassPage(book, lang=language("fr"), folder=tmp_path / "reports")
+    page.delete()
+    page.delete()
+    assert list((tmp_path / "reports").iterdir()) == [] and "3B Spanish" not in page.picker.options
 
 
 def test_the_desk_of_a_classs_table_links_to_the_classs_report_on_the_classroom_server(book):

@@ -526,6 +526,26 @@ def test_export_all_writes_every_file(game, tmp_path):
     assert exports.POSTER == "poster.pdf"
 
 
+@pytest.mark.parametrize("lang, files, folder", [
+    ("fr", {"affiche.pdf", "résultats.csv", "vocabulaire.csv", "vocabulaire.png"}, "dessins/manche"),
+    ("de", {"Plakat.pdf", "Ergebnisse.csv", "Wortschatz.csv", "Wortschatz.png"}, "Zeichnungen/Runde"),
+])
+def test_export_all_names_its_files_in_the_teachers_language_as_the_downloads(game, tmp_path, lang, files, folder):
+    """The results notebook wrote poster.pdf and drawings/round1_… for a French teacher, whose
+    game over downloads affiche.pdf and dessins.zip: one game's files, two names."""
+    from incognito_nb.ui.file_names import saved_name
+    from incognito_nb.ui.i18n import language
+
+    said = language(lang)
+    names = {p.relative_to(tmp_path).as_posix() for p in export_all(game, tmp_path, said)}
+    downloads = takeaway_files(game, said)
+    assert {saved_name(name, said) for name in downloads if not name.endswith(".zip")} == files == names - {
+        n for n in names if "/" in n}
+    with zipfile.ZipFile(io.BytesIO(downloads["drawings.zip"])) as archive:
+        assert {n for n in names if "/" in n} == set(archive.namelist()), "the drawings as the zip holds them"
+    assert all(n.startswith(folder) for n in names if "/" in n) and len(names) == 4 + len(gallery_pngs(game))
+
+
 # ----------------------------------------------------------------- which game
 def test_results_come_from_the_newest_save_with_a_scored_round(tmp_path):
     from incognito_nb.store import GameFolder
@@ -546,3 +566,15 @@ def test_with_no_saved_game_the_results_show_a_demo_game(tmp_path):
     chosen = exports.game_for_results(folder=GameFolder(tmp_path / "empty"))
     assert chosen.save is None and chosen.game.phase is Phase.OVER
     assert chosen.source.startswith("a demo game")
+
+
+def test_a_students_kept_board_is_named_in_the_pages_language():
+    """A board its table no longer holds was saved as incognito-drawing.png on a French phone."""
+    from incognito_nb.ui.i18n import language
+    from incognito_nb.ui.widgets.takeaways import keepsake
+
+    board = sketch("house", "key")
+    names = {code: re.search(r'download="([^"]+)"', keepsake(board, language(code), lambda _d: b"PNG").value)[1]
+             for code in ("en", "fr", "de", "es")}
+    assert names == {"en": "incognito-drawing.png", "fr": "incognito-dessin.png", "de": "incognito-Zeichnung.png",
+                     "es": "incognito-dibujo.png"}

@@ -77,9 +77,10 @@ def test_the_files_are_in_the_teachers_language_as_the_game_overs_are(tmp_path, 
     monkeypatch.setenv("INCOGNITO_NB_LANGUAGE", "fr")
     results = Results("monday", a_folder_with_monday(tmp_path), results_folder=tmp_path / "results")
     written = {path.name: path for path in results.write_files()}
-    header = written[RESULTS].read_text(encoding="utf-8-sig").splitlines()[0]
+    header = written["résultats.csv"].read_text(encoding="utf-8-sig").splitlines()[0]
     assert ";" in header and "manche" in header.lower(), header
-    assert b"/Lang (fr)" in written[POSTER].read_bytes()
+    assert b"/Lang (fr)" in written["affiche.pdf"].read_bytes(), "named as the game over's downloads"
+    assert not {POSTER, RESULTS} & set(written)
     english = Results("monday", a_folder_with_monday(tmp_path / "en"), results_folder=tmp_path / "en" / "results",
                       language="en")
     assert english.lang.code == "en"

@@ -20,7 +20,8 @@ import ipywidgets as widgets
 from ..engine.class_report import student_rows
 from ..store import StoreError
 from ..store.class_book import ClassBook, ErasureDelayed
-from incognito_nb.ui.i18n import Language, language
+from incognito_nb.ui.file_names import saved_name
+from incognito_nb.ui.i18n import LANGUAGES, Language, language
 from incognito_nb.ui.widgets.aria import Landmark
 from incognito_nb.ui.widgets.text import markup, picture_html, safe
 from .files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_games, class_chart_png, report_pdf,
@@ -126,15 +127,19 @@ class ClassPage(widgets.VBox):
             self.said.value = safe(self.lang._("Wrote {path}.", path=str(path)))
         return list(files)
 
-    def _files(self, name: str) -> tuple[Path, Path, Path]:
-        """Returns the paths :meth:`write_files` writes the class called ``name`` to."""
-        stem = file_name(name)  # as the report page's downloads: its letters kept
-        return (self.folder / f"{stem} words.csv", self.folder / f"{stem} students.csv",
-                self.folder / f"{stem} report.pdf")
+    def _files(self, name: str, lang: Language | None = None) -> tuple[Path, Path, Path]:
+        """Returns the paths :meth:`write_files` writes the class called ``name`` to, named
+        in ``lang`` (default: the page's), as the report page's downloads."""
+        stem, lang = file_name(name), lang or self.lang  # the class's name: its letters kept
+        return tuple(self.folder / f"{stem} {saved_name(kind, lang)}"  # type: ignore[return-value]
+                     for kind in ("words.csv", "students.csv", "report.pdf"))
 
     def _forget_files(self, name: str) -> list[Path]:
-        """Deletes the files this page's folder holds for the class called ``name``; returns them."""
-        gone = [path for path in self._files(name) if path.exists()]
+        """Deletes the files this page's folder holds for the class called ``name``, named in
+        any language (the page may have been opened in another before); returns them."""
+        named = dict.fromkeys(path for code in (self.lang.code, *LANGUAGES)
+                              for path in self._files(name, language(code)))
+        gone = [path for path in named if path.exists()]
         for path in gone:
             path.unlink()
         return gone

@@ -7,8 +7,8 @@ vocabulary chart and the words, hardest first) and :meth:`Results.write_files` (
 the CSV files, the chart and the drawings, :func:`~.files.exports.export_all`).  What each
 prints is a method of its own returning the text, so that it is tested without a kernel.
 The texts it prints are in English, as the notebook's own are; the files it writes (the
-poster, the CSV files' headings and separator, the chart) are in the teacher's language, as the
-game over's are: the page's ``?lang=``, else ``INCOGNITO_NB_LANGUAGE``, as the class and deck
+poster, the CSV files' headings and separator, the chart, and their names: ``affiche.pdf``,
+``dessins/``) are in the teacher's language, as the game over's are: the page's ``?lang=``, else ``INCOGNITO_NB_LANGUAGE``, as the class and deck
 notebooks find it (:func:`~.dashboard.page_language`), else English.
 """
 

@@ -4,13 +4,14 @@ The files of a game over are known to the code by their English names (``poster.
 ``drawings.zip``: the download links' CSS hooks say them), but a teacher on a French page
 saves ``affiche.pdf`` and ``dessins.zip``, whose drawings are ``dessins/manche1_01_Ana.png``.
 The server's dashboard, the classroom's teacher's desk and the static site all name their
-files here, so the three say the same words.
+files here, so the three say the same words; so do the results notebook's folder of files
+and a class's files (``3B Español mots.csv``: the report page's downloads, the class page's).
 
 >>> from incognito_nb.ui.i18n import language
 >>> saved_name("poster.pdf", language("fr")), saved_name("drawings.zip", language("de"))
 ('affiche.pdf', 'Zeichnungen.zip')
->>> saved_name("notes.txt", language("es"))
-'notes.txt'
+>>> saved_name("notes.txt", language("es")), saved_name("words.csv", language("fr"))
+('notes.txt', 'mots.csv')
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ def name_words(lang: Language) -> dict[str, str]:
         "vocabulary": lang.pgettext("a file's name", "vocabulary"),
         "drawings": lang.pgettext("a file's name", "drawings"),
         "round": lang.pgettext("a file's name", "round"),
+        # A student's board, kept from a table gone from the store: "incognito-drawing.png".
+        "drawing": lang.pgettext("a file's name", "drawing"),
+        # A class's files, after the class's name: "3B Spanish words.csv".
+        "words": lang.pgettext("a file's name", "words"),
+        "students": lang.pgettext("a file's name", "students"),
+        "report": lang.pgettext("a file's name", "report"),
+        "export": lang.pgettext("a file's name", "export"),
     }
 
 

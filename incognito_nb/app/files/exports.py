@@ -330,7 +330,9 @@ POSTER, RESULTS, VOCABULARY, CHART, DRAWINGS = (
 def export_all(game: Game, folder: str | os.PathLike, lang: Language | None = None) -> list[Path]:
     """Writes the poster, the results, the vocabulary report and chart, and every drawing
     (in ``drawings/``) into ``folder``, creating it, and returns the files written; their
-    words are in ``lang`` (default English).
+    words and their names are in ``lang`` (default English: ``affiche.pdf`` and
+    ``dessins/manche1_01_Ana.png`` in French, as the dashboard's downloads,
+    :func:`~incognito_nb.ui.file_names.saved_name`).
 
     CSV files are written with a byte-order mark, so that spreadsheet programs read
     accented names correctly.
@@ -338,8 +340,10 @@ def export_all(game: Game, folder: str | os.PathLike, lang: Language | None = No
     :raises NothingToExport: if no round has been scored yet (nothing is written).
     """
     scored_rounds(game)
+    lang = lang or language()
     folder = Path(folder)
-    (folder / DRAWINGS).mkdir(parents=True, exist_ok=True)
+    drawings = saved_name(DRAWINGS, lang)
+    (folder / drawings).mkdir(parents=True, exist_ok=True)
     written = []
 
     def write(name: str | Path, content: bytes | str) -> None:
@@ -350,12 +354,12 @@ def export_all(game: Game, folder: str | os.PathLike, lang: Language | None = No
             path.write_bytes(content)
         written.append(path)
 
-    write(POSTER, poster_pdf(game, lang=lang))
-    write(RESULTS, results_csv(game, lang))
-    write(VOCABULARY, vocabulary_csv(game, lang))
-    write(CHART, vocabulary_chart_png(game, lang))
-    for name, png in gallery_pngs(game).items():
-        write(Path(DRAWINGS) / name, png)
+    write(saved_name(POSTER, lang), poster_pdf(game, lang=lang))
+    write(saved_name(RESULTS, lang), results_csv(game, lang))
+    write(saved_name(VOCABULARY, lang), vocabulary_csv(game, lang))
+    write(saved_name(CHART, lang), vocabulary_chart_png(game, lang))
+    for name, png in gallery_pngs(game, lang).items():
+        write(Path(drawings) / name, png)
     return written
 
 

@@ -37,6 +37,7 @@ from ..files.class_files import (ADD_A_CLASS, NO_CLASS_YET, NoGameYet, check_gam
                                  report_pdf, student_header, students_csv, word_cells, word_header,
                                  words_csv)
 from ..files.exports import file_name
+from incognito_nb.ui.file_names import saved_name
 from ..files.word_lists import StudentWords, missing_by_language
 from .doors import MAX_NAME, STUDENT, TEACHER, TEACHER_COOKIE, Doorway
 
@@ -76,7 +77,8 @@ def report_of(store: TableStore, name: str, lang: Language) -> dict[str, Any]:
 
 def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tuple[str, str | bytes]:
     """Returns the class's file ``kind`` (a key of :data:`FILES`) and its download name (the
-    class's name, its letters kept, then the kind: ``3B Español words.csv``).  The CSV files
+    class's name, its letters kept, then the kind in ``lang``: ``3B Español words.csv``,
+    ``3B Español mots.csv`` in French).  The CSV files
     start with a byte-order mark, as the game's results do, so that spreadsheets read their
     accents.
 
@@ -90,7 +92,7 @@ def report_file(store: TableStore, name: str, kind: str, lang: Language) -> tupl
                "chart.png": lambda r, l: class_chart_png(r, l, most=CHART_WORDS),
                "chart-phone.png": lambda r, l: class_chart_png(r, l, most=CHART_WORDS, phone=True),
                "report.pdf": lambda r, l: report_pdf(r, lang=l), "export.json": lambda r, _l: record_json(r)}[kind]
-    return f"{file_name(record.name)} {kind}", content(record, lang)
+    return f"{file_name(record.name)} {saved_name(kind, lang)}", content(record, lang)
 
 
 def attachment(filename: str) -> str:

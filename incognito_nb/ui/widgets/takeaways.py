@@ -81,7 +81,8 @@ def projected_chart(game: Game, make_chart: Callable[..., bytes] | None,
     return [markup(images, "inc-over-chart")]
 
 
-#: What a student's board is saved as when no game store keeps it any more.
+#: What a student's board is saved as when no game store keeps it any more (its English
+#: name: "incognito-dessin.png" on a French page).
 KEPT_DRAWING = "incognito-drawing.png"
 
 
@@ -93,7 +94,8 @@ def keepsake(drawing: Drawing, lang: Language, picture: Callable[[Drawing], byte
         return None
     data = base64.b64encode(picture(drawing)).decode("ascii")
     text = lang._("Your drawing is still on this page: download it as a picture (PNG) to keep it.")
-    return markup(f'<a class="inc-download inc-keep-drawing" download="{KEPT_DRAWING}" '
+    saved = "incognito-" + saved_name(KEPT_DRAWING.removeprefix("incognito-"), lang)
+    return markup(f'<a class="inc-download inc-keep-drawing" download="{html.escape(saved)}" '
                   f'href="data:image/png;base64,{data}">{safe(text)}</a>', "inc-keepsake")
 
 
