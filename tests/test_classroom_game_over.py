@@ -190,3 +190,40 @@ def test_the_desks_files_are_saved_under_the_day_and_the_table_so_that_weeks_of_
     assert saved == [f"{day} {teacher.code} {name}" for name in
                      ("poster.pdf", "results.csv", "vocabulary.csv", "vocabulary.png", "drawings.zip")], saved
     assert 'class="inc-download inc-download-poster"' in one(box, "inc-downloads").value  # the hooks stay
+
+
+def test_the_projected_chart_tells_a_screen_reader_its_words_and_how_many_found_each():
+    """The chart's alt named none of its words: a screen reader heard "Which words did the class
+    find?" and nothing of which word was found how often. Its figcaption says them, as the
+    picture has them, each word in the deck's language, escaped."""
+    import html
+    import random
+
+    from class_games import play_game
+    from incognito_nb.app.files.exports import vocabulary_report
+    from incognito_nb.engine import Deck
+    from incognito_nb.engine.words_found import PROJECTED_WORDS, words_found
+    from incognito_nb.ui.i18n import language
+    from incognito_nb.ui.widgets.takeaways import projected_chart
+
+    deck = Deck(objects=("<b>llave</b>", *(f"cosa {n}" for n in range(17))),
+                locations=tuple(f"sitio {n}" for n in range(9)), name="<i>Mis</i> palabras", language="es")
+    game = play_game(("Ana", "Ben", "Cleo"), random.Random(3).choice, seed=3, deck=deck)
+    drawn = {}
+
+    def chart(game, lang, dark=False):  # the picture itself is tested with the files
+        drawn[dark] = True
+        return b"PNG"
+
+    (english,) = projected_chart(game, chart, language("en"))
+    caption = english.value.split("<figcaption", 1)[1]
+    words = words_found(game)[:PROJECTED_WORDS]
+    assert [w.word for w in words] == [row["word"] for row in vocabulary_report(game)[:PROJECTED_WORDS]]
+    for word in words:
+        assert f'lang="es">{html.escape(word.word)}</span>: found by {word.found} of {word.could}</li>' in caption
+    assert "the 6 words found least, of 9" in caption and "&lt;i&gt;Mis&lt;/i&gt; palabras" in caption
+    assert "<b>" not in english.value and "<i>" not in english.value
+    assert english.value.count('alt="Which words did the class find?"') == 2 and drawn == {False: True, True: True}
+    (spanish,) = projected_chart(game, chart, language("es"))
+    assert 'lang="es"' not in spanish.value, "the page speaks the deck's language"
+    assert f": acertaron {words[0].found} de {words[0].could}</li>" in spanish.value

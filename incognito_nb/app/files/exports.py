@@ -23,6 +23,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 from ...engine import Drawing, Game, RoundRecord, SaveError
 from ...engine.errors import N_, Explained
 from ...engine.scoring import ARTIST_POINTS
+from ...engine.words_found import PROJECTED_WORDS, words_found
 from ...store import GameFolder
 from incognito_nb.ui.file_names import round_word, saved_name
 from incognito_nb.ui.i18n import Language, csv_delimiter, language
@@ -214,25 +215,8 @@ def vocabulary_report(game: Game) -> list[dict[str, Any]]:
 
     :raises NothingToExport: if no round has been scored yet.
     """
-    rows = []
-    for record in scored_rounds(game):
-        could = len(record.players) - 1
-        for seat, artist in enumerate(record.players):
-            found = len(record.found_by(artist))
-            rows.append({
-                "word": record.objects[artist],
-                "round": record.number,
-                "artist": artist,
-                "location": record.locations[artist],
-                "found": found,
-                "could": could,
-                "share": round(100 * found / could),
-                "_order": (found / could, record.number, seat),
-            })
-    rows.sort(key=lambda row: row["_order"])
-    for row in rows:
-        del row["_order"]
-    return rows
+    scored_rounds(game)
+    return [{**word._asdict(), "share": word.share} for word in words_found(game)]
 
 
 VOCABULARY_COLUMNS = ("word", "round", "artist", "location", "found", "could", "share")
@@ -253,9 +237,6 @@ def vocabulary_csv(game: Game, lang: Language | None = None) -> str:
     return _csv(header, ([row[key] for key in VOCABULARY_COLUMNS] for row in report), lang)
 
 
-#: The most words the projected chart shows: legible from the back of a classroom at
-#: 1280 × 720 (a game of three rounds at a table of six hides eighteen).
-PROJECTED_WORDS = 6
 
 
 def vocabulary_chart_png(game: Game, lang: Language | None = None, *, projected: bool = False,

@@ -19,9 +19,10 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 
 from incognito_nb.engine import Drawing, Game
+from incognito_nb.engine.words_found import PROJECTED_WORDS, words_found
 from incognito_nb.ui.file_names import saved_name
 from incognito_nb.ui.i18n import Language, language
-from incognito_nb.ui.widgets.text import markup, picture, safe
+from incognito_nb.ui.widgets.text import deck_word, markup, picture, safe
 from incognito_nb.ui.sheets import read_sheet
 
 _log = logging.getLogger(__name__)
@@ -78,7 +79,24 @@ def projected_chart(game: Game, make_chart: Callable[..., bytes] | None,
     images = "".join(f'<img class="inc-chart-{theme}" alt="{alt}" src="data:image/png;base64,'
                      f'{base64.b64encode(bytes(png)).decode("ascii")}">'
                      for theme, png in (("light", light), ("dark", dark)))
-    return [markup(images, "inc-over-chart")]
+    return [markup(f'<figure>{images}{chart_words(game, lang)}</figure>', "inc-over-chart")]
+
+
+def chart_words(game: Game, lang: Language) -> str:
+    """Returns what a screen reader says of the projected chart, for a reader alone (HTML, a
+    ``figcaption``): the words it shows and how many found each, as the picture has them
+    (:func:`~incognito_nb.engine.words_found.words_found`), each word marked as the deck's
+    language where the page speaks another. The picture's alt says only its title."""
+    words = words_found(game)
+    about = deck = deck_word(game.deck_name, game.deck_language, lang.code)  # the picture's subtitle
+    if len(words) > PROJECTED_WORDS:
+        about = lang._("{deck}: the {count} words found least, of {words}", deck=deck, count=PROJECTED_WORDS,
+                       words=len(words))
+    items = "".join("<li>" + lang._("{word}: found by {found} of {could}",
+                                    word=deck_word(word.word, game.deck_language, lang.code),
+                                    found=word.found, could=word.could) + "</li>"
+                    for word in words[:PROJECTED_WORDS])
+    return f'<figcaption class="inc-aria">{about}<ul>{items}</ul></figcaption>'
 
 
 #: What a student's board is saved as when no game store keeps it any more (its English
