@@ -139,6 +139,12 @@ def test_a_spanish_class_ends_with_the_teachers_four_files_and_plays_again_witho
             teacher.wait_for_selector(".inc-winners", timeout=STEP)
             teacher.wait_for_selector(".inc-over-chart", timeout=STEP)
             assert "comparten la victoria" in teacher.inner_text(".inc-winners")
+            # A screen reader hears the chart's words and figures, which the eye reads on the picture.
+            caption = teacher.locator(".inc-over-chart figcaption")
+            box = caption.bounding_box()
+            assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
+            assert caption.text_content().count(": acertaron ") == 6  # the 6 found least, of 8
+            assert teacher.locator('.inc-over-chart figcaption li [lang="en"]').count() == 6, "the deck's words"
             at_720 = fits_on_screen(teacher)
             snap(teacher, "1280x720")
             teacher.set_viewport_size({"width": 1920, "height": 1080})
