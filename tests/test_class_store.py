@@ -323,9 +323,19 @@ def test_a_deletion_that_cannot_empty_the_log_says_so_and_what_to_do(tmp_path, m
     assert err.getvalue().startswith("incognito-nb class: A page was reading the classroom's store")
     assert f"{path}-wal" in err.getvalue() and "incognito-nb class list" in err.getvalue()
     assert b"Zephyrine" in _file_bytes(path), "a page still reads: the names stay in the log"
+    from incognito_nb.app.class_page import ClassPage
+    from incognito_nb.app.server import class_doors
+
+    name, student, said = class_doors.delete_student(book.store, "3b", "ana")  # the report page's Delete
+    assert (name, student, said.student) == ("3B", "Ana", "Ana")
+    book.add_class("5D", ("Cosima", "Dora"))
+    notebook = ClassPage(book, lang=language("fr"), folder=tmp_path / "files")
+    notebook.choose("5D")
+    notebook.delete()
+    assert notebook.delete() and "Une page lisait le stockage de la classe" in notebook.said.value
     page.execute("COMMIT")
     page.close()
     book.close()  # the classroom server stopped
     assert class_cli.main(["list", "--store", str(path)], out=io.StringIO()) == class_cli.DONE
     raw = _file_bytes(path)
-    assert (raw.count(gone.encode()), raw.count(b"Zephyrine")) == (0, 0)
+    assert [raw.count(trace) for trace in (gone.encode(), b"Zephyrine", b"Ana", b"Cosima")] == [0, 0, 0, 0]
