@@ -293,6 +293,48 @@ def test_a_deletion_waits_for_a_page_reading_the_store_then_empties_its_log(tmp_
     book.close()
 
 
+def test_a_deletion_waiting_for_a_reader_lets_the_class_write_meanwhile(tmp_path, monkeypatch):
+    """A checkpoint waiting for a reader holds back every writer (docs/platform-notes.md): at
+    the store's own busy timeout a class's strokes would wait it out, a try after another,
+    and a kernel whose wait is shorter fail.  The deletion's tries wait a moment each."""
+    import sqlite3
+    import threading
+    import time
+
+    from incognito_nb.store import class_sqlite
+    from incognito_nb.store.class_book import ErasureDelayed
+    from incognito_nb.store.sqlite import SqliteTableStore
+
+    monkeypatch.setattr(class_sqlite, "ERASE_PATIENCE", 2.0)
+    clock, path = Clock(), tmp_path / "classroom.sqlite"
+    book = class_sqlite.SqliteClassBook(SqliteTableStore(path, clock=clock, busy_timeout=5.0), clock=clock)
+    book.add_class("3B", ("Ana", "Ben", "Xochitl"))
+    book.store._connection().execute("CREATE TABLE strokes (n INTEGER)")
+    page = _reading_page(path)
+    said = []
+
+    def delete() -> None:
+        try:
+            book.delete_student("3B", "Xochitl")
+        except ErasureDelayed as delayed:  # the page read on throughout
+            said.append(delayed)
+
+    deleting = threading.Thread(target=delete)
+    deleting.start()
+    student = sqlite3.connect(path, timeout=1.0, isolation_level=None)  # another kernel, a shorter wait
+    try:
+        while deleting.is_alive():  # a stroke every 0.1 s, all through the deletion's tries
+            student.execute("INSERT INTO strokes VALUES (1)")
+            time.sleep(0.1)
+    finally:
+        deleting.join()
+        student.close()
+        page.execute("COMMIT")
+        page.close()
+        book.close()
+    assert said, "the page read on: the deletion says the names stay in the log"
+
+
 def test_a_deletion_that_cannot_empty_the_log_says_so_and_what_to_do(tmp_path, monkeypatch):
     """A page that reads on past the deletion's patience: the deletion is done, says that the
     names stay in the log and what to do (`incognito-nb class delete` says it after its own

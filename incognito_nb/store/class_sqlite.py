@@ -14,8 +14,8 @@ way, and deletes the rows of the tables that seat them.
 
 Both end with a checkpoint that empties the write-ahead log, where the rows written before
 stay otherwise.  A page's kernel reading the store at that moment holds the log: the
-checkpoint waits for it (the store's ``busy_timeout``) and is tried again, for
-:data:`ERASE_PATIENCE` seconds at least, before the deletion says that the names stay in the
+checkpoint waits for it a moment (:data:`CHECKPOINT_WAIT_MS`) and is tried again, for
+:data:`ERASE_PATIENCE` seconds, before the deletion says that the names stay in the
 log until no page has the store open (:class:`~.class_book.ErasureDelayed`).
 """
 
@@ -31,8 +31,10 @@ from .class_book import ClassBook, ErasureDelayed
 from .sqlite import SqliteTableStore
 
 #: Seconds a deletion keeps trying to empty the write-ahead log while pages read the store
-#: (a page's read takes milliseconds; each try itself waits the store's ``busy_timeout``).
+#: (a page's read takes milliseconds).
 ERASE_PATIENCE = 15.0
+#: How long one try of that checkpoint waits for the readers, holding back the writers.
+CHECKPOINT_WAIT_MS = 100
 
 _CLASSES = """CREATE TABLE IF NOT EXISTS classes (
         key TEXT PRIMARY KEY,
@@ -122,17 +124,26 @@ class SqliteClassBook(ClassBook):
                 "classroom server, then run `incognito-nb class list`."), path=f"{self.store.path}-wal")
 
     def _empty_log(self) -> bool:
-        """Checkpoints the write-ahead log and truncates it, trying again while readers hold it
-        (each try waits ``busy_timeout`` for them); returns whether the log is empty."""
+        """Checkpoints the write-ahead log and truncates it, trying again while readers hold it;
+        returns whether the log is empty.  A waiting checkpoint holds the store's writer lock
+        (SQLite blocks new writers while a FULL, RESTART or TRUNCATE one is pending), so each
+        try waits :data:`CHECKPOINT_WAIT_MS` only, not the store's ``busy_timeout``: the
+        students' strokes keep being written between the tries."""
         deadline = time.monotonic() + ERASE_PATIENCE
         while True:
             with self.store._guard():
-                busy = self.store._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                conn = self.store._connection()
+                (waited,) = conn.execute("PRAGMA busy_timeout").fetchone()
+                conn.execute(f"PRAGMA busy_timeout = {CHECKPOINT_WAIT_MS}")
+                try:
+                    busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                finally:
+                    conn.execute(f"PRAGMA busy_timeout = {int(waited)}")
             if not busy:
                 return True
             if time.monotonic() >= deadline:
                 return False
-            time.sleep(0.05)  # a store with no busy_timeout would spin otherwise
+            time.sleep(0.2)  # the writers' turn
 
     def _delete(self, key: str) -> None:
         with self._secure_transaction() as conn:
