@@ -175,6 +175,54 @@ def test_table_codes_cannot_be_probed(tmp_path):
         assert status == 429 and headers["Retry-After"] and "Many table codes were tried from this device" in html
 
 
+def _seat_link(headers) -> str:
+    location = headers["Location"]
+    assert "student.ipynb?code=" in location and "token=" in location, location
+    return location
+
+
+def test_one_phone_cannot_fill_a_table_with_made_up_names(tmp_path):
+    """A phone seated at a table that posts joins under other names gets no second seat: the
+    join form says it sits there already, with the way back to its seat; the table keeps its
+    free seats for the class.  The same name goes back to its seat; a phone whose seat the
+    teacher removed joins again; the teacher's own browser seats whom it likes."""
+    with classroom(tmp_path, STUDENT_DEVICE) as room:
+        teacher = Browser(room.url)
+        assert teacher.say_passphrase()[0] == 303
+        code, key = teacher.create_table()
+        phone, page = Browser(room.url), f"/voila/render/student.ipynb?code={code}"
+        status, headers, _ = phone.post("/classroom/join", page, {"code": code, "name": "Ana <b>A.</b>"})
+        assert status == 303
+        seat = _seat_link(headers)
+        for made_up in ("Eve", "Mallory"):
+            status, _, html = phone.post("/classroom/join", page, {"code": code.lower(), "name": made_up})
+            assert status == 409 and "This phone is already seated at table " + code in html, made_up
+            assert "as Ana &lt;b&gt;A.&lt;/b&gt;" in html and "<b>" not in html, "the seat's name, escaped"
+            assert f'<a href="{seat.replace("&", "&amp;")}">Back to your seat as Ana' in html
+            assert "ask the teacher, who can remove that seat or give you a new link" in html
+        with open_store(room.store) as store:
+            assert store.read(code).players == ("Ana <b>A.</b>",), "no seat for a made-up name"
+        # The same name again (in any case) is the same seat, opened again.
+        status, headers, _ = phone.post("/classroom/join", page, {"code": code, "name": "ANA <B>A.</B>"})
+        assert status == 303 and _seat_link(headers) == seat
+        # In French, the refusal speaks to the student.
+        status, _, html = phone.post("/classroom/join", page, {"code": code, "name": "Eve", "lang": "fr"})
+        assert status == 409 and "Ce téléphone" in html and "lang=fr" in html
+        # The others still find free seats.
+        status, headers, _ = Browser(room.url).post("/classroom/join", page, {"code": code, "name": "Ben"})
+        assert status == 303
+        # The teacher removes Ana's seat: that phone may join again, under any name.
+        with open_store(room.store) as store:
+            store.remove_player(code, key, "Ana <b>A.</b>")
+        status, headers, _ = phone.post("/classroom/join", page, {"code": code, "name": "Eve"})
+        assert status == 303 and _seat_link(headers) != seat
+        # The teacher's own browser is not a phone at the table: it seats two.
+        for name in ("Tia", "Tom"):
+            assert teacher.post("/classroom/join", page, {"code": code, "name": name})[0] == 303, name
+        with open_store(room.store) as store:
+            assert store.read(code).players == ("Ben", "Eve", "Tia", "Tom")
+
+
 def _without_xsrf(html: str) -> str:
     return re.sub(r'name="_xsrf" value="[^"]+"', "", html)
 

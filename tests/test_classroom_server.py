@@ -68,10 +68,14 @@ def test_the_join_form_takes_a_seat_and_opens_the_seat_link(room):
     status, headers, _ = student.post("/classroom/join", f"/voila/render/student.ipynb?code={code}",
                                       {"code": code.lower(), "name": "Ana"})
     assert status == 303 and f"student.ipynb?code={code}&token=" in headers["Location"]
-    status, _, html = student.post("/classroom/join", "/voila/render/student.ipynb", {"code": code, "name": "ana"})
+    seat = headers["Location"]
+    status, headers, _ = student.post("/classroom/join", "/voila/render/student.ipynb", {"code": code, "name": "ana"})
+    assert status == 303 and headers["Location"] == seat  # her own phone: her seat again
+    other = Browser(room.url)
+    status, _, html = other.post("/classroom/join", "/voila/render/student.ipynb", {"code": code, "name": "ana"})
     assert status == 409 and "already joined" in html and 'value="ana"' in html  # said on the form, kept
-    status, _, html = student.post("/classroom/join", "/voila/render/student.ipynb",
-                                   {"code": code, "name": "<img src=x onerror=f()> and more"})
+    status, _, html = other.post("/classroom/join", "/voila/render/student.ipynb",
+                                 {"code": code, "name": "<img src=x onerror=f()> and more"})
     assert status == 409 and "<img" not in html and "&lt;img src=x onerror=f()&gt;" in html
     status, _, html = student.post("/classroom/join", "/voila/render/student.ipynb", {"code": "", "name": "Ben"})
     assert status == 400 and "Type the code shown on the projector" in html

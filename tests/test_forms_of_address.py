@@ -37,7 +37,7 @@ TEACHER_FILES = {
 #: Files whose every sentence the players read (familiar: "tu", "du").
 PLAYER_FILES = {
     "student.py", "table.py", "curtain.py", "pad.py", "voting.py", "find_phone.py", "seat_cards.py",
-    "budget.py", "hub.py", "ink.py", "guard.py", "save_status.py",
+    "budget.py", "hub.py", "ink.py", "guard.py", "save_status.py", "seated.py",
 }
 #: Sentences of a shared file that only the players read: a student's own points, the board
 #: only their page still holds, the refusals of the student's door to a table.

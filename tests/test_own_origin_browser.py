@@ -30,6 +30,7 @@ import pytest
 from browser import REPO, OwnOrigin, launcher_server
 from classroom_server import classroom as running_classroom
 from incognito_nb.app.loading import template_root
+from incognito_nb.store import open_store
 from table_driver import SLOW, STEP, Table
 from test_binder import PLAY_NOTEBOOK, jupyter_server
 from test_classroom_browser import wait_ready
@@ -94,14 +95,20 @@ def test_every_classroom_page_asks_only_the_classroom_server(browser, tmp_path):
             student.locator(".inc-join-name input").fill("Ana")
             student.click(".inc-join")
             student.wait_for_selector(".inc-lobby", timeout=STEP)
-            for name in ("Ben", "Cleo"):  # two more seats, joined as a script would
-                with_them = phone.new_page()
-                with_them.goto(f"{room.render}/student.ipynb?code={code}", timeout=SLOW)
-                wait_ready(with_them, ".inc-join")
-                with_them.locator(".inc-join-name input").fill(name)
-                with_them.click(".inc-join")
-                with_them.wait_for_selector(".inc-lobby", timeout=STEP)
-                with_them.close()
+            # Ana's phone asks for a second seat: it is told it sits as Ana, with the way back.
+            again = phone.new_page()
+            again.goto(f"{room.render}/student.ipynb?code={code}", timeout=SLOW)
+            wait_ready(again, ".inc-join")
+            again.locator(".inc-join-name input").fill("Ben")
+            again.click(".inc-join")
+            back = again.locator(".inc-join-own-seat a")
+            assert "token=" in student.url and back.get_attribute("href", timeout=STEP).endswith(
+                student.url.split("/voila/render/", 1)[1])
+            assert "already seated at table" in again.inner_text(".inc-problem") and "as Ana" in back.inner_text()
+            again.close()
+            with open_store(room.store) as store:  # Ben and Cleo, seated on their own phones
+                for name in ("Ben", "Cleo"):
+                    store.join(code, name)
             teacher.wait_for_selector(".inc-start:not(:disabled)", timeout=STEP)
             teacher.click(".inc-start")
             student.wait_for_selector(".inc-pad canvas", timeout=STEP)

@@ -11,6 +11,7 @@ runs) starts :class:`~incognito_nb.app.server.application.ClassroomServer`.  Bes
 - :mod:`.sockets`: the kernels' websockets, with checked frames;
 - :mod:`.devices`: what one device may ask (pages, posts, code look-ups, sockets, messages);
 - :mod:`.owners`: a kernel's routes for its own page only;
+- :mod:`.seated`: one seat per phone at a table (a browser already seated gets its own seat back);
 - :mod:`.passphrase`: what a teacher on another device types to create tables;
 - :mod:`.bounded_log`: repeated log lines counted, not written; a rotating log file;
 - :mod:`.forwarded`: the scheme and host the browser used, read from a trusted proxy;

@@ -12,7 +12,8 @@ for a page that plays:
   the projector, and a student on another device has no cookie to send.
 
 Everything else is a *door*, plain HTML served without a kernel: the join form (code and
-name; posting it takes a seat and redirects to the seat link), the new-table form (deck,
+name; posting it takes a seat and redirects to the seat link, or, from a browser already
+seated at that table, gives back its own seat and no other: :mod:`.seated`), the new-table form (deck,
 rounds, timer; posting it creates the table, sets the teacher's cookie, warms kernels for
 the students about to arrive and redirects to the teacher page, which also lists this
 browser's tables to come back to; with one of the store's classes chosen, it makes the class's
@@ -65,6 +66,7 @@ from .devices import REFUSED, SLOW
 from .owners import from_this_machine, same
 from .name_picks import table_picks
 from .passphrase import normal_passphrase
+from .seated import already_seated, keep_seat, same_seat, seat_held
 from .forwarded import NO_PROXY, PROXY_SETTING, SCHEME_HEADER, browser_origin
 from .preheat import TEACHER_KEY_HEADER
 
@@ -174,9 +176,11 @@ class Doorway:
         self.finish(html)
 
     def join_door(self, lang: Language, *, code: str = "", name: str = "", problem: str = "",
-                  status: int = 200, picks: list[tuple[str, bool]] | None = None) -> None:
+                  status: int = 200, picks: list[tuple[str, bool]] | None = None,
+                  own_seat: tuple[str, str] | None = None) -> None:
         """Writes the join form; ``picks`` (a class's table): the names to tap, each with
-        whether it is taken, in place of the name field (see ``name_picks.py``)."""
+        whether it is taken, in place of the name field (see ``name_picks.py``); ``own_seat``:
+        the words and address of a link back to the seat this browser holds (``seated.py``)."""
         asked = self.asked_language()
         # The other languages, each named in its own words: the same form in that language.
         others = [(own, self.page_url(STUDENT, **({"code": code} if code else {}), lang=other))
@@ -184,7 +188,7 @@ class Doorway:
         hub_name = getattr(self, HUB_NAME, "")  # under the hub: no name to type, the hub's is used
         self.door("join", lang._("Incognito · join your class's table"), lang, status=status, code=code,
                   name=name, problem=problem, asked=asked, languages=others, picks=None if hub_name else picks,
-                  hub_name=hub_name)
+                  hub_name=hub_name, own_seat=own_seat)
 
     async def picks(self, code: str) -> list[tuple[str, bool]] | None:
         """Returns the names to tap at table ``code`` if a class's, else None."""
@@ -450,7 +454,17 @@ class JoinDoor(Doorway, JupyterHandler):
         if not code.strip():
             return self.join_door(lang, name=name, problem=lang._("Type the code shown on the projector."),
                                   status=400)
+        table = _code_or_nothing(code.strip())
+        held = await seat_held(self, table, self.get_cookie(TEACHER_COOKIE + table)) if table else None
+        asked = self.asked_language()  # a language the student chose stays with their seat link
         picks = await self.picks(code)
+        if held is not None:  # one phone, one seat (seated.py)
+            seat_url = self.page_url(STUDENT, code=held.code, token=held.token, **({"lang": asked} if asked else {}))
+            if same_seat(held, name):
+                return self.redirect(seat_url, status=303)
+            problem, back = already_seated(lang, held)
+            return self.join_door(lang, code=code, name=name, problem=problem, status=409, picks=picks,
+                                  own_seat=(back, seat_url))
         if picks is not None and name_key(name) not in {name_key(n) for n, _ in picks}:
             return self.join_door(lang, code=code, picks=picks, status=409, problem=lang._(
                 "This table is for {names}: tap your own name.", names=lang.names(n for n, _ in picks)))
@@ -458,7 +472,7 @@ class JoinDoor(Doorway, JupyterHandler):
             seat = await self.desk.run(self.desk.store.join, code, name)
         except (IllegalAction, StoreError) as error:
             return self.join_door(lang, code=code, name=name, problem=lang.error(error), status=409, picks=picks)
-        asked = self.asked_language()  # a language the student chose stays with their seat link
+        keep_seat(self, seat)
         self.redirect(self.page_url(STUDENT, code=seat.code, token=seat.token, **({"lang": asked} if asked else {})),
                       status=303)
 
