@@ -111,6 +111,30 @@ def test_a_save_the_browser_refused_is_said_when_it_refuses_and_the_next_is_stil
     assert heard == [refused, None]  # nothing more to take back
 
 
+def test_a_save_the_browser_refused_is_not_offered_as_kept(folder):
+    """The tab keeps what it sent; a save the browser refused leaves the slot as the storage
+    holds it, so the setup form never offers to resume a game "saved at" a time it was not."""
+    kept, played = a_game(), a_game()
+    played.mark_done("Ben")
+    page_sends(folder, {"kind": "saves", "saves": {"autosave": kept_entry(kept)}})
+    folder.save(played)
+    assert folder.load().to_json() == played.to_json()  # on its way: a restart offers it at once
+    page_answers(folder, "failed", **QUOTA)
+    assert folder.load().to_json() == kept.to_json()
+    assert [s.saved_at.isoformat() for s in folder.list()] == ["2026-11-30T10:00:00+00:00"]
+    folder.save(played, "mine")  # a slot the storage never held: refused, it is not there
+    page_answers(folder, "failed", **QUOTA)
+    assert not folder.exists("mine")
+    first = folder.save(played) and folder.sent[-1]  # refused while a later save is on its way
+    folder.save(played)
+    page_answers(folder, "failed", save=first, **QUOTA)
+    assert folder.load().to_json() == played.to_json()
+    page_answers(folder)  # ... which is kept
+    folder.save(a_game())
+    page_answers(folder, "failed", **QUOTA)
+    assert folder.load().to_json() == played.to_json()
+
+
 def test_what_the_page_sends_about_saves_is_checked(folder):
     """A curious student can send the kernel anything: answers to saves never sent, or
     answered already, or with another slot's name, or an error of a megabyte."""

@@ -73,13 +73,14 @@ class BrowserFolder:
 
     def __init__(self) -> None:
         self.path = PLACE
-        self._entries: dict[str, dict[str, str]] = {}
+        self._entries: dict[str, dict[str, str]] = {}  # each slot's last save sent (and not refused)
+        self._kept: dict[str, dict[str, str]] = {}  # each slot's save the browser's storage holds
         self._loaded = False
         self._waiting: list[Callable[[], None]] = []
         self._elsewhere: list[Callable[[], None]] = []
         self._problems: list[Callable[[SaveError | None], None]] = []
-        # Saves sent and not yet answered, by id: their slot, and who waits for the answer.
-        self._waiting_answer: dict[int, tuple[str, Callable[[SaveError | None], None] | None]] = {}
+        # Saves sent and not yet answered, by id: their slot, who waits for the answer, the entry.
+        self._waiting_answer: dict[int, tuple[str, Callable[[SaveError | None], None] | None, dict[str, str]]] = {}
         self._sent = 0  # the id of the last save sent
         self._refused = 0  # the id of the save that made `problem`
         self.problem: str | None = None  # what the browser refused, in its words, until a later save is kept
@@ -97,7 +98,7 @@ class BrowserFolder:
             for name, raw in (saves.items() if isinstance(saves, dict) else ()):
                 entry = _entry(raw)
                 if isinstance(name, str) and entry is not None and name not in self._entries:
-                    self._entries[name] = entry
+                    self._entries[name] = self._kept[name] = entry
             self._loaded = True
             waiting, self._waiting = self._waiting, []
             for callback in waiting:
@@ -114,11 +115,13 @@ class BrowserFolder:
         sent = message.get("id")
         if type(sent) is not int or sent not in self._waiting_answer:  # not True, not 1.0, not "1"
             return
-        name, then = self._waiting_answer[sent]
+        name, then, entry = self._waiting_answer[sent]
         if message.get("name") != name:
             return
         del self._waiting_answer[sent]
         if message.get("kind") == "saved":
+            if name in self._entries:  # not deleted since it was sent
+                self._kept[name] = entry
             if self.problem is not None and sent > self._refused:  # a later save is kept: nothing is lost
                 self.problem = None
                 for callback in list(self._problems):
@@ -129,9 +132,19 @@ class BrowserFolder:
         error = message.get("error")  # the browser's words: any text, any size, from the page
         self.problem = FULL if message.get("full") is True else error[:ERROR_LENGTH] if isinstance(error, str) else ""
         self._refused = sent
+        if not any(slot == name for slot, _, _ in self._waiting_answer.values()):
+            self._forget_unkept(name)  # no later save of this slot is on its way
         refusal = _refusal(self.problem)
         for callback in [then] if then is not None else list(self._problems):
             callback(refusal)
+
+    def _forget_unkept(self, name: str) -> None:
+        """Makes slot ``name`` read as the browser's storage holds it: a save it refused is
+        not offered (to resume, with the time it was sent) as if it were kept."""
+        if name in self._kept:
+            self._entries[name] = self._kept[name]
+        else:
+            self._entries.pop(name, None)
 
     def on_loaded(self, callback: Callable[[], None]) -> None:
         """Calls ``callback`` once the saves kept in the browser are known (at once if they are)."""
@@ -172,7 +185,7 @@ class BrowserFolder:
         entry = {"saved_at": datetime.now(timezone.utc).isoformat(), "game": text}
         self._entries[name] = entry
         self._sent += 1
-        self._waiting_answer[self._sent] = (name, then)
+        self._waiting_answer[self._sent] = (name, then, entry)
         while len(self._waiting_answer) > WAITING_AT_MOST:
             del self._waiting_answer[next(iter(self._waiting_answer))]
         self.widget.send({"kind": "save", "name": name, "entry": json.dumps(entry), "id": self._sent})
@@ -196,6 +209,7 @@ class BrowserFolder:
     def delete(self, name: str = AUTOSAVE) -> None:
         """Removes the save in slot ``name``, if there is one."""
         check_save_name(name)
+        self._kept.pop(name, None)
         if self._entries.pop(name, None) is not None:
             self.widget.send({"kind": "delete", "name": name})
 
