@@ -19,7 +19,6 @@ from browser import ARTIFACTS, draw_stroke, outside_requests, show_drawing, wait
 from classroom_server import classroom as running_classroom
 from incognito_nb.engine import Phase
 from incognito_nb.store import open_store
-from store_backends import redis_url  # noqa: F401 (fixture: a real redis-server)
 from table_driver import MIDDLE, SLOW, STEP, Watch
 
 pytestmark = pytest.mark.browser
@@ -325,28 +324,6 @@ def test_a_teacher_and_three_students_play_a_whole_game_joined_by_code(browser, 
         assert any(secrets[1]["Ana"] in text for (phase, _), text in frames.seen if phase == "score")
         check_consoles(watches)
     print(f"classroom game of {ROUNDS} rounds in the browser: {time.monotonic() - started:.1f} s")
-
-
-def test_a_round_over_redis_in_the_browser(browser, redis_url, tmp_path):  # noqa: F811 (fixture)
-    """The same class plays one round with the tables in a real redis-server (what a school
-    with several servers uses): every kernel hears of the others' moves by pub/sub."""
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()
-    started = time.monotonic()
-    with run_classroom(tmp_path, redis_url) as (base, store), \
-            class_in_browsers(browser) as (teacher, students, watches, frames):
-        code = create_table(teacher, base, 1)
-        join_students(teacher, students, base, code)
-        frames.phase = ("hide", 1)
-        teacher.click(".inc-start")
-        secrets = play_hide(students, store, code, 1, frames)
-        teacher.wait_for_selector(".inc-gallery .inc-drawing", timeout=STEP)
-        play_find(students, store, code, secrets, frames, 1)
-        play_score(teacher, students, store, code, 1)
-        assert len(store.actions(code)) > 0
-        check_consoles(watches)
-    print(f"classroom round over Redis in the browser: {time.monotonic() - started:.1f} s")
 
 
 #: On the projected page: each tile's canvas marked, and each painting counted on it from now on
