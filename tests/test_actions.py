@@ -272,6 +272,59 @@ def test_the_teachers_pause_of_the_drawing_timer_is_the_games_until_the_hide_pha
     assert game.to_json() == before
 
 
+def test_the_drawing_time_left_is_the_games_and_a_pause_stands_it_still():
+    """The projected page starts the hide phase's timer at the table's clock: the game keeps
+    when drawing ends, so a page built again (a reload, a save read back) shows the same time
+    left, not the full time; a pause keeps the seconds left, a resume sets a new end."""
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=3)
+    at_hide = position_of(game)
+    assert game.drawing_time.left_at(1000.0) is None  # no timer started yet
+    assert apply_action(game, Action.start_timer(90, now=1000.0, at=at_hide)) == 90
+    assert Game.from_json(game.to_json()).drawing_time.left_at(1030.0) == 60  # reloaded 30 s later
+    _refused("timer_started", lambda: apply_action(game, Action.start_timer(90, now=1031.0, at=at_hide)))
+    apply_action(game, Action.pause_timer(True, now=1040.0, at=at_hide))
+    apply_action(game, Action.pause_timer(True, now=1045.0, at=at_hide))  # a second page's press: no change
+    paused = Game.from_json(game.to_json())
+    assert paused.timer_paused and paused.drawing_time.left_at(5000.0) == 50  # time stands still
+    apply_action(paused, Action.pause_timer(False, now=2000.0, at=at_hide))
+    assert Game.from_json(paused.to_json()).drawing_time.left_at(2010.0) == 40
+    assert paused.drawing_time.left_at(9999.0) == 0  # never below zero
+    paused.advance(force=True)  # the find phase: no timer; the next hide phase starts its own
+    assert paused.drawing_time.left_at(2010.0) is None and "timer" not in paused.to_dict()
+    _refused("phase", lambda: apply_action(paused, Action.start_timer(90, now=2020.0)))
+    # Paused before it started (the desk pressed first): it starts with its full time, standing still.
+    early = Game.new(ANA_BEN_CLEO, word_deck(), seed=3)
+    early.pause_timer(True, now=10.0)
+    early.start_timer(60, now=20.0)
+    assert early.drawing_time.left_at(500.0) == 60
+
+
+def test_a_drawing_timer_is_seconds_and_times_on_the_tables_clock():
+    """The browser can set any trait, and a log or a save can be edited: a timer is 1 to 3600
+    whole seconds and a time a finite number of seconds; anything else changes nothing."""
+    for seconds in (0, -5, 3601, 1.5, True, "90", None):
+        _refused("action", lambda: Game.new(ANA_BEN_CLEO, word_deck(), seed=3).start_timer(seconds, 1000.0))
+    for now in (float("nan"), float("inf"), -1, "now", None, True):
+        _refused("action", lambda: Action.start_timer(90, now=now))
+        _refused("action", lambda: Action("pause_timer", None, {"paused": True, "now": now}))
+    action = Action.start_timer(90, now=1000.5, at=position(1, "hide"))
+    assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action and action.player is None
+    _refused("action", lambda: Action("start_timer", "Ana", {"seconds": 90, "now": 1.0}))  # a player starts none
+    game = Game.new(ANA_BEN_CLEO, word_deck(), seed=3)
+    game.start_timer(90, 1000.0)
+    data = game.to_dict()
+    assert "timer" in data and "timer" not in Game.new(ANA_BEN_CLEO, word_deck(), seed=3).to_dict()  # old saves
+    for timer in ({"seconds": 90, "ends": "soon"}, {"seconds": 0, "ends": 1.0}, {"seconds": 90, "left": 3.0},
+                  {"seconds": 90, "ends": float("nan")}, {"seconds": 90}, [90]):
+        with pytest.raises(ValueError):
+            Game.from_dict({**data, "timer": timer})
+    with pytest.raises(ValueError):  # a pause that left more than the timer's whole time
+        Game.from_dict({**data, "paused": True, "timer": {"seconds": 90, "left": 91.0}})
+    game.advance(force=True)
+    with pytest.raises(ValueError):  # a timer outside the hide phase
+        Game.from_dict({**game.to_dict(), "timer": data["timer"]})
+
+
 def test_the_pause_is_the_tables_move_and_is_true_or_false():
     action = Action.pause_timer(True, at=position(1, "hide"))
     assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action

@@ -434,6 +434,41 @@ def test_only_the_teachers_key_pauses_the_drawing_timer_and_every_kernel_reads_t
     assert not store.read(keys.code).game.timer_paused
 
 
+def test_the_drawing_time_left_is_the_tables_and_a_reloaded_page_reads_it_at_the_stores_clock(store_url):
+    """The projected page starts the timer; a page reloaded in another kernel 30 s later reads
+    60 s of 90 left, not 90; a pause from the desk keeps 50 s however long it lasts, and only
+    the teacher's key starts, pauses or resumes it."""
+    now = [1_000_000.0]
+    projected, reloaded = make_store(store_url, lambda: now[0]), make_store(store_url, lambda: now[0])
+    try:
+        keys, seats = _table(projected)
+        at = position(1, Phase.HIDE)
+        start = Action.start_timer(90, now=projected.now(), at=at)
+        for credentials in ({"seat_token": seats["Ana"].token}, {}):
+            with pytest.raises(NotAllowed):
+                projected.act(keys.code, start, **credentials)
+        projected.act(keys.code, start, teacher_key=keys.teacher_key)
+        now[0] += 30
+        assert reloaded.read(keys.code).game.drawing_time.left_at(reloaded.now()) == 60
+        now[0] += 10
+        pause = Action.pause_timer(True, now=reloaded.now(), at=at)
+        with pytest.raises(NotAllowed):
+            reloaded.act(keys.code, pause, seat_token=seats["Ben"].token)
+        reloaded.act(keys.code, pause, teacher_key=keys.teacher_key)
+        now[0] += 600  # a long pause
+        assert projected.read(keys.code).game.drawing_time.left_at(projected.now()) == 50
+        assert projected.replay(keys.code).drawing_time.left_at(projected.now()) == 50  # the log replays it
+        projected.act(keys.code, Action.pause_timer(False, now=projected.now(), at=at), teacher_key=keys.teacher_key)
+        now[0] += 20
+        assert reloaded.read(keys.code).game.drawing_time.left_at(reloaded.now()) == 30
+        with pytest.raises(IllegalAction) as again:  # a second projected page starts no second timer
+            reloaded.act(keys.code, Action.start_timer(90, now=reloaded.now(), at=at), teacher_key=keys.teacher_key)
+        assert again.value.rule == "timer_started"
+    finally:
+        projected.close()
+        reloaded.close()
+
+
 def test_a_move_the_rules_refuse_changes_nothing(store):
     keys, seats = _table(store)
     store.act(keys.code, Action.update_drawing("Ana", doodle(3)), seat_token=seats["Ana"].token)

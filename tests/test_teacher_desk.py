@@ -106,6 +106,40 @@ def test_the_desk_pauses_and_resumes_the_projected_pages_timer_and_both_say_the_
     assert store.version(code) == version + 1 and desk.message.value == "", plain(desk.message.value)
 
 
+def test_a_projected_page_reloaded_mid_drawing_goes_on_with_the_tables_time_left(tmp_path):
+    """A teacher's laptop reloads the projected page mid-drawing (a crashed tab, a cable): the
+    countdown goes on with the table's time left, by the store's clock, paused or not, not
+    from the full time; at zero two projected pages end the phase once."""
+    now = [1_000_000.0]
+    with open_store(tmp_path / "class.sqlite", clock=lambda: now[0]) as store:
+        teacher, students = seat_class(store, rounds=1)
+        code, key = teacher.code, teacher.teacher_key
+        show = TeacherPage(store, code=code, teacher_key=key, timer_seconds=60)  # starts the table's timer
+        assert store.read(code).game.drawing_time.seconds == 60
+        now[0] += 20
+        again = TeacherPage(store, code=code, teacher_key=key, timer_seconds=60)  # reloaded 20 s later
+        assert again.countdown.left == 40 and "0:40 left" in plain(one(again, "inc-timer-text").value)
+        version = store.version(code)
+        desk = TeacherDesk(store, code=code, teacher_key=key, timer_seconds=60)
+        one(desk, "inc-pause").click()  # paused at 0:40 from the desk
+        now[0] += 300  # a long pause, then a reload
+        paused = TeacherPage(store, code=code, teacher_key=key, timer_seconds=60)
+        assert paused.countdown.paused and "0:40 (paused)" in plain(one(paused, "inc-timer-text").value)
+        assert store.version(code) == version + 1  # pages built again started no second timer
+        one(paused, "inc-pause").click()  # resumed
+        now[0] += 15
+        for page in (show, again):
+            page.catch_up()  # what the watch does on the change
+            assert not page.countdown.paused
+        assert show.countdown.left == 25  # the table's time left, not its own 60
+        for page in (show, again):
+            page.countdown.tick(60)  # zero on both projected pages
+        game = store.read(code).game
+        assert game.phase is Phase.FIND and store.version(code) == version + 3  # pause, resume, one end
+        for page in (show, again, desk, paused):
+            page.close()
+
+
 def test_a_desk_pause_pressed_twice_pauses_once(store):
     """A double click's second press reaches the button it was meant for, closed once the
     pause was taken: it does not resume the timer at once."""

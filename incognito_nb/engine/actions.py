@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .drawing import Drawing, Stroke
+from .drawing_time import is_time
 from .errors import N_, IllegalAction, Message, detail
 from .game import Game
 from .rules import PHASE_NAMES, Phase
@@ -51,11 +52,13 @@ KINDS: Mapping[str, tuple[str, ...]] = {
     "advance": ("force",),
     "reveal_next": (),
     "pause_timer": ("paused",),
+    "start_timer": ("seconds", "now"),
 }
 #: Actions made by the table as a whole (the teacher), not by one player.
-TABLE_KINDS = frozenset({"advance", "reveal_next", "pause_timer"})
+TABLE_KINDS = frozenset({"advance", "reveal_next", "pause_timer", "start_timer"})
 #: The arguments an action may leave out: its log entries written before they existed still replay.
-OPTIONAL: Mapping[str, tuple[str, ...]] = {"advance": ("at",), "reveal_next": ("at",), "pause_timer": ("at",)}
+OPTIONAL: Mapping[str, tuple[str, ...]] = {"advance": ("at",), "reveal_next": ("at",), "pause_timer": ("at", "now"),
+                                            "start_timer": ("at",)}
 #: The fields of a position (``at``): where the game stands.
 POSITION = ("round", "phase", "step")
 
@@ -143,12 +146,21 @@ class Action:
         return cls("reveal_next", None, {} if at is None else {"at": dict(at)})
 
     @classmethod
-    def pause_timer(cls, paused: bool, *, at: Mapping[str, Any] | None = None) -> "Action":
+    def pause_timer(cls, paused: bool, *, now: float | None = None, at: Mapping[str, Any] | None = None) -> "Action":
         """Returns the action that pauses (``paused=True``) or resumes the drawing timer (the
-        teacher's, from the projected page or the desk); with ``at`` (:func:`position`), only
-        from that position.  It says the state wanted, not "the other one": two pages pressing
-        Pause at once leave the timer paused."""
-        return cls("pause_timer", None, {"paused": paused} if at is None else {"paused": paused, "at": dict(at)})
+        teacher's, from the projected page or the desk) at ``now`` (the table's clock: the time
+        left stands still from then); with ``at`` (:func:`position`), only from that position.
+        It says the state wanted, not "the other one": two pages pressing Pause at once leave
+        the timer paused."""
+        args: dict[str, Any] = {"paused": paused, **({} if now is None else {"now": now})}
+        return cls("pause_timer", None, args if at is None else {**args, "at": dict(at)})
+
+    @classmethod
+    def start_timer(cls, seconds: int, *, now: float, at: Mapping[str, Any] | None = None) -> "Action":
+        """Returns the action that starts this hide phase's drawing timer of ``seconds`` at ``now``
+        (the table's clock), made by the projected page; with ``at``, only from that position."""
+        args = {"seconds": seconds, "now": now}
+        return cls("start_timer", None, args if at is None else {**args, "at": dict(at)})
 
     # ------------------------------------------------------------ data
     def to_dict(self) -> dict[str, Any]:
@@ -169,7 +181,7 @@ class Action:
 def apply_action(game: Game, action: Action) -> Phase | int | None:
     """Makes the move ``action`` describes on ``game``; returns what the method returns
     (the new phase for ``advance``, the reveal's step for ``reveal_next``, the pause for
-    ``pause_timer``, else ``None``).
+    ``pause_timer``, the seconds left for ``start_timer``, else ``None``).
 
     The action's shape is checked again (its ``args`` dict could have been changed
     since it was built) and its data turned into engine values before the game is
@@ -208,7 +220,9 @@ def apply_action(game: Game, action: Action) -> Phase | int | None:
     if kind == "reveal_next":
         return game.reveal_next()
     if kind == "pause_timer":
-        return game.pause_timer(args["paused"])
+        return game.pause_timer(args["paused"], args.get("now"))
+    if kind == "start_timer":
+        return game.start_timer(args["seconds"], args["now"])
     return game.advance(force=args["force"])
 
 
@@ -259,6 +273,8 @@ def _check_shape(action: Action) -> None:
         _refuse(N_("'force' is true or false, not {value}."), value=f"{args['force']!r:.40}")
     if "paused" in args and not isinstance(args["paused"], bool):
         _refuse(N_("'paused' is true or false, not {value}."), value=f"{args['paused']!r:.40}")
+    if "now" in args and not is_time(args["now"]):
+        _refuse(N_("The time is a number of seconds on the table's clock, not {value}."), value=f"{args['now']!r:.40}")
     if "at" in args and not _is_position(args["at"]):
         _refuse(N_("'at' names where the game stood when the move was made (its round, phase and reveal step), "
                    "not {value}."), value=f"{args['at']!r:.60}")

@@ -21,6 +21,7 @@ from typing import Any, Iterable
 from . import reveal, saves, views
 from .decks import Deck
 from .drawing import Drawing, Stroke, check_room
+from .drawing_time import DrawingTime
 from .errors import N_, IllegalAction, Message, SaveError, detail, quoted
 from .players import check_players
 from .practice import Practice
@@ -57,7 +58,7 @@ class Game:
         self._history: list[RoundRecord] = []
         self._moves = 0
         self._reveal = 0  # the reveal's step in the score phase (see reveal.py)
-        self._paused = False  # the teacher paused the drawing timer (this hide phase only)
+        self._timer = DrawingTime()  # this hide phase's drawing timer: its pause, its time left
 
     # ----------------------------------------------------------------- setup
     @classmethod
@@ -85,14 +86,10 @@ class Game:
             raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
 
         game = cls()
-        game._players = names
-        game._rules = rules
-        game._seed = str(seed)
-        game._deck_name = deck.name
-        game._deck_language = deck.language
+        game._players, game._rules, game._seed = names, rules, str(seed)
+        game._deck_name, game._deck_language = deck.name, deck.language
         shuffler = random.Random(f"{seed}/piles")
-        game._object_pile = list(deck.objects)
-        game._location_pile = list(deck.locations)
+        game._object_pile, game._location_pile = list(deck.objects), list(deck.locations)
         shuffler.shuffle(game._object_pile)
         shuffler.shuffle(game._location_pile)
         if practice is not None:  # None: the plain deal, exactly
@@ -103,18 +100,15 @@ class Game:
     def _deal(self) -> None:
         """Deals this round's cards from the top of the piles (used cards are discarded)."""
         n, size = len(self._players), self._rules.lineup_size
-        objects = self._object_pile[:size]
-        locations = self._location_pile[:n]
+        objects, locations = self._object_pile[:size], self._location_pile[:n]
         del self._object_pile[:size], self._location_pile[:n]
         self._objects = dict(zip(self._players, objects))
         self._locations = dict(zip(self._players, locations))
         lineup = list(objects)  # the players' objects and the decoys that fill the line
         random.Random(f"{self._seed}/lineup/{self._round}").shuffle(lineup)
         self._lineup = tuple(lineup)
-        self._drawings = {p: Drawing() for p in self._players}
-        self._done = set()
-        self._votes = {p: {} for p in self._players}
-        self._confirmed = set()
+        self._drawings, self._done = {p: Drawing() for p in self._players}, set()
+        self._votes, self._confirmed = {p: {} for p in self._players}, set()
 
     def _clear_table(self) -> None:
         """Clears the boards and discards the round's cards (RULES.md, "Prepare")."""
@@ -216,7 +210,12 @@ class Game:
     @property
     def timer_paused(self) -> bool:
         """Whether the teacher paused the drawing timer of this hide phase (every page shows it so)."""
-        return self._paused
+        return self._timer.paused
+
+    @property
+    def drawing_time(self) -> DrawingTime:
+        """This hide phase's drawing timer (see :mod:`.drawing_time`): ``left_at(now)`` is its time left."""
+        return self._timer
 
     @property
     def history(self) -> tuple[RoundRecord, ...]:
@@ -353,16 +352,12 @@ class Game:
             raise IllegalAction(N_("{voter} cannot place a card on their own drawing."), rule="own_drawing",
                                 voter=voter)
         if voter in self._confirmed:
-            raise IllegalAction(
-                N_("{voter} has already confirmed their cards; confirmed cards cannot change."),
-                rule="confirmed", voter=voter,
-            )
+            raise IllegalAction(N_("{voter} has already confirmed their cards; confirmed cards cannot change."),
+                                rule="confirmed", voter=voter)
         size = self._rules.lineup_size
         if number is not None and (isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= size):
-            raise IllegalAction(
-                N_("A card names one of the tokens 1 to {size}, not {number}."), rule="token_range",
-                size=size, number=repr(number),
-            )
+            raise IllegalAction(N_("A card names one of the tokens 1 to {size}, not {number}."), rule="token_range",
+                                size=size, number=repr(number))
         cards = self._votes[voter]
         if number is not None and self._rules.distinct_votes:
             for other, used in cards.items():
@@ -399,15 +394,25 @@ class Game:
         self._moves += 1
         return self._reveal
 
-    def pause_timer(self, paused: bool) -> bool:
-        """Pauses (``paused=True``) or resumes the drawing timer, whichever it was; returns ``paused``.
-        The pause is the table's, like the reveal's step, and ends with the hide phase.
+    def start_timer(self, seconds: int, now: float) -> float:
+        """Starts this hide phase's drawing timer of ``seconds`` at ``now`` (the table's clock);
+        returns the seconds left.  It ends with the phase.
+
+        :raises IllegalAction: outside the hide phase, once started (``rule="timer_started"``)."""
+        self._require_phase(Phase.HIDE, N_("The drawing timer runs while the class draws"))
+        if self._timer.started:
+            raise IllegalAction(N_("This drawing timer has already started."), rule="timer_started")
+        self._timer, self._moves = self._timer.start(seconds, now), self._moves + 1
+        return self._timer.left_at(now)
+
+    def pause_timer(self, paused: bool, now: float | None = None) -> bool:
+        """Pauses (``paused=True``) or resumes the drawing timer at ``now``, whichever it was; returns
+        ``paused``.  The pause is the table's, like the reveal's step, and ends with the hide phase.
 
         :raises IllegalAction: outside the hide phase."""
         self._require_phase(Phase.HIDE, N_("The drawing timer pauses while the class draws"))
-        self._paused = bool(paused)
-        self._moves += 1
-        return self._paused
+        self._timer, self._moves = self._timer.pause(bool(paused), now), self._moves + 1
+        return self._timer.paused
 
     def advance(self, *, force: bool = False) -> Phase:
         """Moves the game to its next phase and returns it.
@@ -423,7 +428,7 @@ class Game:
             if waiting and not force:
                 raise IllegalAction(N_("Still drawing: {names}. Every drawing is marked done before the find phase, "
                                        "unless the teacher ends the phase."), rule="all_done", names=waiting)
-            self._phase, self._paused = Phase.FIND, False
+            self._phase, self._timer = Phase.FIND, DrawingTime()
         elif phase is Phase.FIND:
             if waiting and not force:
                 raise IllegalAction(N_("Still placing cards: {names}. Every player confirms their cards before "
@@ -453,10 +458,8 @@ class Game:
     # ------------------------------------------------------------- helpers
     def _require_player(self, player: Any) -> str:
         if not isinstance(player, str) or player not in self._players:
-            raise IllegalAction(
-                N_("Nobody called {name} plays at this table (players: {names})."),
-                rule="unknown_player", name=quoted(player), names=self._players,
-            )
+            raise IllegalAction(N_("Nobody called {name} plays at this table (players: {names})."),
+                                rule="unknown_player", name=quoted(player), names=self._players)
         return player
 
     def _require_phase(self, phase: Phase, what: str) -> None:
@@ -493,15 +496,11 @@ class Game:
             "phase": self._phase.value,
             "moves": self._moves,
             "reveal": self._reveal,
-            **({"paused": True} if self._paused else {}),  # saves from before the pause read as they were
+            **self._timer.to_dict(),  # saves from before the pause and the timer read as they were
             "table": {
-                "objects": dict(self._objects),
-                "locations": dict(self._locations),
-                "lineup": list(self._lineup),
-                "drawings": {p: d.to_list() for p, d in self._drawings.items()},
-                "done": sorted(self._done),
-                "votes": {v: dict(c) for v, c in self._votes.items()},
-                "confirmed": sorted(self._confirmed),
+                "objects": dict(self._objects), "locations": dict(self._locations), "lineup": list(self._lineup),
+                "drawings": {p: d.to_list() for p, d in self._drawings.items()}, "done": sorted(self._done),
+                "votes": {v: dict(c) for v, c in self._votes.items()}, "confirmed": sorted(self._confirmed),
             },
             "history": [record.to_dict() for record in self._history],
         }
@@ -547,9 +546,7 @@ class Game:
         check(type(data["reveal"]) is int and 0 <= data["reveal"] <= (
             reveal.scoreboard_step(players) if game._phase is Phase.SCORE else 0), N_("the reveal is out of range"))
         game._reveal = data["reveal"]
-        game._paused = data.get("paused", False)
-        check(game._paused is False or (game._paused is True and game._phase is Phase.HIDE),
-              N_("the timer's pause is out of place"))
+        game._timer = DrawingTime.read(data, hide=game._phase is Phase.HIDE)
 
         table = data["table"]
         in_play = game._phase in CARDS_IN_PLAY

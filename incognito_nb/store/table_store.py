@@ -167,6 +167,10 @@ class TableStore(SeatLeases, TeacherSeats, PlayAgain, ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.url}>"
 
+    def now(self) -> float:
+        """Returns the time on the store's clock, the table's: the drawing timer starts, pauses and is read by it."""
+        return self._clock()
+
     def __enter__(self) -> "TableStore":
         return self
 

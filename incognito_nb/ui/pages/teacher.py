@@ -43,6 +43,7 @@ from incognito_nb.ui.widgets.text import markup, safe
 from incognito_nb.ui.choices import timer_choices
 from incognito_nb.ui.i18n import Language
 from incognito_nb.ui.widgets.timer import DrawingTimer, PauseButton
+from incognito_nb.ui.pages.table_timer import TableTimer
 from incognito_nb.ui.widgets.toggle import PressedState, projector_label
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ def end_phase_label(game: Game | None, lang: Language) -> str:
     return lang._("Skip to the scores…") if game is not None and game.phase is Phase.SCORE else lang._("End phase now…")
 
 
-class TeacherPage(TablePage):
+class TeacherPage(TableTimer, TablePage):
     """The teacher's page: create a table (without ``code``) or show table ``code``.
 
     ``teacher_key`` enables the teacher's buttons; without it the page only projects.
@@ -306,8 +307,7 @@ class TeacherPage(TablePage):
             self.room = markup(drawing_room(public, lang), "inc-room-box")
             screen = [markup(safe(lang._("Students are drawing on their own devices.")), "inc-waiting")]
             if teacher and self.timer_seconds:
-                self.countdown = DrawingTimer(self.timer_seconds, on_zero=self.guarded(self.end_phase), lang=lang,
-                                              left=left)
+                game, self.countdown = self._countdown(game, left, lang)  # the table's time left
                 screen.append(self.countdown)
             screen.append(self.room)  # a Done or a stroke changes its text only
             if teacher:
@@ -508,35 +508,6 @@ class TeacherPage(TablePage):
             self.refresh()
             return
         self.render()
-
-    def toggle_pause(self) -> bool:
-        """Pauses or resumes the table's drawing timer; returns whether it is now paused."""
-        return self.pause_timer(not self.pause_button.paused)
-
-    def pause_timer(self, paused: bool, at: dict | None = None) -> bool:
-        """Pauses (``paused``) or resumes the table's drawing timer from the screen ``at`` (by
-        default the one shown), where this page offers it (the key, a timer, the hide phase):
-        the projected page's countdown stands still, and every teacher's page says so.
-        Returns whether it is now paused."""
-        if self._pause_offered:  # not a synced trait: a browser's console sets those
-            self._move_on(Action.pause_timer(paused, at=at or self.shown_at()))
-        return self.pause_button.paused
-
-    def _show_pause(self, game: Game) -> None:
-        """Shows the table's pause on the countdown, and Pause/Resume where this page offers it."""
-        offered = self._pause_offered = (self.teacher_key is not None and bool(self.timer_seconds)
-                                         and game.phase is Phase.HIDE)
-        self.pause_button.layout.display = "" if offered else "none"
-        if self.countdown is not None:
-            self.countdown.pause(game.timer_paused)
-        if offered:
-            self.pause_button.show(game.timer_paused, self.lang, self.shown_at())
-
-    def _stop_timer(self) -> None:
-        if self.countdown is not None:
-            self.countdown.stop()
-            self.countdown = None
-        self.pause_button.layout.display = "none"
 
     def ask_end_phase(self, pressed: widgets.Button, at: dict | None = None) -> None:
         """Asks whether to end the phase of the screen ``at`` (by default the one shown), where

@@ -5,12 +5,16 @@ and can be paused by the teacher.  Without a running loop, as in tests, it only 
 when :meth:`DrawingTimer.tick` is called, which is also its programmatic twin.
 
 In classroom mode the pause is the table's (:meth:`~incognito_nb.engine.game.Game.pause_timer`):
-the projected page and the teacher's desk each show it with a :class:`PauseButton`.
+the projected page and the teacher's desk each show it with a :class:`PauseButton`.  So is
+the time left (:mod:`incognito_nb.engine.drawing_time`): a countdown given ``table_left``
+shows no more than the table says on each tick, so a page reloaded mid-drawing goes on
+where the table stands, not from the full time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -28,16 +32,19 @@ class DrawingTimer(widgets.HBox):
     """A countdown of ``seconds`` with a progress bar; calls ``on_zero()`` once when time is up.
 
     ``left`` (default: all of them) is where it starts: a countdown built again goes on
-    where the one before stood.
+    where the one before stood.  ``table_left`` (classroom mode) returns the seconds the
+    table has left now (``None``: none); each tick of the loop then shows no more than it
+    (:meth:`follow`), and ends the turn when it says zero.
     """
 
     def __init__(self, seconds: int, *, on_zero: Callable[[], None], lang: Language | None = None,
-                 left: int | None = None) -> None:
+                 left: float | None = None, table_left: Callable[[], float | None] | None = None) -> None:
         self.lang = lang or language()
         self.total = seconds
-        self.left = seconds if left is None else max(0, min(int(left), seconds))
+        self.left = seconds if left is None else max(0, min(math.ceil(left), seconds))
         self.paused = False
-        self._on_zero = on_zero
+        self._on_zero, self._table_left = on_zero, table_left
+        self._ended = False  # on_zero was called: once
         self._handle: asyncio.TimerHandle | None = None
         self.bar = widgets.IntProgress(value=self.left, min=0, max=max(seconds, 1))
         self.bar.add_class("inc-timer-bar")
@@ -50,13 +57,19 @@ class DrawingTimer(widgets.HBox):
 
     def tick(self, seconds: int = 1) -> None:
         """Counts ``seconds`` down (unless paused), ending the turn at zero."""
-        if self.paused or self.left <= 0:
+        if self.paused or self._ended:
             return
         self.left = max(0, self.left - seconds)
         self._show()
-        if self.left == 0:
-            self.stop()
-            self._on_zero()
+        self._end_at_zero()
+
+    def follow(self, left: float | None) -> None:
+        """Shows no more than the table's ``left`` seconds (the table's clock is the one that
+        counts; this page's ticks only fill the second between reads); ``None`` changes nothing.
+        It does not end the turn: the next tick does."""
+        if left is not None and not self._ended and math.ceil(left) < self.left:
+            self.left = max(0, math.ceil(left))
+            self._show()
 
     def pause(self, paused: bool) -> None:
         """Stops or restarts the countdown where it stands."""
@@ -83,6 +96,12 @@ class DrawingTimer(widgets.HBox):
         self.text.value = icon("stopwatch") + safe(self.lang._("{time} (paused)", time=clock) if self.paused
                                                    else self.lang._("{time} left", time=clock))
 
+    def _end_at_zero(self) -> None:
+        if self.left == 0 and not self.paused and not self._ended:
+            self._ended = True
+            self.stop()
+            self._on_zero()
+
     def _schedule(self) -> None:
         try:
             loop = asyncio.get_running_loop()
@@ -99,8 +118,11 @@ class DrawingTimer(widgets.HBox):
         self._handle = None
         try:
             self.tick()
+            if self._table_left is not None and not self.paused:
+                self.follow(self._table_left())
+                self._end_at_zero()
         finally:
-            if self.left > 0:
+            if not self._ended:
                 self._schedule()
 
 
