@@ -204,6 +204,14 @@ def test_the_desk_reads_whole_hands_a_seat_link_over_and_puts_the_files_first(br
             show.wait_for_function(f"() => ({SECONDS_SHOWN})() < {paused_at}", timeout=STEP)
             desk.wait_for_selector(".inc-pause:has-text('Timer anhalten')", timeout=STEP)
             assert not store.read(code).game.timer_paused
+            # A crashed tab, a cable, a refresh: the projected page reloaded (a new kernel) goes on
+            # with the table's time left, not from the full 3:00 (which a page just built shows
+            # for its first second: the countdown is read once it has run 3 s since Resume).
+            show.wait_for_function(f"() => ({SECONDS_SHOWN})() <= {paused_at - 3}", timeout=STEP)
+            shown = show.evaluate(SECONDS_SHOWN)
+            show.reload(timeout=SLOW)
+            wait_ready(show, ".inc-timer-text:has-text(':')")
+            assert show.evaluate(SECONDS_SHOWN) <= shown, "the reloaded countdown started again from the full time"
 
             # The reveal: where the show is, and no "End phase now" that would skip it unsaid.
             # The find screen, come from the projected page's move while the teacher is on Copy,
