@@ -118,7 +118,7 @@ def test_the_report_fits_a_laptop_and_a_phone_with_its_files_first(room, browser
         assert 0 <= delete["y"] and delete["y"] + delete["height"] <= LAPTOP["height"], "one click to Delete"
         with page.expect_download() as download:
             page.click(".inc-class-file >> nth=0")
-        assert download.value.suggested_filename == f"{CLASS} words.csv", "its letters kept"
+        assert download.value.suggested_filename == f"{CLASS} palabras.csv", "its letters kept, named in Spanish"
         assert open(download.value.path(), "rb").read().startswith("\ufeffpalabra;".encode()), "a BOM; Spain's ';'"
         check_modes(page, "a class's report", modes=("light",))
 
