@@ -454,10 +454,8 @@ class TableApp(PageShell):
                 self._say_save_now(problem)
 
         self.folder.save(self.game, then=self.guarded(kept, keeps_message=True))
-        if not answered:  # the static site's storage: its answer comes later
-            where = self.folder.path
-            self.teacher.say(self.lang._("Saving in this browser's storage…") if where == BROWSER_STORAGE
-                             else self.lang._("Saving in {folder}…", folder=str(where)))
+        if not answered:  # the static site's storage: its answer comes later (a folder on disk answers at once)
+            self.teacher.say(self.lang._("Saving in this browser's storage…"))
 
     def _say_save_now(self, problem: SaveError | None) -> None:
         if problem is not None:
